@@ -1,0 +1,43 @@
+"""gouji: the reference implementation of 够级, the six-player, four-deck Shandong card game.
+
+>>> import gouji
+>>> variant = gouji.load_variant("provincial")
+>>> variant.beats(gouji.parse_play("A A"), gouji.parse_play("K K"))
+True
+>>> variant.is_gouji(gouji.parse_play("Q Q Q"))
+True
+"""
+
+from gouji.actions import Action, Burn, Close, Pass, PlaySet, TakeWind, Yield, parse_action
+from gouji.cards import Card, Suit
+from gouji.context import GameContext
+from gouji.errors import (
+    GameOverError,
+    GoujiError,
+    IllegalActionError,
+    OptionError,
+    ParseError,
+    PluginError,
+    RecordError,
+    UnknownVariantError,
+    VariantError,
+    VariantFileError,
+)
+from gouji.game import Game, Observation
+from gouji.hookspecs import hookimpl
+from gouji.loader import builtin_variant_names, load_variant
+from gouji.options import OptionSpec, Options
+from gouji.plays import Play, parse_play
+from gouji.record import replay
+from gouji.scoring import Adjustment, Score
+from gouji.variant import Variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action", "Adjustment", "Burn", "Card", "Close", "Game", "GameContext", "GameOverError",
+    "GoujiError", "IllegalActionError", "Observation", "OptionError", "OptionSpec", "Options",
+    "ParseError", "Pass", "Play", "PlaySet", "PluginError", "RecordError", "Score", "Suit",
+    "TakeWind", "UnknownVariantError", "Variant", "VariantError", "VariantFileError", "Yield",
+    "builtin_variant_names", "hookimpl", "load_variant", "parse_action", "parse_play", "replay",
+]

@@ -1,0 +1,131 @@
+"""Actions: every decision a player makes is one of these hashable values.
+
+Sets are played with :class:`PlaySet` (出牌 / 顺牌) or :class:`Burn` (烧牌);
+declining is :class:`Pass` (过牌), :class:`Close` (扣牌, the opposite ends a
+dead round), :class:`Yield` (让牌) or :class:`TakeWind` (接风). Plugins add
+their own action types (a tribute card, a revolution) with
+:func:`register_action`, so that records of their games can be read back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from gouji.errors import ParseError
+from gouji.plays import Play, parse_play
+
+
+class Action:
+    """Base of every action. ``keyword`` starts its text in a game record."""
+
+    keyword: str = ""
+    #: The set this action puts on the table, if any.
+    play: Play | None = None
+
+    def to_text(self) -> str:
+        return self.keyword
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+_PARSERS: dict[str, Callable[[str], Action]] = {}
+
+
+def register_action(keyword: str, parse: Callable[[str], Action]) -> None:
+    """Teach :func:`parse_action` an action type: ``parse`` gets the text after the keyword."""
+    if keyword in _PARSERS and _PARSERS[keyword] is not parse:
+        raise ValueError(f"action keyword {keyword!r} is already registered")
+    _PARSERS[keyword] = parse
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its record text: ``"play 9 9"``, ``"burn BJ A A"``, ``"pass"``."""
+    keyword, _, rest = text.strip().partition(" ")
+    parser = _PARSERS.get(keyword)
+    if parser is None:
+        raise ParseError(f"unknown action {keyword!r} in {text!r}; known: {', '.join(sorted(_PARSERS))}")
+    return parser(rest.strip())
+
+
+@attrs.frozen(cache_hash=True)
+class PlaySet(Action):
+    """出牌 / 顺牌: lead a set, or cover the set on the table."""
+
+    play: Play
+    keyword = "play"
+
+    @classmethod
+    def of(cls, play: Play) -> PlaySet:
+        return _play_cache.get(play) or _play_cache.setdefault(play, cls(play))
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {self.play.text(ascii_only=True)}"
+
+
+@attrs.frozen(cache_hash=True)
+class Burn(Action):
+    """烧牌: cover a gouji set that is not your opposite's (BURN-1)."""
+
+    play: Play
+    keyword = "burn"
+
+    @classmethod
+    def of(cls, play: Play) -> Burn:
+        return _burn_cache.get(play) or _burn_cache.setdefault(play, cls(play))
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {self.play.text(ascii_only=True)}"
+
+
+@attrs.frozen
+class Pass(Action):
+    """过牌: decline the set on the table; no more sets for you this round (ROUND-2)."""
+
+    keyword = "pass"
+
+
+@attrs.frozen
+class Close(Action):
+    """扣牌: as the opposite of the set's owner, declare the round dead (ROUND-5)."""
+
+    keyword = "close"
+
+
+@attrs.frozen
+class Yield(Action):
+    """让牌: let the next two players answer first (ROUND-4); in the melee, skip once (END-5)."""
+
+    keyword = "yield"
+
+
+@attrs.frozen
+class TakeWind(Action):
+    """接风: ask to lead instead of answering the last set of a player who went out (END-4)."""
+
+    keyword = "take-wind"
+
+
+_play_cache: dict[Play, PlaySet] = {}
+_burn_cache: dict[Play, Burn] = {}
+
+PASS = Pass()
+CLOSE = Close()
+YIELD = Yield()
+TAKE_WIND = TakeWind()
+
+
+def _no_argument(action: Action) -> Callable[[str], Action]:
+    def parse(rest: str) -> Action:
+        if rest:
+            raise ParseError(f"{action.keyword!r} takes no cards, got {rest!r}")
+        return action
+    return parse
+
+
+register_action("play", lambda rest: PlaySet.of(parse_play(rest)))
+register_action("burn", lambda rest: Burn.of(parse_play(rest)))
+for _action in (PASS, CLOSE, YIELD, TAKE_WIND):
+    register_action(_action.keyword, _no_argument(_action))

@@ -1,0 +1,67 @@
+"""How sets compare and which are gouji sets (PLAY-4, PLAY-5, PLAY-6, GOUJI-1).
+
+A :class:`SetRules` object is the answer of the ``gouji_set_rules`` hook: the
+engine asks it once per variant and then calls its methods on every move, so
+judging a set costs no plugin call.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gouji.cards import ACE, BIG_JOKER, JACK, KING, QUEEN, SMALL_JOKER, TEN, TWO
+from gouji.plays import Play
+
+#: GOUJI-1: the fewest cards (2s counted in) that make a gouji set of a rank.
+PROVINCIAL_GOUJI_THRESHOLDS: dict[int, int] = {TWO: 1, ACE: 2, KING: 2, QUEEN: 3, JACK: 4, TEN: 5}
+
+MIXED_JOKERS_CHOICES = ("big", "small")
+
+
+@attrs.frozen
+class SetRules:
+    """Comparison and gouji classification for one variant.
+
+    ``mixed_jokers`` settles ambiguity 1 of RULES.md: ``"big"`` makes a set
+    holding both jokers a big-joker set (dead, PLAY-5); ``"small"`` counts
+    every joker in it as a small joker (C§2).
+    """
+
+    mixed_jokers: str = attrs.field(default="big", validator=attrs.validators.in_(MIXED_JOKERS_CHOICES))
+    gouji_thresholds: dict[int, int] = attrs.field(factory=lambda: dict(PROVINCIAL_GOUJI_THRESHOLDS))
+
+    def effective_jokers(self, play: Play) -> tuple[int, int]:
+        """``(small, big)`` as the comparison sees them (PLAY-3)."""
+        if play.big and play.small and self.mixed_jokers == "small":
+            return play.small + play.big, 0
+        return play.small, play.big
+
+    def effective_rank(self, play: Play) -> int:
+        """The base rank used to compare; a joker-only set ranks above the 2."""
+        if play.rank >= SMALL_JOKER:
+            return BIG_JOKER if self.effective_jokers(play)[1] else SMALL_JOKER
+        return play.rank
+
+    def is_dead(self, play: Play) -> bool:
+        """PLAY-5: a set carrying a big joker cannot be covered; the opposite closes."""
+        return self.effective_jokers(play)[1] > 0
+
+    def is_gouji(self, play: Play) -> bool:
+        """GOUJI-1: any joker set, and enough cards of 10 or higher (2s counted in)."""
+        if play.jokers:
+            return True
+        needed = self.gouji_thresholds.get(play.rank)
+        return needed is not None and play.body >= needed
+
+    def beats(self, new: Play, old: Play) -> bool:
+        """PLAY-4/5/6: may ``new`` cover ``old``, judged on the two sets alone."""
+        if new.size != old.size:
+            return False
+        old_small, old_big = self.effective_jokers(old)
+        if old_big:
+            return False
+        if self.effective_rank(new) <= self.effective_rank(old):
+            return False
+        if old_small:
+            return self.effective_jokers(new)[1] >= old_small
+        return True

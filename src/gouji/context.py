@@ -1,0 +1,29 @@
+"""What a game knows of the games before it in a series."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+
+@attrs.frozen
+class GameContext:
+    """The game's place in a series: ``game_number`` counts from 1.
+
+    ``previous_finish_order`` is the last game's finish order (empty for the
+    first game); ``carry`` holds whatever the variant's plugins carry from
+    one game to the next (tribute owed, who cut, scores), as plain data.
+    """
+
+    game_number: int = 1
+    previous_finish_order: tuple[int, ...] = ()
+    previous_first_drawer: int | None = None
+    carry: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def first(cls) -> GameContext:
+        return cls()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.carry).get(key, default)

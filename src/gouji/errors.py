@@ -1,0 +1,71 @@
+"""Every error gouji raises derives from :class:`GoujiError`."""
+
+from __future__ import annotations
+
+
+class GoujiError(Exception):
+    """Base of every error raised by gouji."""
+
+
+class ParseError(GoujiError, ValueError):
+    """Text that should describe cards or a set does not.
+
+    Also a :class:`ValueError`, so callers that validate user input with
+    ``except ValueError`` keep working.
+    """
+
+
+class VariantError(GoujiError):
+    """A variant cannot be built: unknown name, bad file, bad option, bad plugin."""
+
+
+class VariantFileError(VariantError):
+    """A variant TOML file is unreadable, malformed, or holds a wrong key or value.
+
+    The message names the file, the key and what was expected.
+    """
+
+    def __init__(self, path: object, key: str | None, expected: str) -> None:
+        self.path = str(path)
+        self.key = key
+        self.expected = expected
+        where = f"{self.path}: key {key!r}" if key else self.path
+        super().__init__(f"{where}: {expected}")
+
+
+class UnknownVariantError(VariantError, LookupError):
+    """No built-in variant and no file has this name."""
+
+
+class OptionError(VariantError):
+    """An option is unknown or has a value of the wrong type."""
+
+
+class PluginError(VariantError):
+    """A plugin cannot be found, loaded, or misbehaves inside a hook.
+
+    The message names the plugin, the hook when there is one, and the file.
+    """
+
+
+class IllegalActionError(GoujiError):
+    """An action that is not in ``legal_actions()`` was applied.
+
+    ``rule_id`` names the rule of RULES.md that the action breaks. The game
+    is left exactly as it was.
+    """
+
+    def __init__(self, message: str, rule_id: str) -> None:
+        self.rule_id = rule_id
+        super().__init__(f"[{rule_id}] {message}")
+
+
+class GameOverError(IllegalActionError):
+    """An action was applied to a game that has ended."""
+
+    def __init__(self) -> None:
+        super().__init__("the game is over", "END-1")
+
+
+class RecordError(GoujiError, ValueError):
+    """A game record (JSON) is malformed or does not replay."""

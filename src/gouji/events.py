@@ -1,0 +1,54 @@
+"""The game log: what happened, in the rulebook's words (Chinese and English)."""
+
+from __future__ import annotations
+
+import attrs
+
+from gouji.plays import Play
+
+#: Event kinds with their Chinese and English names.
+EVENT_NAMES: dict[str, tuple[str, str]] = {
+    "cut": ("开牌", "cut"),
+    "deal": ("摸牌", "deal"),
+    "lead-right": ("上班", "first lead"),
+    "lead": ("发牌", "lead"),
+    "cover": ("顺牌", "cover"),
+    "burn": ("烧牌", "burn"),
+    "pass": ("过牌", "pass"),
+    "auto-pass": ("过牌", "pass (no legal cover)"),
+    "close": ("扣牌", "close"),
+    "auto-close": ("扣牌", "close (no legal cover)"),
+    "yield": ("让牌", "yield"),
+    "take-wind": ("接风", "take the wind"),
+    "dead-set": ("死牌", "dead set"),
+    "round-won": ("得牌权", "wins the lead"),
+    "out": ("走科", "goes out"),
+    "headless": ("无头", "headless"),
+    "melee": ("四人乱缠", "melee begins"),
+    "burn-failed": ("烧错牌·判落", "failed burn, judged 落"),
+    "burn-released": ("解烧", "burn broken"),
+    "phase": ("阶段", "phase"),
+    "game-over": ("终局", "game over"),
+}
+
+PLACE_NAMES = (("头科", "1st"), ("二科", "2nd"), ("三科", "3rd"), ("四科", "4th"), ("二落", "5th"), ("大落", "6th"))
+
+
+@attrs.frozen
+class Event:
+    """One line of the log. ``rule`` is the RULES.md ID behind it."""
+
+    kind: str
+    seat: int | None = None
+    rule: str = ""
+    play: Play | None = None
+    detail: str = ""
+
+    def text(self) -> str:
+        """``"seat 3 烧牌 burn: 大王 A A [BURN-1]"``."""
+        zh, en = EVENT_NAMES.get(self.kind, (self.kind, self.kind))
+        who = f"seat {self.seat} " if self.seat is not None else ""
+        what = f": {self.play}" if self.play is not None else ""
+        extra = f" — {self.detail}" if self.detail else ""
+        tag = f" [{self.rule}]" if self.rule else ""
+        return f"{who}{zh} {en}{what}{extra}{tag}"

@@ -1,0 +1,617 @@
+"""A game in progress: the single action loop (ROUND-1..6, GOUJI-2/3, BURN-1..5, END-1..5).
+
+A :class:`Game` is created only by :meth:`gouji.variant.Variant.new_game` and
+advanced only by :meth:`Game.apply`. ``legal_actions()`` is the one place
+that decides legality; ``apply()`` refuses anything else with an
+:class:`~gouji.errors.IllegalActionError` naming the rule, and leaves the
+game as it was.
+
+How a round flows (RULES.md, "A reading of how a round flows"): after every
+set the engine builds the queue of seats that may still answer it. For a
+gouji set while its owner's opposite is in and the melee has not begun, the
+queue is the burn offers (BURN-2) and then the opposite (GOUJI-2); for any
+other set it is everyone who has not passed, in turn order. When the queue
+runs dry the owner's opposite has the last word (ROUND-3) unless his own
+decline was the last; then the set stands and its owner leads (ROUND-5), or
+the next player in if the owner went out (END-4).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Pass, PlaySet, TakeWind, Yield
+from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card
+from gouji.context import GameContext
+from gouji.errors import GameOverError, GoujiError, IllegalActionError
+from gouji.events import PLACE_NAMES, Event
+from gouji.opening import Cut, Deal, deal
+from gouji.phases import Phase
+from gouji.plays import Play
+from gouji.scoring import Score
+from gouji.sets import all_sets, burn_is_feasible, sets_of_size
+
+if TYPE_CHECKING:
+    from gouji.variant import Variant
+
+LEAD, RESPOND, PHASE, OVER = "lead", "respond", "phase", "over"
+
+
+@attrs.frozen
+class Observation:
+    """What one seat may know (ROUND-6): its own hand, the table, public history,
+    and other hands' sizes only where the variant lets them be seen."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    current_player: int | None
+    table: Play | None
+    table_owner: int | None
+    passed: frozenset[int]
+    hand_sizes: tuple[int | None, ...]
+    finish_order: tuple[int, ...]
+    history: tuple[str, ...]
+    legal_actions: tuple[Action, ...]
+
+
+class Game:
+    """One game of a variant. Read its state; change it only with :meth:`apply`."""
+
+    # -- creation ------------------------------------------------------------
+    @classmethod
+    def start(cls, variant: Variant, seed: int, context: GameContext) -> Game:
+        """Cut, deal and run the plugins' pre-play phases (use ``Variant.new_game``)."""
+        game = cls.__new__(cls)
+        game._init_fields(variant, seed, context)
+        game._open()
+        return game
+
+    def _init_fields(self, variant: Variant, seed: int, context: GameContext) -> None:
+        options = variant.options
+        self.variant = variant
+        self.seed = seed
+        self.context = context
+        self._table = variant.table
+        self._rules = variant.set_rules
+        self._order_after = {s: self._table.order_after(s) for s in range(6)}
+        self._burn_team_priority = options["burn_team_priority"]
+        self._burn_broken_by_cover = options["burn_broken_by_cover"]
+        self._yield_opposite_only = options["yield_answer_opposite_only"]
+        self._take_wind = options["take_wind"]
+        self._melee_after = options["melee_after_outs"]
+        self._dead_gouji_after = options["dead_gouji_after_out"]
+        self._has_forbidden_hook = variant.has_hook_implementations("gouji_forbidden_plays")
+        self.rng = random.Random(seed)
+        self.hands: list[list[list[Any]]] = [[[] for _ in range(BIG_JOKER + 1)] for _ in range(6)]
+        self.sizes = [0] * 6
+        self.playing = [True] * 6
+        self.places: list[int | None] = [None] * 6
+        self.outs = 0
+        self.melee = False
+        self.pile: list[Play] = []
+        self.phases: list[Phase] = []
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self.stats: Counter[str] = Counter()
+        self.burners: dict[int, int] = {}
+        self.cut: Cut | None = None
+        self.deal: Deal | None = None
+        self.first_leader: int | None = None
+        self._reset_round(None)
+
+    def _open(self) -> None:
+        pile = self.variant.call_hook("gouji_deck", options=self.variant.options)
+        self.deck_size = len(pile)
+        self.rng.shuffle(pile)
+        cut = self.variant.call_hook(
+            "gouji_cut", options=self.variant.options, rng=self.rng, pile=tuple(pile), context=self.context
+        )
+        self.cut = cut
+        self._log("cut", cut.cutter, "OPEN-1",
+                  detail=f"drew {' '.join(map(str, cut.cards))}; seat {cut.first_drawer} draws first")
+        self.deal = deal(self._table, pile, cut.first_drawer)
+        for seat, card in self.deal.draws:
+            self.hands[seat][card.rank].append(card.suit)
+            self.sizes[seat] += 1
+        for hand in self.hands:
+            for suits in hand:
+                suits.sort(key=_suit_key)
+        self._log("deal", cut.first_drawer, "OPEN-2", detail=f"{self.sizes} cards")
+        leader = self.variant.call_hook(
+            "gouji_first_leader", options=self.variant.options, deal=self.deal, context=self.context
+        )
+        self.first_leader = leader
+        self._log("lead-right", leader, "OPEN-3")
+        tribute = self.variant.call_hook("gouji_tribute", options=self.variant.options, game=self,
+                                         context=self.context)
+        extra = self.variant.call_hook("gouji_pregame_phases", options=self.variant.options, game=self,
+                                       context=self.context)
+        self.phases = ([tribute] if tribute else []) + [p for group in extra for p in group or ()]
+        self._reset_round(leader)
+        self._settle()
+
+    # -- public state ------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat to decide now, or ``None`` once the game is over."""
+        return None if self.kind == OVER else self.actor
+
+    @property
+    def is_over(self) -> bool:
+        return self.kind == OVER
+
+    @property
+    def finish_order(self) -> list[int]:
+        """Seats in place order, first out first. Complete once the game is over;
+        during play, the places decided from the top (a failed burner's low place
+        shows only at the end)."""
+        if self.kind == OVER:
+            return [s for s in self.places if s is not None]
+        return [s for s in self.places[: self.outs]]  # type: ignore[misc]
+
+    @property
+    def table(self) -> Play | None:
+        """The set to beat, or ``None`` when the current player leads."""
+        return self.top
+
+    @property
+    def table_owner(self) -> int | None:
+        return self.owner
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards seat ``seat`` holds, biggest first."""
+        _check_seat(seat)
+        cards = []
+        for rank in range(BIG_JOKER, THREE - 1, -1):
+            cards += [Card(rank, suit) for suit in self.hands[seat][rank]]
+        return cards
+
+    def hand_counts(self, seat: int) -> dict[int, int]:
+        """``{rank: how many}`` of a seat's hand."""
+        _check_seat(seat)
+        return {r: len(s) for r, s in enumerate(self.hands[seat]) if s}
+
+    def next_in_play(self, seat: int) -> int:
+        """The next seat after ``seat`` in turn order that still plays."""
+        for s in self._order_after[seat]:
+            if self.playing[s]:
+                return s
+        return seat
+
+    def is_headless(self, seat: int) -> bool:
+        """END-2: a player whose opposite is out of play (无头)."""
+        return self.playing[seat] and not self.playing[(seat + 3) % 6]
+
+    def score(self) -> Score:
+        """The score of the finished game, with the plugins' adjustments."""
+        if not self.is_over:
+            raise GoujiError("the game is not over yet")
+        options = self.variant.options
+        base = self.variant.call_hook("gouji_score", options=options, finish_order=tuple(self.finish_order),
+                                      game=self)
+        adjustments = self.variant.call_hook("gouji_score_adjustments", options=options, game=self, score=base)
+        return base.with_adjustments([a for group in adjustments for a in group or ()])
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now (ROUND-6 decides what others' hand sizes show)."""
+        _check_seat(seat)
+        visibility = self.variant.options["count_visibility"]
+        sizes: list[int | None] = []
+        for s in range(6):
+            n = self.sizes[s] if self.playing[s] else 0
+            shown = s == seat or visibility == "always" or (visibility == "ten_or_fewer" and n <= 10)
+            sizes.append(n if shown else None)
+        legal = tuple(self.legal_actions()) if self.actor == seat and not self.is_over else ()
+        return Observation(
+            seat, tuple(self.hand(seat)), self.current_player, self.top, self.owner,
+            frozenset(self.passed), tuple(sizes), tuple(self.finish_order),
+            tuple(e.text() for e in self.events if e.kind not in ("deal",)), legal,
+        )
+
+    # -- the action loop ---------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now; empty once the game is over."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def apply(self, action: Action) -> None:
+        """Carry out a legal action of the current player.
+
+        Raise :class:`~gouji.errors.IllegalActionError` (naming the rule)
+        for anything not in :meth:`legal_actions`; the game is then unchanged.
+        """
+        if self.kind == OVER:
+            raise GameOverError()
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if self._legal_set is None:
+            self._legal_set = frozenset(self._legal)
+        if action not in self._legal_set:
+            message, rule = self._why_illegal(action)
+            raise IllegalActionError(message, rule)
+        self.history.append(action)
+        if self.kind == PHASE:
+            phase = self.phases[0]
+            phase.apply(self, action)
+            self._log("phase", self.actor, "", detail=f"{phase.name}: {action.to_text()}")
+        else:
+            self._apply_play_action(self.actor, action)
+        self._settle()
+
+    def clone(self) -> Game:
+        """An independent copy: applying actions to it leaves this game alone."""
+        other = copy.copy(self)
+        other.hands = [[list(suits) for suits in hand] for hand in self.hands]
+        for name in ("sizes", "playing", "places", "pile", "history", "events", "queue"):
+            setattr(other, name, list(getattr(self, name)))
+        other.stats = Counter(self.stats)
+        other.burners = dict(self.burners)
+        other.passed = set(self.passed)
+        other.yielded = set(self.yielded)
+        other.phases = copy.deepcopy(self.phases)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        return other
+
+    def transfer(self, giver: int, receiver: int, card: Card) -> None:
+        """Move one card between hands (tribute and buying 3s use this)."""
+        suits = self.hands[giver][card.rank]
+        if card.suit not in suits:
+            raise GoujiError(f"seat {giver} does not hold {card}")
+        suits.remove(card.suit)
+        self.hands[receiver][card.rank].append(card.suit)
+        self.hands[receiver][card.rank].sort(key=_suit_key)
+        self.sizes[giver] -= 1
+        self.sizes[receiver] += 1
+        self._legal = self._legal_set = None
+
+    # -- round state ---------------------------------------------------------------
+    def _reset_round(self, leader: int | None) -> None:
+        self.top: Play | None = None
+        self.owner: int | None = None
+        self.anchor: int | None = None
+        self.restricted = False
+        self.passed: set[int] = set()
+        self.yielded: set[int] = set()
+        self.queue: list[int] = []
+        self.last_decliner: int | None = None
+        self.last_word_given = False
+        self.yield_window = False
+        self.dead_gouji_seat: int | None = None
+        self.actor: int | None = leader
+        self.kind = LEAD
+        self._legal: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
+
+    def _settle(self) -> None:
+        """Move on to the next real decision, applying forced ones (a pass with no
+        cover to play, a close with nothing to cover with) automatically."""
+        while True:
+            self._legal = self._legal_set = None
+            if self.kind == OVER:
+                return
+            if self.phases:
+                phase = self.phases[0]
+                actor = phase.actor(self)
+                if actor is None:
+                    self.phases.pop(0)
+                    if not self.phases:
+                        self.kind = LEAD
+                        self.actor = self._lead_seat(self.first_leader)
+                    continue
+                self.kind, self.actor = PHASE, actor
+                return
+            if self.kind == LEAD:
+                self.actor = self._lead_seat(self.actor)
+                legal = self._compute_legal()
+                if not legal:
+                    self._fail_burn(self.actor)
+                    continue
+                self._legal = legal
+                return
+            legal = self._compute_legal()
+            if len(legal) == 1 and legal[0] in (PASS, CLOSE):
+                self._apply_play_action(self.actor, legal[0], automatic=True)
+                continue
+            self._legal = legal
+            return
+
+    def _lead_seat(self, seat: int | None) -> int:
+        seat = 0 if seat is None else seat
+        return seat if self.playing[seat] else self.next_in_play(seat)
+
+    # -- legal actions ---------------------------------------------------------------
+    def _counts(self, seat: int) -> list[int]:
+        return [len(s) for s in self.hands[seat]]
+
+    def _compute_legal(self) -> list[Action]:
+        if self.kind == OVER:
+            return []
+        if self.kind == PHASE:
+            return list(self.phases[0].legal_actions(self))
+        seat = self.actor
+        counts = self._counts(seat)
+        if self.kind == LEAD:
+            plays = all_sets(counts)
+        else:
+            plays = [p for p in sets_of_size(counts, self.top.size) if self._rules.beats(p, self.top)]
+        if seat in self.burners:
+            # BURN-1: every set after the burn carries a joker, except the last.
+            size = self.sizes[seat]
+            plays = [p for p in plays if p.small or p.big or p.size == size]
+        if self._has_forbidden_hook and plays:
+            forbidden: dict[Play, str] = {}
+            for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
+                forbidden.update(answer or {})
+            plays = [p for p in plays if p not in forbidden]
+        if self.kind == LEAD:
+            return [PlaySet.of(p) for p in plays]
+        if self._is_burn(seat):
+            actions: list[Action] = [Burn.of(p) for p in plays if burn_is_feasible(counts, p)]
+        else:
+            actions = [PlaySet.of(p) for p in plays]
+        return actions + self._declines(seat)
+
+    def _is_burn(self, seat: int) -> bool:
+        """BURN-1: covering a restricted gouji set that is not your opposite's,
+        unless you are headless (END-2)."""
+        return self.restricted and seat != (self.anchor + 3) % 6 and self.playing[(seat + 3) % 6]
+
+    def _declines(self, seat: int) -> list[Action]:
+        if self.melee:
+            # END-5 (P§19): "pass" ends your round, "yield" keeps your right to play.
+            return [PASS, YIELD]
+        closer = (self.anchor + 3) % 6
+        out: list[Action] = [CLOSE if seat == closer and len(self.queue) == 1 else PASS]
+        if self._may_yield(seat, closer):
+            out.append(YIELD)
+        if (self._take_wind and not self.restricted and not self.playing[self.owner]
+                and seat == self.next_in_play(self.owner)):
+            out.append(TAKE_WIND)
+        return out
+
+    def _may_yield(self, seat: int, closer: int) -> bool:
+        """ROUND-4: facing your opposite's set that your two upper players passed."""
+        if seat != closer or self.restricted or seat in self.yielded or len(self.queue) < 2:
+            return False
+        if self.owner != self.anchor or not self.playing[self.owner]:
+            return False
+        between = self._order_after[self.anchor][:2]
+        return all(s in self.passed or not self.playing[s] for s in between)
+
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        seat = self.actor
+        if self.kind == PHASE:
+            return f"seat {seat} must decide the {self.phases[0].name}; {action} is not a choice now", "ROUND-1"
+        if not isinstance(action, Action):
+            return f"{action!r} is not an action", "ROUND-1"
+        play = action.play
+        if play is not None:
+            counts = self._counts(seat)
+            if any(counts[r] < n for r, n in play.counts().items()):
+                return f"seat {seat} does not hold {play}", "PLAY-1"
+            if self.kind == RESPOND:
+                if play.size != self.top.size:
+                    return f"{play} has {play.size} cards; the set to cover has {self.top.size}", "PLAY-4"
+                if self._rules.is_dead(self.top):
+                    return f"{self.top} carries a big joker: nobody may cover it", "PLAY-5"
+                if not self._rules.beats(play, self.top):
+                    rule = "PLAY-6" if self.top.small else "PLAY-4"
+                    return f"{play} does not beat {self.top}", rule
+                if isinstance(action, PlaySet) and self._is_burn(seat):
+                    return (f"only seat {(self.anchor + 3) % 6} (the opposite) may answer the gouji set "
+                            f"{self.top}; others burn (Burn action)"), "GOUJI-2"
+                if isinstance(action, Burn) and not self._is_burn(seat):
+                    return f"covering {self.top} is not a burn here", "BURN-1"
+                if isinstance(action, Burn):
+                    return f"after burning with {play} seat {seat} could not carry a joker on every set", "BURN-1"
+            if seat in self.burners and not (play.jokers or play.size == self.sizes[seat]):
+                return f"seat {seat} burned: every set but the last must carry a joker", "BURN-1"
+            return f"{play} is forbidden here by a rule of the variant", "END-6"
+        if self.kind == LEAD:
+            return f"seat {seat} leads and must play a set", "ROUND-1"
+        if isinstance(action, Pass) and CLOSE in self._legal_set:
+            return f"seat {seat} is the opposite with the last word: close or cover", "ROUND-5"
+        if isinstance(action, type(CLOSE)):
+            return f"only the set owner's opposite closes, and only last", "ROUND-5"
+        if isinstance(action, Yield):
+            return "a yield is allowed only to the opposite whose two upper players passed", "ROUND-4"
+        if isinstance(action, TakeWind):
+            return "only the next player after one who went out may take the wind", "END-4"
+        return f"{action} is not allowed now", "ROUND-2"
+
+    # -- carrying out ----------------------------------------------------------------
+    def _apply_play_action(self, seat: int, action: Action, automatic: bool = False) -> None:
+        play = action.play
+        if play is not None:
+            self._play_set(seat, play, isinstance(action, Burn))
+            return
+        self.queue.pop(0)
+        self.last_decliner = seat
+        if action is PASS:
+            self.passed.add(seat)
+            self._log("auto-pass" if automatic else "pass", seat, "ROUND-2")
+        elif action is CLOSE:
+            self._log("auto-close" if automatic else "close", seat, "ROUND-5")
+            self._end_round()
+            return
+        elif action is YIELD:
+            if self.melee:
+                self._log("yield", seat, "END-5")
+            else:
+                self.yielded.add(seat)
+                self.queue.append(seat)
+                self.yield_window = True
+                self._log("yield", seat, "ROUND-4")
+        elif action is TAKE_WIND:
+            self._log("take-wind", seat, "END-4", detail="asks to lead; others agree by passing")
+        self._next_responder()
+
+    def _play_set(self, seat: int, play: Play, is_burn: bool) -> None:
+        hand = self.hands[seat]
+        for rank, n in play.counts().items():
+            del hand[rank][-n:]
+        self.sizes[seat] -= play.size
+        self.pile.append(play)
+        previous_owner = self.owner
+        if self._burn_broken_by_cover and previous_owner in self.burners and self.top is not None:
+            del self.burners[previous_owner]
+            self._log("burn-released", previous_owner, "BURN-3")
+        gouji = self._rules.is_gouji(play)
+        self.stats["sets"] += 1
+        self.stats["cards"] += play.size
+        if gouji:
+            self.stats["gouji_sets"] += 1
+        if is_burn:
+            self.burners[seat] = self.anchor
+            self.stats["burns"] += 1
+            self._log("burn", seat, "BURN-1", play)
+        else:
+            self._log("lead" if self.top is None else "cover", seat, "GOUJI-3" if self.restricted else "PLAY-4",
+                      play)
+        by_yield = self.yield_window
+        self.top, self.owner, self.anchor = play, seat, seat
+        self.yield_window = False
+        if self.sizes[seat] == 0:
+            self._go_out(seat, play)
+            if self.kind == OVER:
+                return
+        dead = self._rules.is_dead(play) or (gouji and seat == self.dead_gouji_seat and not self.melee)
+        if dead:
+            self._log("dead-set", seat, "PLAY-5" if self._rules.is_dead(play) else "END-3", play)
+            self._end_round()
+            return
+        self._plan_responses(gouji, by_yield)
+
+    def _plan_responses(self, gouji: bool, by_yield: bool) -> None:
+        anchor = self.anchor
+        closer = (anchor + 3) % 6
+        eligible = [s for s in self._order_after[self.owner]
+                    if self.playing[s] and s not in self.passed and s != anchor]
+        self.last_word_given = False
+        self.last_decliner = None
+        if self.melee or not self.playing[closer]:
+            self.restricted = False
+            self.queue = eligible
+        elif gouji:
+            # GOUJI-2 and BURN-2: burn offers first, then the opposite answers.
+            self.restricted = True
+            others = [s for s in self._order_after[anchor] if s in eligible and s != closer]
+            if self._burn_team_priority:
+                mine = anchor % 2
+                others = [s for s in others if s % 2 == mine] + [s for s in others if s % 2 != mine]
+            self.queue = others + [closer]
+            self.last_word_given = True
+        elif by_yield and self._yield_opposite_only:
+            self.restricted = False
+            self.queue = [closer]
+            self.last_word_given = True
+        else:
+            self.restricted = False
+            self.queue = eligible
+        self.kind = RESPOND
+        self._next_responder()
+
+    def _next_responder(self) -> None:
+        if self.queue:
+            self.actor = self.queue[0]
+            return
+        closer = (self.anchor + 3) % 6
+        if (not self.melee and not self.last_word_given and self.playing[closer]
+                and self.last_decliner != closer and closer != self.owner):
+            # ROUND-3: everyone passed; the opposite still has the last word.
+            self.last_word_given = True
+            self.queue = [closer]
+            self.actor = closer
+            return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        anchor = self.anchor
+        if self.playing[anchor]:
+            leader = anchor
+            self._log("round-won", leader, "ROUND-5")
+        else:
+            leader = self.next_in_play(anchor)
+            self._log("take-wind", leader, "END-4", detail=f"after seat {anchor}'s last set")
+        self._reset_round(leader)
+
+    def _go_out(self, seat: int, play: Play) -> None:
+        self.places[self.outs] = seat
+        self.outs += 1
+        self.playing[seat] = False
+        self.burners.pop(seat, None)
+        zh, en = PLACE_NAMES[self.outs - 1]
+        self._log("out", seat, "END-1", detail=f"{zh} {en}")
+        if self.playing[(seat + 3) % 6]:
+            self.stats["headless"] += 1
+            self._log("headless", (seat + 3) % 6, "END-2")
+        if self.outs <= self._dead_gouji_after:
+            self.dead_gouji_seat = (seat + 3) % 6
+        if self._finish_if_decided():
+            return
+        if not self.melee and self.outs >= self._melee_after:
+            self.melee = True
+            self.stats["melee"] += 1
+            self._log("melee", None, "END-5")
+        self.anchor = self.variant.call_hook("gouji_last_set_owner", game=self, seat=seat, play=play)
+
+    def _fail_burn(self, seat: int) -> None:
+        """BURN-4 (P§24.9): a burner who cannot go on is judged 落: the lowest free place."""
+        victim = self.burners.pop(seat)
+        low = max(i for i, s in enumerate(self.places) if s is None)
+        self.places[low] = seat
+        self.playing[seat] = False
+        self.stats["failed_burns"] += 1
+        zh, en = PLACE_NAMES[low]
+        self._log("burn-failed", seat, "BURN-4", detail=f"{zh} {en}; {self.sizes[seat]} cards void")
+        if self._finish_if_decided():
+            return
+        self._reset_round(victim if self.playing[victim] else self.next_in_play(seat))
+
+    def _finish_if_decided(self) -> bool:
+        left = [s for s in range(6) if self.playing[s]]
+        if len(left) > 1:
+            return False
+        for seat in left:
+            self.places[self.places.index(None)] = seat
+            self.playing[seat] = False
+        self.kind = OVER
+        self.actor = None
+        self._legal, self._legal_set = [], frozenset()
+        self._log("game-over", None, "END-1", detail=" ".join(map(str, self.finish_order)))
+        return True
+
+    def _log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "") -> None:
+        self.events.append(Event(kind, seat, rule, play, detail))
+
+    # -- records -----------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The game as JSON-ready data: variant, options, seed and every decision."""
+        from gouji.record import game_record
+
+        return game_record(self)
+
+    def log_text(self) -> str:
+        """The readable log, one event a line."""
+        return "\n".join(e.text() for e in self.events)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"seat {self.actor} to {self.kind}"
+        return f"<Game {self.variant.name} seed={self.seed} {state}, {len(self.history)} actions>"
+
+
+def _suit_key(suit: Any) -> int:
+    return -1 if suit is None else int(suit)
+
+
+def _check_seat(seat: int) -> None:
+    if not isinstance(seat, int) or not 0 <= seat < 6:
+        raise GoujiError(f"a seat is 0-5, not {seat!r}")

@@ -1,0 +1,173 @@
+"""The hook specifications: every point where a plugin shapes the rules.
+
+Two kinds of hook:
+
+* **firstresult** hooks answer one question (which deck, who cuts, how sets
+  compare, the score). Plugins are called from the most recently registered
+  to the built-in defaults (which are ``trylast``); *the first non-None
+  result wins*. Return ``None`` to let the next plugin answer.
+* **collecting** hooks gather contributions (options, phases before play,
+  forbidden sets, score adjustments). Every plugin is called and the core
+  combines the non-None results as each hook says.
+
+Hooks that take ``options`` receive the variant's resolved
+:class:`gouji.options.Options`. Hooks that take ``game`` receive the live
+:class:`gouji.game.Game`: read it, never change it, except where the hook's
+contract says so.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from gouji.cards import Card
+    from gouji.comparison import SetRules
+    from gouji.context import GameContext
+    from gouji.game import Game
+    from gouji.opening import Cut, Deal
+    from gouji.options import Options, OptionSpec
+    from gouji.phases import Phase
+    from gouji.plays import Play
+    from gouji.scoring import Adjustment, Score
+
+PROJECT_NAME = "gouji"
+
+hookspec = pluggy.HookspecMarker(PROJECT_NAME)
+#: Mark a function of your plugin as a hook implementation.
+hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
+
+
+@hookspec
+def gouji_option_specs() -> list[OptionSpec]:
+    """Declare the options this plugin adds to a variant.
+
+    Collecting: every plugin's list is gathered; an option declared twice
+    with different specs is an error. The variant loader validates TOML
+    values against these specs and ``gouji show`` prints them.
+
+    :return: a list of :class:`gouji.options.OptionSpec` (empty if none).
+    """
+
+
+@hookspec(firstresult=True)
+def gouji_deck(options: Options) -> list[Card] | None:
+    """The cards of one game, in a fixed order before shuffling (DECK-1).
+
+    firstresult: the first non-None result wins. The default is four
+    standard decks with jokers, 216 cards. Seat ``i`` of the deal receives
+    every sixth card from the first drawer on, so a smaller deck simply
+    gives the last drawers fewer cards.
+
+    :return: the list of :class:`gouji.cards.Card`, or ``None`` to defer.
+    """
+
+
+@hookspec(firstresult=True)
+def gouji_set_rules(options: Options) -> SetRules | None:
+    """How sets compare and which are gouji sets (PLAY-4/5/6, GOUJI-1).
+
+    firstresult: the first non-None result wins. Called once per variant;
+    the returned object's ``beats``, ``is_gouji`` and ``is_dead`` methods
+    are then used on every move.
+
+    :return: a :class:`gouji.comparison.SetRules` (or an object with the
+        same methods), or ``None`` to defer.
+    """
+
+
+@hookspec(firstresult=True)
+def gouji_cut(options: Options, rng: random.Random, pile: Sequence[Card], context: GameContext) -> Cut | None:
+    """The cut (开牌): who draws first (OPEN-1).
+
+    firstresult: the first non-None result wins. ``pile`` is the shuffled
+    pile the game will deal from; ``rng`` is the game's seeded random
+    source (draw from it, never from the global ``random``); ``context``
+    tells which game of a series this is and how the previous one ended.
+
+    :return: a :class:`gouji.opening.Cut`, or ``None`` to defer.
+    """
+
+
+@hookspec(firstresult=True)
+def gouji_first_leader(options: Options, deal: Deal, context: GameContext) -> int | None:
+    """The seat that leads the first set (上班, OPEN-3).
+
+    firstresult: the first non-None result wins. ``deal`` holds the first
+    drawer and every card in the order it was drawn.
+
+    :return: a seat 0-5, or ``None`` to defer.
+    """
+
+
+@hookspec(firstresult=True)
+def gouji_tribute(options: Options, game: Game, context: GameContext) -> Phase | None:
+    """The tribute (进贡) to settle after the deal and before the first lead (TRIB-1..9).
+
+    firstresult: the first non-None result wins. ``provincial`` has no
+    tribute and returns ``None``. The phase's choices (which card to give,
+    return or refuse) are actions of the game loop.
+
+    :return: a :class:`gouji.phases.Phase`, or ``None`` for no tribute.
+    """
+
+
+@hookspec
+def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> list[Phase] | None:
+    """Other decisions between the deal and the first lead (revolution, buying 3s, 会3).
+
+    Collecting: the phases of all plugins run in registration order after
+    the tribute. Each phase's choices are actions of the game loop.
+
+    :return: a list of :class:`gouji.phases.Phase`, or ``None``.
+    """
+
+
+@hookspec
+def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
+    """Sets a seat may not play now although the core would allow them (憋3, END-6).
+
+    Collecting: the core removes every set named by any plugin from the
+    legal actions. Called once per decision with the candidate sets, and
+    only when at least one plugin implements it.
+
+    :return: ``{set: rule ID}`` for the sets to forbid, or ``None``.
+    """
+
+
+@hookspec(firstresult=True)
+def gouji_last_set_owner(game: Game, seat: int, play: Play) -> int | None:
+    """Whose set a player's last set counts as, for who may answer it (END-3).
+
+    firstresult: the first non-None result wins. Called when ``seat`` goes
+    out with ``play``. The default answers ``seat``; provincial makes 头科's
+    gouji last set count as his lower player's.
+
+    :return: a seat 0-5, or ``None`` to defer.
+    """
+
+
+@hookspec(firstresult=True)
+def gouji_score(options: Options, finish_order: Sequence[int], game: Game | None) -> Score | None:
+    """The score of a finished game from its finish order (SCORE-1..5).
+
+    firstresult: the first non-None result wins. ``finish_order`` lists the
+    six seats, first place first. ``game`` is ``None`` when a score is asked
+    for a bare finish order (``Variant.score``).
+
+    :return: a :class:`gouji.scoring.Score`, or ``None`` to defer.
+    """
+
+
+@hookspec
+def gouji_score_adjustments(options: Options, game: Game, score: Score) -> list[Adjustment] | None:
+    """Bonus and penalty points added to a game's score (SCORE-3).
+
+    Collecting: the core adds every plugin's adjustments to the score.
+
+    :return: a list of :class:`gouji.scoring.Adjustment`, or ``None``.
+    """

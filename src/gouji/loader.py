@@ -1,0 +1,140 @@
+"""Reading variant TOML files: ``load_variant("provincial")`` or ``load_variant("my.toml")``.
+
+A variant file::
+
+    [variant]
+    name = "my-house"          # required
+    description = "..."         # optional
+    base = "provincial"         # optional: start from another variant
+    plugins = ["qingdao"]       # entry-point names in the group "gouji"
+    plugin_files = ["rules.py"] # explicit paths, relative to this file
+
+    [options]
+    sweep_points = 12
+
+A file can only name plugins: it never imports a module by itself.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from gouji.errors import OptionError, UnknownVariantError, VariantError, VariantFileError
+from gouji.variant import Variant
+
+_VARIANT_KEYS = {"name": str, "description": str, "base": str, "plugins": list, "plugin_files": list}
+_TOP_KEYS = {"variant", "options"}
+
+
+def variants_dir() -> Path:
+    """Where the built-in variant files are: inside the installed package, or the source tree."""
+    packaged = resources.files("gouji") / "variants"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "variants"
+
+
+def builtin_variant_names() -> list[str]:
+    return sorted(p.stem for p in variants_dir().glob("*.toml"))
+
+
+def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
+    """The variant of a built-in name (``"provincial"``) or of a TOML file path.
+
+    Raise a :class:`gouji.errors.VariantError` subclass naming the file, the
+    key and what was expected for anything wrong.
+    """
+    return Variant.build(**_resolve(name_or_path, ()))
+
+
+def _looks_like_path(value: str | os.PathLike[str]) -> bool:
+    text = os.fspath(value)
+    return isinstance(value, os.PathLike) or text.endswith(".toml") or os.sep in text or "/" in text
+
+
+def _resolve(name_or_path: str | os.PathLike[str], seen: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise VariantError(f"a variant is named by a string or a path, not {name_or_path!r}")
+    if _looks_like_path(name_or_path):
+        path = Path(name_or_path)
+    else:
+        path = variants_dir() / f"{name_or_path}.toml"
+        if not path.is_file():
+            raise UnknownVariantError(
+                f"unknown variant {str(name_or_path)!r}; built-in variants are: "
+                f"{', '.join(builtin_variant_names())} (or give the path of a .toml file)"
+            )
+    path = path.resolve()
+    if str(path) in seen:
+        chain = " -> ".join([*seen, str(path)])
+        raise VariantFileError(path, "variant.base", f"variants may not name each other in a cycle: {chain}")
+    data = _read(path)
+    table = data["variant"]
+    own_files = [str((path.parent / f).resolve()) for f in table.get("plugin_files", [])]
+    resolved: dict[str, Any] = {
+        "name": table["name"],
+        "description": table.get("description", ""),
+        "plugins": list(table.get("plugins", [])),
+        "plugin_files": own_files,
+        "options": dict(data.get("options", {})),
+        "source": str(path),
+    }
+    if "base" in table:
+        try:
+            parent = _resolve(table["base"], (*seen, str(path)))
+        except UnknownVariantError as exc:
+            raise VariantFileError(path, "variant.base", str(exc)) from exc
+        resolved["plugins"] = parent["plugins"] + [p for p in resolved["plugins"] if p not in parent["plugins"]]
+        resolved["plugin_files"] = parent["plugin_files"] + own_files
+        resolved["options"] = {**parent["options"], **resolved["options"]}
+        resolved["description"] = resolved["description"] or parent["description"]
+    return resolved
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise VariantFileError(path, None, "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise VariantFileError(path, None, f"cannot be read: {exc}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantFileError(path, None, f"is not valid TOML: {exc}") from exc
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise VariantFileError(path, key, "unknown table; expected [variant] and [options]")
+    table = data.get("variant")
+    if not isinstance(table, dict):
+        raise VariantFileError(path, "variant", "a [variant] table with at least name = \"...\"")
+    for key, value in table.items():
+        expected = _VARIANT_KEYS.get(key)
+        if expected is None:
+            raise VariantFileError(path, f"variant.{key}", f"unknown key; expected one of {', '.join(_VARIANT_KEYS)}")
+        if not isinstance(value, expected) or (expected is list and not all(isinstance(v, str) for v in value)):
+            kind = "a list of strings" if expected is list else "a string"
+            raise VariantFileError(path, f"variant.{key}", f"expected {kind}, got {value!r}")
+    if "name" not in table:
+        raise VariantFileError(path, "variant.name", "required: the variant's name")
+    if not isinstance(data.get("options", {}), dict):
+        raise VariantFileError(path, "options", "expected a table of option values")
+    return data
+
+
+def variant_to_toml(variant: Variant) -> str:
+    """The resolved variant as a TOML document (``gouji show``)."""
+    table: dict[str, Any] = {"name": variant.name}
+    if variant.description:
+        table["description"] = variant.description
+    table["plugins"] = list(variant.plugins)
+    if variant.plugin_files:
+        table["plugin_files"] = list(variant.plugin_files)
+    return tomli_w.dumps({"variant": table, "options": variant.options.to_plain()})
+
+
+__all__ = ["OptionError", "builtin_variant_names", "load_variant", "variant_to_toml", "variants_dir"]

@@ -1,0 +1,109 @@
+"""Variant options: their declarations (:class:`OptionSpec`) and resolved values (:class:`Options`).
+
+Plugins declare options through the ``gouji_option_specs`` hook; the variant
+loader validates every value in a TOML file against these declarations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from gouji.errors import OptionError
+
+_TYPE_NAMES = {bool: "a boolean", int: "an integer", str: "a string", list: "a list of integers"}
+
+
+@attrs.frozen
+class OptionSpec:
+    """One option a plugin adds to a variant.
+
+    ``type`` is ``bool``, ``int``, ``str`` or ``list`` (a list of integers);
+    ``choices`` restricts a string option; ``rule`` names the RULES.md ID the
+    option belongs to, for the docs.
+    """
+
+    name: str
+    type: type = attrs.field(validator=attrs.validators.in_(tuple(_TYPE_NAMES)))
+    default: Any
+    doc: str
+    rule: str = ""
+    choices: tuple[str, ...] = ()
+    plugin: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        self.check(self.default, where=f"default of option {self.name!r}")
+
+    def check(self, value: Any, where: str = "") -> Any:
+        """Return ``value`` in canonical form, or raise :class:`OptionError`."""
+        where = where or f"option {self.name!r}"
+        ok = (
+            isinstance(value, self.type)
+            and not (self.type is int and isinstance(value, bool))
+            and not (self.type is list and not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value))
+        )
+        if not ok:
+            raise OptionError(f"{where}: expected {_TYPE_NAMES[self.type]}, got {value!r}")
+        if self.choices and value not in self.choices:
+            raise OptionError(f"{where}: expected one of {', '.join(self.choices)}, got {value!r}")
+        return tuple(value) if self.type is list else value
+
+
+class Options(Mapping[str, Any]):
+    """The resolved, immutable option values of a variant."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "_values", dict(values))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Options are immutable; build a new variant instead")
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self._values[key]
+        except KeyError:
+            raise KeyError(f"no option {key!r}; options are: {', '.join(sorted(self._values))}") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self._values.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and dict(self._values) == dict(other)
+
+    def __repr__(self) -> str:
+        return f"Options({self._values!r})"
+
+    def to_plain(self) -> dict[str, Any]:
+        """Values as TOML/JSON-friendly builtins (lists for list options)."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self._values.items()}
+
+
+def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any], where: str) -> Options:
+    """Defaults overridden by ``given``; unknown keys and wrong types raise :class:`OptionError`."""
+    by_name: dict[str, OptionSpec] = {}
+    for spec in specs:
+        if spec.name in by_name and by_name[spec.name] != spec:
+            raise OptionError(
+                f"option {spec.name!r} is declared twice, by {by_name[spec.name].plugin or '?'} "
+                f"and {spec.plugin or '?'}"
+            )
+        by_name[spec.name] = spec
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        raise OptionError(
+            f"{where}: unknown option {unknown[0]!r}; known options are: {', '.join(sorted(by_name))}"
+        )
+    values = {name: spec.check(given.get(name, spec.default), f"{where}: option {name!r}")
+              for name, spec in sorted(by_name.items())}
+    return Options(values)

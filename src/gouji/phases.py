@@ -1,0 +1,35 @@
+"""Phases: decisions a plugin adds between the deal and the first lead.
+
+Tribute, revolution, buying 3s: each is a :class:`Phase` that the game runs
+inside its single action loop, so every choice is an action that
+``legal_actions()`` lists and ``apply()`` checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from gouji.actions import Action
+    from gouji.game import Game
+
+
+class Phase(Protocol):
+    """A step of decisions before play.
+
+    A phase must be deterministic and hold only plain data (the game copies
+    it with :func:`copy.deepcopy` when it is cloned).
+    """
+
+    #: Shown in the log and in errors, for example ``"tribute"``.
+    name: str
+
+    def actor(self, game: Game) -> int | None:
+        """The seat to decide now, or ``None`` when the phase is finished."""
+
+    def legal_actions(self, game: Game) -> Sequence[Action]:
+        """The actor's choices; never empty while ``actor`` is not ``None``."""
+
+    def apply(self, game: Game, action: Action) -> None:
+        """Carry out a legal action; may move cards with ``game.transfer``."""

@@ -1,0 +1,109 @@
+"""Building one plugin manager per variant (the factory), and finding plugins.
+
+Plugins are never loaded at import time. A variant names its plugins by
+entry-point name (group ``gouji``) or by an explicit file path; nothing else
+is ever imported on a TOML file's say-so.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+from collections.abc import Iterable
+from importlib.metadata import entry_points
+from pathlib import Path
+from types import ModuleType
+
+import pluggy
+
+from gouji import hookspecs
+from gouji.errors import PluginError
+from gouji.rules import base
+
+ENTRY_POINT_GROUP = "gouji"
+#: Set to a non-empty value to stop third-party entry points from being found.
+DISABLE_AUTOLOAD_ENV = "GOUJI_DISABLE_PLUGIN_AUTOLOAD"
+#: Comma-separated plugin names to refuse, in the manner of ``pytest -p no:NAME``.
+BLOCK_ENV = "GOUJI_BLOCK_PLUGINS"
+#: The package's own plugins, found even when gouji runs from a source tree
+#: without installed metadata.
+BUILTIN_PLUGINS = {"provincial": "gouji.rules.provincial"}
+
+
+def available_plugins() -> dict[str, str]:
+    """``{entry-point name: module}`` of every plugin that can be named in a variant."""
+    found = dict(BUILTIN_PLUGINS)
+    if not os.environ.get(DISABLE_AUTOLOAD_ENV):
+        for ep in entry_points(group=ENTRY_POINT_GROUP):
+            found.setdefault(ep.name, ep.value)
+    return found
+
+
+def blocked_plugins() -> set[str]:
+    return {name.strip() for name in os.environ.get(BLOCK_ENV, "").split(",") if name.strip()}
+
+
+def load_entry_point_plugin(name: str) -> ModuleType:
+    """Import the module registered under ``name`` in the ``gouji`` group."""
+    if name in blocked_plugins():
+        raise PluginError(f"plugin {name!r} is blocked by {BLOCK_ENV}")
+    plugins = available_plugins()
+    if name not in plugins:
+        hint = f" ({DISABLE_AUTOLOAD_ENV} is set)" if os.environ.get(DISABLE_AUTOLOAD_ENV) else ""
+        raise PluginError(
+            f"unknown plugin {name!r}{hint}; installed plugins are: {', '.join(sorted(plugins))}"
+        )
+    target = plugins[name]
+    module_name = target.partition(":")[0]
+    try:
+        return importlib.import_module(module_name)
+    except Exception as exc:  # noqa: BLE001 - any import failure is the plugin's fault
+        raise PluginError(f"plugin {name!r} ({module_name}) failed to import: {exc!r}") from exc
+
+
+def load_file_plugin(path: Path) -> ModuleType:
+    """Import a single-file plugin from an explicit path."""
+    if not path.is_file():
+        raise PluginError(f"plugin file {path} does not exist")
+    module_name = f"gouji_file_plugin_{abs(hash(str(path.resolve())))}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise PluginError(f"plugin file {path} cannot be imported")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # noqa: BLE001
+        raise PluginError(f"plugin file {path} failed to import: {exc!r}") from exc
+    sys.modules[module_name] = module
+    return module
+
+
+def build_plugin_manager(plugins: Iterable[tuple[str, ModuleType, str]]) -> pluggy.PluginManager:
+    """A fresh manager with the specs, the base defaults, then ``(name, module, origin)`` in order.
+
+    Raise :class:`PluginError` naming the plugin, the hook and the file for
+    a hook that is not in the specs or has a wrong signature.
+    """
+    pm = pluggy.PluginManager(hookspecs.PROJECT_NAME)
+    pm.add_hookspecs(hookspecs)
+    pm.register(base, name="gouji.base")
+    for name, module, origin in plugins:
+        if pm.has_plugin(name):
+            continue
+        try:
+            pm.register(module, name=name)
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(f"plugin {name!r} ({origin}): {exc}") from exc
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(f"plugin {exc.plugin!r} ({_origin(exc.plugin)}): {exc}") from exc
+    return pm
+
+
+def _origin(module: object) -> str:
+    return getattr(module, "__file__", None) or repr(module)

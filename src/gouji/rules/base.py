@@ -1,0 +1,92 @@
+"""Default answers to every hook, and the options of the core engine.
+
+Every implementation here is ``trylast``: a variant's plugin overrides any of
+them by answering first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from gouji.cards import Card, standard_pack
+from gouji.comparison import MIXED_JOKERS_CHOICES, SetRules
+from gouji.context import GameContext
+from gouji.hookspecs import hookimpl
+from gouji.opening import Cut, Deal, cut_by_count
+from gouji.options import Options, OptionSpec
+from gouji.plays import Play
+from gouji.scoring import PROVINCIAL_PLACE_POINTS, PROVINCIAL_SWEEP_POINTS, Score, place_score
+from gouji.table import DIRECTIONS, Table
+
+CORE_OPTIONS = (
+    OptionSpec("direction", str, "counterclockwise", "Which way the turn passes (TABLE-1).",
+               rule="TABLE-1", choices=DIRECTIONS),
+    OptionSpec("decks", int, 4, "How many 54-card decks make the pack (DECK-1).", rule="DECK-1"),
+    OptionSpec("joker_cut", str, "redraw",
+               "A joker drawn at the cut: put back and redrawn (P§7 formal), or the cut passes "
+               "to the cutter's lower player (P§7 folk, D§6).",
+               rule="OPEN-1", choices=("redraw", "next_cutter")),
+    OptionSpec("mixed_jokers", str, "big",
+               "A set holding both a big and a small joker counts as a big-joker set (dead) or as "
+               "small jokers only (C§2). Ambiguity 1.",
+               rule="PLAY-3", choices=MIXED_JOKERS_CHOICES),
+    OptionSpec("burn_team_priority", bool, True,
+               "Burn offers go to the gouji player's teammates first (BURN-2); off: plain turn order.",
+               rule="BURN-2"),
+    OptionSpec("burn_broken_by_cover", bool, False,
+               "A burner whose set is covered is released from carrying jokers (解烧, BURN-3).",
+               rule="BURN-3"),
+    OptionSpec("yield_answer_opposite_only", bool, False,
+               "A set played on a yield can be answered only by its owner's opposite (D§12).",
+               rule="ROUND-4"),
+    OptionSpec("take_wind", bool, True,
+               "The lower player of one who went out may ask to take the wind (END-4).", rule="END-4"),
+    OptionSpec("count_visibility", str, "ten_or_fewer",
+               "What an observation shows of other hands' sizes (ROUND-6).",
+               rule="ROUND-6", choices=("ten_or_fewer", "always", "never")),
+    OptionSpec("melee_after_outs", int, 2,
+               "The melee (四人乱缠) begins once this many players went out (END-5).", rule="END-5"),
+    OptionSpec("dead_gouji_after_out", int, 1,
+               "In the round of the last set of 头科 (1), or of 头科 and 二科 (2), a gouji set by "
+               "the finished player's opposite is dead (够死级, END-3); 0: never.", rule="END-3"),
+    OptionSpec("place_points", list, list(PROVINCIAL_PLACE_POINTS),
+               "Points for places 1-6 (SCORE-1).", rule="SCORE-1"),
+    OptionSpec("sweep_points", int, PROVINCIAL_SWEEP_POINTS,
+               "Team points for a sweep (串三户, SCORE-1); 0 keeps the plain sum.", rule="SCORE-1"),
+)
+
+
+@hookimpl(trylast=True)
+def gouji_option_specs() -> list[OptionSpec]:
+    return list(CORE_OPTIONS)
+
+
+@hookimpl(trylast=True)
+def gouji_deck(options: Options) -> list[Card]:
+    return standard_pack(options["decks"])
+
+
+@hookimpl(trylast=True)
+def gouji_set_rules(options: Options) -> SetRules:
+    return SetRules(mixed_jokers=options["mixed_jokers"])
+
+
+@hookimpl(trylast=True)
+def gouji_cut(options: Options, rng: random.Random, pile: Sequence[Card], context: GameContext) -> Cut:
+    return cut_by_count(Table(options["direction"]), rng, pile, 0, options["joker_cut"])
+
+
+@hookimpl(trylast=True)
+def gouji_first_leader(options: Options, deal: Deal, context: GameContext) -> int:
+    return deal.first_drawer
+
+
+@hookimpl(trylast=True)
+def gouji_last_set_owner(game: object, seat: int, play: Play) -> int:
+    return seat
+
+
+@hookimpl(trylast=True)
+def gouji_score(options: Options, finish_order: Sequence[int], game: object) -> Score:
+    return place_score(finish_order, options["place_points"], options["sweep_points"] or None)

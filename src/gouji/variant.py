@@ -1,0 +1,162 @@
+"""The variant: a named, frozen set of plugins and validated options.
+
+A :class:`Variant` is immutable; games are created from it with
+:meth:`Variant.new_game` and advanced only by actions.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pluggy
+
+from gouji.cards import Card
+from gouji.comparison import SetRules
+from gouji.context import GameContext
+from gouji.errors import GoujiError, PluginError
+from gouji.options import Options, OptionSpec, resolve_options
+from gouji.plays import Play
+from gouji.plugins import build_plugin_manager, load_entry_point_plugin, load_file_plugin
+from gouji.scoring import Score, check_finish_order
+from gouji.table import Table
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+
+TRACE_ENV = "GOUJI_TRACE_HOOKS"
+
+
+@attrs.frozen
+class Variant:
+    """One ruleset: its name, its plugins (entry-point names and files) and options.
+
+    Build one with :func:`gouji.load_variant` or :meth:`Variant.build`.
+    """
+
+    name: str
+    description: str
+    plugins: tuple[str, ...]
+    plugin_files: tuple[str, ...]
+    options: Options
+    source: str | None = None
+    plugin_manager: pluggy.PluginManager = attrs.field(eq=False, repr=False, default=None)
+    set_rules: SetRules = attrs.field(eq=False, repr=False, default=None)
+    table: Table = attrs.field(eq=False, repr=False, default=None)
+
+    @classmethod
+    def build(
+        cls,
+        name: str,
+        plugins: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        plugin_files: Sequence[str | os.PathLike[str]] = (),
+        description: str = "",
+        source: str | None = None,
+    ) -> Variant:
+        """Load the plugins, validate the options, and freeze the result."""
+        loaded = [(p, load_entry_point_plugin(p), f"entry point {p!r}") for p in plugins]
+        files = tuple(str(Path(f).resolve()) for f in plugin_files)
+        loaded += [(f, load_file_plugin(Path(f)), f) for f in files]
+        pm = build_plugin_manager(loaded)
+        if os.environ.get(TRACE_ENV):
+            pm.trace.root.setwriter(sys.stderr.write)
+            pm.enable_tracing()
+        specs = _collect_option_specs(pm)
+        where = source or f"variant {name!r}"
+        resolved = resolve_options(specs, options or {}, where)
+        variant = cls(name, description, tuple(plugins), files, resolved, source, pm)
+        rules = variant.call_hook("gouji_set_rules", options=resolved)
+        return attrs.evolve(variant, set_rules=rules, table=Table(resolved["direction"]))
+
+    def with_options(self, **overrides: Any) -> Variant:
+        """The same variant with some options changed (validated again)."""
+        options = {**self.options.to_plain(), **overrides}
+        return Variant.build(self.name, self.plugins, options, self.plugin_files, self.description,
+                             self.source)
+
+    # -- hooks -----------------------------------------------------------
+    def call_hook(self, hook_name: str, **kwargs: Any) -> Any:
+        """Call a hook; an exception inside a plugin becomes a :class:`PluginError`
+        naming the plugin, the hook and the file."""
+        hook = getattr(self.plugin_manager.hook, hook_name)
+        try:
+            return hook(**kwargs)
+        except GoujiError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any failure inside a plugin is reported as such
+            raise PluginError(_describe_failure(hook, hook_name, exc)) from exc
+
+    def has_hook_implementations(self, hook_name: str) -> bool:
+        return bool(getattr(self.plugin_manager.hook, hook_name).get_hookimpls())
+
+    def hook_answers(self) -> dict[str, list[str]]:
+        """``{hook: [plugin names, first asked first]}`` for ``gouji show``."""
+        out = {}
+        for hook_name in sorted(h for h in dir(self.plugin_manager.hook) if h.startswith("gouji_")):
+            impls = getattr(self.plugin_manager.hook, hook_name).get_hookimpls()
+            out[hook_name] = [impl.plugin_name for impl in reversed(impls)]
+        return out
+
+    def option_specs(self) -> list[OptionSpec]:
+        """Every option of this variant, each naming the plugin that declared it."""
+        return _collect_option_specs(self.plugin_manager)
+
+    # -- judging sets ------------------------------------------------------
+    def is_gouji(self, play: Play) -> bool:
+        """GOUJI-1: is this a gouji set (够级牌)?"""
+        return self.set_rules.is_gouji(play)
+
+    def beats(self, new: Play, old: Play) -> bool:
+        """PLAY-4/5/6: may ``new`` cover ``old``, judged on the two sets alone?"""
+        return self.set_rules.beats(new, old)
+
+    def deck(self) -> list[Card]:
+        """The cards of one game before shuffling (DECK-1)."""
+        return list(self.call_hook("gouji_deck", options=self.options))
+
+    def score(self, finish_order: Sequence[int]) -> Score:
+        """The score of a finish order (seats, first place first)."""
+        order = check_finish_order(finish_order)
+        return self.call_hook("gouji_score", options=self.options, finish_order=order, game=None)
+
+    # -- games ---------------------------------------------------------------
+    def new_game(self, seed: int = 0, context: GameContext | None = None) -> Game:
+        """A new game of this variant, fully determined by ``seed`` and later actions."""
+        from gouji.game import Game
+
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise GoujiError(f"seed must be an integer, not {seed!r}")
+        return Game.start(self, seed, context or GameContext.first())
+
+
+def _collect_option_specs(pm: pluggy.PluginManager) -> list[OptionSpec]:
+    # Called one by one so that each spec can name the plugin that declared it.
+    hook = pm.hook.gouji_option_specs
+    specs: list[OptionSpec] = []
+    for impl in reversed(hook.get_hookimpls()):
+        try:
+            plugin_specs = impl.function()
+        except Exception as exc:  # noqa: BLE001
+            raise PluginError(_describe_failure(hook, "gouji_option_specs", exc)) from exc
+        specs += [attrs.evolve(s, plugin=s.plugin or impl.plugin_name) for s in plugin_specs or ()]
+    return specs
+
+
+def _describe_failure(hook: Any, hook_name: str, exc: Exception) -> str:
+    codes = {impl.function.__code__: impl for impl in hook.get_hookimpls()}
+    tb = exc.__traceback__
+    culprit = None
+    while tb is not None:
+        impl = codes.get(tb.tb_frame.f_code)
+        if impl is not None:
+            culprit = impl
+        tb = tb.tb_next
+    if culprit is None:
+        return f"hook {hook_name} failed: {exc!r}"
+    origin = getattr(culprit.plugin, "__file__", None) or repr(culprit.plugin)
+    return f"plugin {culprit.plugin_name!r} ({origin}) raised in hook {hook_name}: {exc!r}"
