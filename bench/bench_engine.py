@@ -149,8 +149,8 @@ def _report(r: Result) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200,
-                        help="games per engine (default: 200)")
+    parser.add_argument("--games", type=int, default=500,
+                        help="games per engine (default: 500)")
     parser.add_argument("--seed", type=int, default=0,
                         help="base seed; game i uses seed+i (default: 0)")
     parser.add_argument("--rlcard-games", type=int, default=None,

@@ -72,6 +72,27 @@ class Game:
         game._open()
         return game
 
+    @classmethod
+    def start_position(cls, variant: Variant, hands: Sequence[Sequence[Card]], leader: int) -> Game:
+        """A game from a given position: six hands and the seat to lead (use ``Variant.new_position``)."""
+        game = cls.__new__(cls)
+        game._init_fields(variant, 0, GameContext.first())
+        game.position = (tuple(tuple(h) for h in hands), leader)
+        for seat, cards in enumerate(hands):
+            for card in cards:
+                game.hands[seat][card.rank].append(card.suit)
+            game.sizes[seat] = len(cards)
+            game.playing[seat] = bool(cards)
+            for suits in game.hands[seat]:
+                suits.sort(key=_suit_key)
+        game.deck_size = sum(game.sizes)
+        game.first_leader = leader
+        game._log("lead-right", leader, "OPEN-3", detail="given position")
+        if not game._finish_if_decided():
+            game._reset_round(leader)
+            game._settle()
+        return game
+
     def _init_fields(self, variant: Variant, seed: int, context: GameContext) -> None:
         options = variant.options
         self.variant = variant
@@ -87,6 +108,7 @@ class Game:
         self._melee_after = options["melee_after_outs"]
         self._dead_gouji_after = options["dead_gouji_after_out"]
         self._has_forbidden_hook = variant.has_hook_implementations("gouji_forbidden_plays")
+        self._guard_hooks = variant.has_third_party_game_hooks()
         self.rng = random.Random(seed)
         self.hands: list[list[list[Any]]] = [[[] for _ in range(BIG_JOKER + 1)] for _ in range(6)]
         self.sizes = [0] * 6
@@ -103,6 +125,8 @@ class Game:
         self.cut: Cut | None = None
         self.deal: Deal | None = None
         self.first_leader: int | None = None
+        self.position: tuple[tuple[tuple[Card, ...], ...], int] | None = None
+        self.deck_size = 0
         self._reset_round(None)
 
     def _open(self) -> None:
@@ -236,14 +260,22 @@ class Game:
         if action not in self._legal_set:
             message, rule = self._why_illegal(action)
             raise IllegalActionError(message, rule)
-        self.history.append(action)
-        if self.kind == PHASE:
-            phase = self.phases[0]
-            phase.apply(self, action)
-            self._log("phase", self.actor, "", detail=f"{phase.name}: {action.to_text()}")
-        else:
-            self._apply_play_action(self.actor, action)
-        self._settle()
+        # Third-party hooks run while the action is carried out; if one fails,
+        # the game must be as it was, so keep a copy to restore.
+        snapshot = self.clone() if self._guard_hooks else None
+        try:
+            self.history.append(action)
+            if self.kind == PHASE:
+                phase = self.phases[0]
+                phase.apply(self, action)
+                self._log("phase", self.actor, "", detail=f"{phase.name}: {action.to_text()}")
+            else:
+                self._apply_play_action(self.actor, action)
+            self._settle()
+        except BaseException:
+            if snapshot is not None:
+                self.__dict__.update(snapshot.__dict__)
+            raise
 
     def clone(self) -> Game:
         """An independent copy: applying actions to it leaves this game alone."""

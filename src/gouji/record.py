@@ -32,9 +32,24 @@ def game_record(game: Game) -> dict[str, Any]:
             "previous_first_drawer": ctx.previous_first_drawer,
             "carry": [[k, v] for k, v in ctx.carry],
         },
+        "position": _position(game),
         "actions": [a.to_text() for a in game.history],
         "finish_order": game.finish_order if game.is_over else None,
     }
+
+
+def _position(game: Game) -> dict[str, Any] | None:
+    if game.position is None:
+        return None
+    hands, leader = game.position
+    return {"hands": [" ".join(_card_text(c) for c in hand) for hand in hands], "leader": leader}
+
+
+def _card_text(card: Any) -> str:
+    from gouji.cards import rank_name
+
+    name = rank_name(card.rank, ascii_only=True)
+    return name if card.suit is None else card.suit.letter + name
 
 
 def replay(record: dict[str, Any] | str, variant: Variant | None = None) -> Game:
@@ -71,7 +86,11 @@ def replay(record: dict[str, Any] | str, variant: Variant | None = None) -> Game
             previous_first_drawer=raw.get("previous_first_drawer"),
             carry=tuple((k, v) for k, v in raw.get("carry", ())),
         )
-        game = variant.new_game(seed=record["seed"], context=context)
+        position = record.get("position")
+        if position:
+            game = variant.new_position(position["hands"], position["leader"])
+        else:
+            game = variant.new_game(seed=record["seed"], context=context)
         for i, text in enumerate(record["actions"]):
             try:
                 game.apply(parse_action(text))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
-from gouji.cards import Card
+from gouji.cards import Card, Suit
 from gouji.comparison import SetRules
 from gouji.context import GameContext
 from gouji.errors import GoujiError, PluginError
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from gouji.game import Game
 
 TRACE_ENV = "GOUJI_TRACE_HOOKS"
+#: Hooks called while a game is played (after it was created).
+_GAME_HOOKS = ("gouji_forbidden_plays", "gouji_last_set_owner", "gouji_score", "gouji_score_adjustments")
 
 
 @attrs.frozen
@@ -94,6 +96,22 @@ class Variant:
     def has_hook_implementations(self, hook_name: str) -> bool:
         return bool(getattr(self.plugin_manager.hook, hook_name).get_hookimpls())
 
+    def has_third_party_game_hooks(self) -> bool:
+        """Does a plugin outside gouji itself run while games are played?"""
+        for hook_name in _GAME_HOOKS:
+            for impl in getattr(self.plugin_manager.hook, hook_name).get_hookimpls():
+                if not getattr(impl.plugin, "__name__", "").startswith("gouji.rules."):
+                    return True
+        return bool(self.phases_from_plugins)
+
+    @property
+    def phases_from_plugins(self) -> bool:
+        return any(
+            not getattr(impl.plugin, "__name__", "").startswith("gouji.rules.")
+            for name in ("gouji_tribute", "gouji_pregame_phases")
+            for impl in getattr(self.plugin_manager.hook, name).get_hookimpls()
+        )
+
     def hook_answers(self) -> dict[str, list[str]]:
         """``{hook: [plugin names, first asked first]}`` for ``gouji show``."""
         out = {}
@@ -125,6 +143,28 @@ class Variant:
         return self.call_hook("gouji_score", options=self.options, finish_order=order, game=None)
 
     # -- games ---------------------------------------------------------------
+    def new_position(self, hands: Mapping[int, str | Sequence[Card]] | Sequence[str | Sequence[Card]],
+                     leader: int) -> Game:
+        """A game from a chosen position, for tests, puzzles and teaching.
+
+        ``hands`` gives each seat's cards (a list of :class:`Card` or their
+        text, ``"大王 2 9 9"``; suits default to spades); seats left out hold
+        nothing and count as already out. No cut, deal or pre-play phase
+        happens; ``leader`` leads the first set.
+        """
+        from gouji.game import Game
+
+        if isinstance(hands, Mapping):
+            given = {int(k): h for k, h in hands.items()}
+        else:
+            given = dict(enumerate(hands))
+        if not all(0 <= s < 6 for s in given) or not 0 <= leader < 6:
+            raise GoujiError("seats are 0-5")
+        parsed = [_parse_hand(s, given.get(s, [])) for s in range(6)]
+        if not parsed[leader]:
+            raise GoujiError(f"the leader, seat {leader}, holds no cards")
+        return Game.start_position(self, parsed, leader)
+
     def new_game(self, seed: int = 0, context: GameContext | None = None) -> Game:
         """A new game of this variant, fully determined by ``seed`` and later actions."""
         from gouji.game import Game
@@ -132,6 +172,21 @@ class Variant:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise GoujiError(f"seed must be an integer, not {seed!r}")
         return Game.start(self, seed, context or GameContext.first())
+
+
+def _parse_hand(seat: int, hand: str | Sequence[Card]) -> list[Card]:
+    if isinstance(hand, str):
+        from gouji.cards import parse_card_text
+
+        words = hand.replace(",", " ").split()
+        cards = []
+        for word in words:
+            rank, suit = parse_card_text(word)
+            cards.append(Card(rank, suit if suit is not None or rank >= 16 else Suit.SPADES))
+        return cards
+    if not all(isinstance(c, Card) for c in hand):
+        raise GoujiError(f"hand of seat {seat}: expected cards or their text, got {hand!r}")
+    return list(hand)
 
 
 def _collect_option_specs(pm: pluggy.PluginManager) -> list[OptionSpec]:
