@@ -49,7 +49,7 @@ def _card_text(card: Any) -> str:
     from gouji.cards import rank_name
 
     name = rank_name(card.rank, ascii_only=True)
-    return name if card.suit is None else card.suit.letter + name
+    return name if card.suit is None else card.suit.symbol + name
 
 
 def replay(record: dict[str, Any] | str, variant: Variant | None = None) -> Game:
