@@ -1,0 +1,147 @@
+"""The documentation keeps the rule IDs of RULES.md (it does not build the docs).
+
+CI builds the site separately with ``sphinx-build -n -W -b html docs docs/_build/html``.
+These tests check what a build cannot: that the rules reference has one section
+per rule ID of the project's rules index, in the same order, and that the hooks
+page documents every hook.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+DOCS = REPO / "docs"
+RULES_REFERENCE = DOCS / "rules" / "index.rst"
+HOOKS_PAGE = DOCS / "hooks.rst"
+GLOSSARY_PAGE = DOCS / "glossary.rst"
+
+HOOKS = (
+    "gouji_option_specs",
+    "gouji_deck",
+    "gouji_set_rules",
+    "gouji_cut",
+    "gouji_first_leader",
+    "gouji_pregame_phases",
+    "gouji_forbidden_plays",
+    "gouji_score",
+    "gouji_score_adjustments",
+)
+
+#: A rule ID as RULES.md writes them: TABLE-1, PLAY-4, REF-4 ...
+RULE_ID = re.compile(r"\b([A-Z]{2,})-(\d+)\b")
+_ADORNMENT = re.compile(r"^([=\-~^#*+`:.'\"_])\1{2,}\s*$")
+
+
+def _rules_md() -> Path | None:
+    """RULES.md lives in the ``shared/`` folder beside the repository (or inside it)."""
+    for candidate in (REPO.parent / "shared" / "RULES.md", REPO / "shared" / "RULES.md"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="module")
+def rules_md_ids() -> list[str]:
+    """The rule IDs of RULES.md's tables, in order (the ID is a row's first cell)."""
+    path = _rules_md()
+    if path is None:
+        pytest.skip("shared/RULES.md not found beside the repository")
+    ids = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.lstrip().startswith("|") and cells and RULE_ID.fullmatch(cells[0]):
+            ids.append(cells[0])
+    assert ids, f"no rule IDs found in the tables of {path}"
+    assert len(ids) == len(set(ids)), "RULES.md lists a rule ID twice"
+    return ids
+
+
+def section_titles(path: Path) -> list[str]:
+    """The section titles of a reStructuredText file, in order."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    titles = []
+    for i in range(1, len(lines)):
+        text = lines[i - 1]
+        if (
+            _ADORNMENT.match(lines[i])
+            and text.strip()
+            and not text.startswith((" ", "\t"))
+            and not _ADORNMENT.match(text)
+        ):
+            titles.append(text.strip())
+    return titles
+
+
+def rule_section_ids(path: Path = RULES_REFERENCE) -> list[str]:
+    """The rule IDs that open section titles of the rules reference, in order."""
+    ids = []
+    for title in section_titles(path):
+        match = RULE_ID.match(title)
+        if match:
+            ids.append(match.group(0))
+    return ids
+
+
+def test_rules_reference_has_one_section_per_rule_in_order(rules_md_ids):
+    documented = rule_section_ids()
+    missing = [rule for rule in rules_md_ids if rule not in documented]
+    extra = [rule for rule in documented if rule not in rules_md_ids]
+    assert not missing, f"rules without a section in {RULES_REFERENCE}: {missing}"
+    assert not extra, f"sections for rules that RULES.md does not have: {extra}"
+    assert documented == rules_md_ids, "the rule sections are not in RULES.md's order"
+
+
+def test_every_rule_id_in_the_reference_exists_in_rules_md(rules_md_ids):
+    text = RULES_REFERENCE.read_text(encoding="utf-8")
+    mentioned = {match.group(0) for match in RULE_ID.finditer(text)}
+    unknown = sorted(mentioned - set(rules_md_ids))
+    assert not unknown, f"{RULES_REFERENCE} mentions rule IDs that RULES.md does not have: {unknown}"
+
+
+def test_rule_sections_are_unique_and_labelled():
+    """Each rule section appears once and carries a ``.. _rule-ID:`` label just before it."""
+    documented = rule_section_ids()
+    assert documented, f"no rule sections found in {RULES_REFERENCE}"
+    assert len(documented) == len(set(documented)), "a rule has two sections"
+    lines = RULES_REFERENCE.read_text(encoding="utf-8").splitlines()
+    for rule in documented:
+        title_at = next(
+            i for i, line in enumerate(lines) if RULE_ID.match(line) and line.startswith(rule + " ")
+        )
+        preceding = [line for line in lines[:title_at] if line.strip()]
+        assert preceding and preceding[-1].strip() == f".. _rule-{rule}:", (
+            f"the section of {rule} is not preceded by the label '.. _rule-{rule}:'"
+        )
+
+
+def test_every_rule_section_names_its_tests():
+    text = RULES_REFERENCE.read_text(encoding="utf-8")
+    for rule in rule_section_ids():
+        assert f"(search for ``{rule}``)" in text, f"the section of {rule} has no Tests line"
+
+
+@pytest.mark.parametrize("hook", HOOKS)
+def test_hooks_page_has_a_section_per_hook(hook):
+    assert hook in section_titles(HOOKS_PAGE), f"{HOOKS_PAGE} has no section titled {hook!r}"
+
+
+def test_glossary_has_every_term_of_rules_md():
+    path = _rules_md()
+    if path is None:
+        pytest.skip("shared/RULES.md not found beside the repository")
+    text = path.read_text(encoding="utf-8")
+    glossary = text.split("## Glossary", 1)[1].split("\n## ", 1)[0]
+    glossary_page = GLOSSARY_PAGE.read_text(encoding="utf-8")
+    missing = []
+    for line in glossary.splitlines():
+        if not line.startswith("|"):
+            continue
+        first_cell = line.strip("|").split("|")[0]
+        for term in re.findall(r"[\u4e00-\u9fff][\u4e00-\u9fff0-9]*", first_cell):
+            if term not in glossary_page:
+                missing.append(term)
+    assert not missing, f"glossary terms of RULES.md missing from {GLOSSARY_PAGE}: {missing}"
