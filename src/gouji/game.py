@@ -389,20 +389,21 @@ class Game:
             actions: list[Action] = [Burn.of(p) for p in plays if burn_is_feasible(counts, p)]
         else:
             actions = [PlaySet.of(p) for p in plays]
-        return actions + self._declines(seat)
+        return actions + self._declines(seat, bool(actions))
 
     def _is_burn(self, seat: int) -> bool:
         """BURN-1: covering a restricted gouji set that is not your opposite's,
         unless you are headless (END-2)."""
         return self.restricted and seat != (self.anchor + 3) % 6 and self.playing[(seat + 3) % 6]
 
-    def _declines(self, seat: int) -> list[Action]:
+    def _declines(self, seat: int, can_cover: bool) -> list[Action]:
         if self.melee:
             # END-5 (P§19): "pass" ends your round, "yield" keeps your right to play.
-            return [PASS, YIELD]
+            # Later sets of the round only rise, so a yield without a cover is a pass.
+            return [PASS, YIELD] if can_cover else [PASS]
         closer = (self.anchor + 3) % 6
         out: list[Action] = [CLOSE if seat == closer and len(self.queue) == 1 else PASS]
-        if self._may_yield(seat, closer):
+        if can_cover and self._may_yield(seat, closer):
             out.append(YIELD)
         if (self._take_wind and not self.restricted and not self.playing[self.owner]
                 and seat == self.next_in_play(self.owner)):
