@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Pass, PlaySet, TakeWind, Yield
+from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Close, Pass, PlaySet, TakeWind, Yield
 from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card
 from gouji.context import GameContext
 from gouji.errors import GameOverError, GoujiError, IllegalActionError
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from gouji.variant import Variant
 
 LEAD, RESPOND, PHASE, OVER = "lead", "respond", "phase", "over"
+_CORE_ACTIONS = (PlaySet, Burn, Pass, Close, Yield, TakeWind)
 
 
 @attrs.frozen
@@ -108,6 +109,10 @@ class Game:
         self._melee_after = options["melee_after_outs"]
         self._dead_gouji_after = options["dead_gouji_after_out"]
         self._has_forbidden_hook = variant.has_hook_implementations("gouji_forbidden_plays")
+        self._has_extra_actions = variant.has_hook_implementations("gouji_extra_actions")
+        # A set rules object may let sets of other sizes cover (T's 大虎二杀一).
+        self._cover_sizes = getattr(self._rules, "cover_sizes", lambda top: (top.size,))
+        self._melee_pass = options["melee_pass"]
         self._guard_hooks = variant.has_third_party_game_hooks()
         self.rng = random.Random(seed)
         self.hands: list[list[list[Any]]] = [[[] for _ in range(BIG_JOKER + 1)] for _ in range(6)]
@@ -122,6 +127,7 @@ class Game:
         self.events: list[Event] = []
         self.stats: Counter[str] = Counter()
         self.burners: dict[int, int] = {}
+        self.dead_gouji_rights: dict[int, int] = {}
         self.cut: Cut | None = None
         self.deal: Deal | None = None
         self.first_leader: int | None = None
@@ -285,6 +291,7 @@ class Game:
             setattr(other, name, list(getattr(self, name)))
         other.stats = Counter(self.stats)
         other.burners = dict(self.burners)
+        other.dead_gouji_rights = dict(self.dead_gouji_rights)
         other.passed = set(self.passed)
         other.yielded = set(self.yielded)
         other.phases = copy.deepcopy(self.phases)
@@ -303,6 +310,42 @@ class Game:
         self.sizes[giver] -= 1
         self.sizes[receiver] += 1
         self._legal = self._legal_set = None
+
+    def retire(self, seat: int, place: int | None = None, rule: str = "", reason: str = "") -> None:
+        """Take a seat out of play with its cards (a revolution, a disqualification).
+
+        ``place`` is the place index 0-5 it takes; ``None`` takes the lowest
+        free place (大落 first). Its cards stay in its hand, out of play.
+        """
+        _check_seat(seat)
+        if not self.playing[seat]:
+            raise GoujiError(f"seat {seat} is not in play")
+        if place is None:
+            place = max(i for i, s in enumerate(self.places) if s is None)
+        if self.places[place] is not None:
+            raise GoujiError(f"place {place} is taken by seat {self.places[place]}")
+        self.places[place] = seat
+        self.playing[seat] = False
+        self.burners.pop(seat, None)
+        if seat in self.queue:
+            self.queue.remove(seat)
+        self.log("retired", seat, rule, detail=reason or f"place {place + 1}")
+        self._finish_if_decided()
+        self._legal = self._legal_set = None
+
+    def grant_dead_gouji(self, seat: int, count: int) -> None:
+        """Give ``seat`` the right to play ``count`` gouji sets nobody may answer (够死级)."""
+        _check_seat(seat)
+        self.dead_gouji_rights[seat] = self.dead_gouji_rights.get(seat, 0) + count
+
+    def set_first_leader(self, seat: int) -> None:
+        """Name who leads once the pre-play phases end (a phase may change it)."""
+        _check_seat(seat)
+        self.first_leader = seat
+
+    def log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "") -> None:
+        """Add an event to the game log (plugins name their own kinds)."""
+        self._log(kind, seat, rule, play, detail)
 
     # -- round state ---------------------------------------------------------------
     def _reset_round(self, leader: int | None) -> None:
@@ -348,6 +391,10 @@ class Game:
                     continue
                 self._legal = legal
                 return
+            if not self.queue or self.queue[0] != self.actor:
+                # A plugin took the responder out of play (``retire``).
+                self._next_responder()
+                continue
             legal = self._compute_legal()
             if len(legal) == 1 and legal[0] in (PASS, CLOSE):
                 self._apply_play_action(self.actor, legal[0], automatic=True)
@@ -373,7 +420,8 @@ class Game:
         if self.kind == LEAD:
             plays = all_sets(counts)
         else:
-            plays = [p for p in sets_of_size(counts, self.top.size) if self._rules.beats(p, self.top)]
+            plays = [p for size in self._cover_sizes(self.top) for p in sets_of_size(counts, size)
+                     if self._rules.beats(p, self.top)]
         if seat in self.burners:
             # BURN-1: every set after the burn carries a joker, except the last.
             size = self.sizes[seat]
@@ -383,13 +431,20 @@ class Game:
             for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
                 forbidden.update(answer or {})
             plays = [p for p in plays if p not in forbidden]
+        extra = self._extra_actions(seat) if self._has_extra_actions else []
         if self.kind == LEAD:
-            return [PlaySet.of(p) for p in plays]
+            return [PlaySet.of(p) for p in plays] + extra
         if self._is_burn(seat):
             actions: list[Action] = [Burn.of(p) for p in plays if burn_is_feasible(counts, p)]
         else:
             actions = [PlaySet.of(p) for p in plays]
-        return actions + self._declines(seat, bool(actions))
+        return actions + self._declines(seat, bool(actions)) + extra
+
+    def _extra_actions(self, seat: int) -> list[Action]:
+        found: list[Action] = []
+        for answer in self.variant.call_hook("gouji_extra_actions", game=self, seat=seat):
+            found += answer or ()
+        return found
 
     def _is_burn(self, seat: int) -> bool:
         """BURN-1: covering a restricted gouji set that is not your opposite's,
@@ -400,6 +455,9 @@ class Game:
         if self.melee:
             # END-5 (P§19): "pass" ends your round, "yield" keeps your right to play.
             # Later sets of the round only rise, so a yield without a cover is a pass.
+            # Where a pass never ends the round (C), there is nothing to yield.
+            if self._melee_pass == "rejoin":
+                return [PASS]
             return [PASS, YIELD] if can_cover else [PASS]
         closer = (self.anchor + 3) % 6
         out: list[Action] = [CLOSE if seat == closer and len(self.queue) == 1 else PASS]
@@ -462,6 +520,11 @@ class Game:
 
     # -- carrying out ----------------------------------------------------------------
     def _apply_play_action(self, seat: int, action: Action, automatic: bool = False) -> None:
+        if not isinstance(action, _CORE_ACTIONS):
+            handled = self.variant.call_hook("gouji_apply_action", game=self, seat=seat, action=action)
+            if not handled:
+                raise GoujiError(f"no plugin carries out the action {action}")
+            return
         play = action.play
         if play is not None:
             self._play_set(seat, play, isinstance(action, Burn))
@@ -469,7 +532,8 @@ class Game:
         self.queue.pop(0)
         self.last_decliner = seat
         if action is PASS:
-            self.passed.add(seat)
+            if not (self.melee and self._melee_pass == "rejoin"):
+                self.passed.add(seat)
             self._log("auto-pass" if automatic else "pass", seat, "ROUND-2")
         elif action is CLOSE:
             self._log("auto-close" if automatic else "close", seat, "ROUND-5")
@@ -516,12 +580,22 @@ class Game:
             self._go_out(seat, play)
             if self.kind == OVER:
                 return
-        dead = self._rules.is_dead(play) or (gouji and seat == self.dead_gouji_seat and not self.melee)
+        dead = self._rules.is_dead(play) or (gouji and not self.melee and self._use_dead_gouji(seat))
         if dead:
             self._log("dead-set", seat, "PLAY-5" if self._rules.is_dead(play) else "END-3", play)
             self._end_round()
             return
         self._plan_responses(gouji, by_yield)
+
+    def _use_dead_gouji(self, seat: int) -> bool:
+        """END-3 / OPEN-5: a gouji set nobody may answer (够死级)."""
+        if seat == self.dead_gouji_seat:
+            return True
+        if self.dead_gouji_rights.get(seat, 0) > 0:
+            self.dead_gouji_rights[seat] -= 1
+            self.stats["dead_gouji"] += 1
+            return True
+        return False
 
     def _plan_responses(self, gouji: bool, by_yield: bool) -> None:
         anchor = self.anchor
@@ -570,10 +644,10 @@ class Game:
         anchor = self.anchor
         if self.playing[anchor]:
             leader = anchor
-            self._log("round-won", leader, "ROUND-5")
+            self._log("round-won", leader, "ROUND-5", self.top)
         else:
             leader = self.next_in_play(anchor)
-            self._log("take-wind", leader, "END-4", detail=f"after seat {anchor}'s last set")
+            self._log("take-wind", leader, "END-4", self.top, detail=f"after seat {anchor}'s last set")
         self._reset_round(leader)
 
     def _go_out(self, seat: int, play: Play) -> None:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    from gouji.actions import Action
     from gouji.cards import Card
     from gouji.comparison import SetRules
     from gouji.context import GameContext
@@ -170,4 +171,44 @@ def gouji_score_adjustments(options: Options, game: Game, score: Score) -> list[
     Collecting: the core adds every plugin's adjustments to the score.
 
     :return: a list of :class:`gouji.scoring.Adjustment`, or ``None``.
+    """
+
+
+@hookspec
+def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
+    """Actions of a plugin's own that ``seat`` may take now, beside the core's.
+
+    Collecting: the core appends every plugin's actions to
+    ``legal_actions()`` during play (for example a play clock's timeout, or
+    a 挑牌 request). Called once per decision, and only when at least one
+    plugin implements it. Each action type must be registered with
+    :func:`gouji.actions.register_action` so records can be read back, and
+    carried out by :func:`gouji_apply_action`.
+
+    :return: a list of actions, or ``None``.
+    """
+
+
+@hookspec(firstresult=True)
+def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
+    """Carry out an action that :func:`gouji_extra_actions` offered.
+
+    firstresult: the first non-None result wins. The plugin changes the game
+    through its public methods (``transfer``, ``retire``, ``log``) and its
+    round state.
+
+    :return: ``True`` when this plugin carried the action out, else ``None``.
+    """
+
+
+@hookspec(firstresult=True)
+def gouji_next_context(options: Options, game: Game, context: GameContext) -> GameContext | None:
+    """What the next game of a series knows of the one just finished.
+
+    firstresult: the first non-None result wins. The default counts the
+    game, keeps the finish order and the first drawer, and carries nothing
+    else. Tribute owed, scores and who cuts next travel in
+    ``GameContext.carry``.
+
+    :return: a :class:`gouji.context.GameContext`, or ``None`` to defer.
     """

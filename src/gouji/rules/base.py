@@ -47,6 +47,9 @@ CORE_OPTIONS = (
                rule="ROUND-6", choices=("ten_or_fewer", "always", "never")),
     OptionSpec("melee_after_outs", int, 2,
                "The melee (四人乱缠) begins once this many players went out (END-5).", rule="END-5"),
+    OptionSpec("melee_pass", str, "ends_round",
+               "In the melee a pass ends your round (P§19), or never does (rejoin: C, 可在过牌后再上牌).",
+               rule="END-5", choices=("ends_round", "rejoin")),
     OptionSpec("dead_gouji_after_out", int, 1,
                "In the round of the last set of 头科 (1), or of 头科 and 二科 (2), a gouji set by "
                "the finished player's opposite is dead (够死级, END-3); 0: never.", rule="END-3"),
@@ -90,3 +93,13 @@ def gouji_last_set_owner(game: object, seat: int, play: Play) -> int:
 @hookimpl(trylast=True)
 def gouji_score(options: Options, finish_order: Sequence[int], game: object) -> Score:
     return place_score(finish_order, options["place_points"], options["sweep_points"] or None)
+
+
+@hookimpl(trylast=True)
+def gouji_next_context(options: Options, game: object, context: GameContext) -> GameContext:
+    return GameContext(
+        game_number=context.game_number + 1,
+        previous_finish_order=tuple(game.finish_order),  # type: ignore[attr-defined]
+        previous_first_drawer=game.cut.first_drawer if game.cut else None,  # type: ignore[attr-defined]
+        carry=context.carry,
+    )

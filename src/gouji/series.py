@@ -1,0 +1,78 @@
+"""A series: game after game under one variant, carrying what the rules carry.
+
+Between games the variant's ``gouji_next_context`` hook decides what the
+next game knows of the last (its finish order, who cut, tribute owed); the
+next game's tribute and other pre-play phases are decisions of that game's
+own action loop.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gouji.context import GameContext
+from gouji.errors import GoujiError
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+    from gouji.scoring import Score
+    from gouji.variant import Variant
+
+SERIES_FORMAT = "gouji-series"
+
+
+class Series:
+    """Games ``1 … games`` of ``variant``; game ``n`` is dealt from seed ``seed + n - 1``.
+
+    Drive it like a game: ``series.game`` is the game in progress; when it
+    is over call :meth:`next_game` (or let :meth:`play` do it with bots).
+    """
+
+    def __init__(self, variant: Variant, seed: int = 0, games: int | None = None) -> None:
+        if games is not None and games < 1:
+            raise GoujiError(f"a series has at least one game, not {games}")
+        self.variant = variant
+        self.seed = seed
+        self.games = games
+        self.finished: list[Game] = []
+        self.game: Game = variant.new_game(seed=seed, context=GameContext.first())
+
+    @property
+    def is_over(self) -> bool:
+        return self.games is not None and len(self.finished) >= self.games
+
+    def next_game(self) -> Game:
+        """Close the finished game and deal the next one."""
+        if not self.game.is_over:
+            raise GoujiError("the current game is not over yet")
+        if self.is_over:
+            raise GoujiError(f"the series of {self.games} games is over")
+        self.finished.append(self.game)
+        if self.is_over:
+            return self.game
+        context = self.variant.call_hook(
+            "gouji_next_context", options=self.variant.options, game=self.game, context=self.game.context
+        )
+        self.game = self.variant.new_game(seed=self.seed + len(self.finished), context=context)
+        return self.game
+
+    def scores(self) -> list[Score]:
+        """The score of every finished game, in order."""
+        return [g.score() for g in self.finished]
+
+    def team_totals(self) -> tuple[int, int]:
+        totals = [0, 0]
+        for score in self.scores():
+            totals[0] += score.team_points[0]
+            totals[1] += score.team_points[1]
+        return totals[0], totals[1]
+
+    def record(self) -> dict[str, Any]:
+        """Every game's record, finished games first, then the one in progress."""
+        games = [*self.finished] + ([] if self.is_over else [self.game])
+        return {
+            "format": SERIES_FORMAT,
+            "variant": self.variant.name,
+            "seed": self.seed,
+            "games": [g.record() for g in games],
+        }
