@@ -45,9 +45,13 @@ autodoc_typehints = "signature"
 
 # Without intersphinx these targets cannot resolve; they are not ours to document.
 nitpick_ignore_regex = [
-    (r"py:.*", r"(collections\.abc|typing|pathlib|enum|json|random|os|io|abc)\..*"),
+    (r"py:.*", r"(collections\.abc|typing|pathlib|enum|json|random|os|io|abc|copy)\..*"),
     (r"py:.*", r"(attrs|attr|pluggy|tomllib|tomli_w|numpy|rlcard)(\..*)?"),
 ]
+
+# -- doctest (``sphinx-build -b doctest docs docs/_build/doctest``) -------------
+# Docstring examples pulled in by autodoc run with the public API in scope.
+doctest_global_setup = "import gouji\nfrom gouji import *"
 
 # -- HTML -----------------------------------------------------------------------
 # The default theme (alabaster) ships with Sphinx: no extra theme dependency.

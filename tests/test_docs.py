@@ -129,6 +129,19 @@ def test_hooks_page_has_a_section_per_hook(hook):
     assert hook in section_titles(HOOKS_PAGE), f"{HOOKS_PAGE} has no section titled {hook!r}"
 
 
+def test_hooks_page_has_a_section_per_hookspec():
+    """Every hook the code declares (gouji.hookspecs) is on the hooks page."""
+    hookspecs = pytest.importorskip("gouji.hookspecs")
+    marker = f"{hookspecs.PROJECT_NAME}_spec"
+    declared = sorted(
+        name for name, obj in vars(hookspecs).items() if callable(obj) and hasattr(obj, marker)
+    )
+    assert declared, "gouji.hookspecs declares no hooks"
+    titles = section_titles(HOOKS_PAGE)
+    missing = [hook for hook in declared if hook not in titles]
+    assert not missing, f"hooks without a section in {HOOKS_PAGE}: {missing}"
+
+
 def test_glossary_has_every_term_of_rules_md():
     path = _rules_md()
     if path is None:

@@ -35,7 +35,7 @@ _PARSERS: dict[str, Callable[[str], Action]] = {}
 
 
 def register_action(keyword: str, parse: Callable[[str], Action]) -> None:
-    """Teach :func:`parse_action` an action type: ``parse`` gets the text after the keyword."""
+    """Teach :func:`gouji.parse_action` an action type: ``parse`` gets the text after the keyword."""
     if keyword in _PARSERS and _PARSERS[keyword] is not parse:
         raise ValueError(f"action keyword {keyword!r} is already registered")
     _PARSERS[keyword] = parse

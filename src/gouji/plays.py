@@ -114,10 +114,9 @@ class Play:
     def text(self, ascii_only: bool = False) -> str:
         """The cards biggest first, as :func:`parse_play` reads them: ``"大王 2 2 9 9"``."""
         words: list[str] = []
-        for rank in (BIG_JOKER, SMALL_JOKER, TWO, self.rank):
-            words += [rank_name(rank, ascii_only)] * self.counts().get(rank, 0)
-            if rank == self.rank:
-                break
+        counts = self.counts()
+        for rank in dict.fromkeys((BIG_JOKER, SMALL_JOKER, TWO, self.rank)):
+            words += [rank_name(rank, ascii_only)] * counts.get(rank, 0)
         return " ".join(words)
 
     def __str__(self) -> str:

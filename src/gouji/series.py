@@ -25,7 +25,7 @@ class Series:
     """Games ``1 … games`` of ``variant``; game ``n`` is dealt from seed ``seed + n - 1``.
 
     Drive it like a game: ``series.game`` is the game in progress; when it
-    is over call :meth:`next_game` (or let :meth:`play` do it with bots).
+    is over call :meth:`next_game`.
     """
 
     def __init__(self, variant: Variant, seed: int = 0, games: int | None = None) -> None:
