@@ -28,6 +28,7 @@ EVENT_NAMES: dict[str, tuple[str, str]] = {
     "burn-failed": ("烧错牌·判落", "failed burn, judged 落"),
     "burn-released": ("解烧", "burn broken"),
     "phase": ("阶段", "phase"),
+    "retired": ("出局", "out of play"),
     "game-over": ("终局", "game over"),
 }
 

@@ -35,7 +35,7 @@ from gouji.opening import Cut, Deal, deal
 from gouji.phases import Phase
 from gouji.plays import Play
 from gouji.scoring import Score
-from gouji.sets import all_sets, burn_is_feasible, sets_of_size
+from gouji.sets import all_sets, sets_of_size
 
 if TYPE_CHECKING:
     from gouji.variant import Variant
@@ -102,8 +102,7 @@ class Game:
         self._table = variant.table
         self._rules = variant.set_rules
         self._order_after = {s: self._table.order_after(s) for s in range(6)}
-        self._burn_team_priority = options["burn_team_priority"]
-        self._burn_broken_by_cover = options["burn_broken_by_cover"]
+        self._burn = variant.burn_policy
         self._yield_opposite_only = options["yield_answer_opposite_only"]
         self._take_wind = options["take_wind"]
         self._melee_after = options["melee_after_outs"]
@@ -311,7 +310,8 @@ class Game:
         self.sizes[receiver] += 1
         self._legal = self._legal_set = None
 
-    def retire(self, seat: int, place: int | None = None, rule: str = "", reason: str = "") -> None:
+    def retire(self, seat: int, place: int | None = None, rule: str = "", reason: str = "",
+               kind: str = "retired") -> None:
         """Take a seat out of play with its cards (a revolution, a disqualification).
 
         ``place`` is the place index 0-5 it takes; ``None`` takes the lowest
@@ -329,7 +329,8 @@ class Game:
         self.burners.pop(seat, None)
         if seat in self.queue:
             self.queue.remove(seat)
-        self.log("retired", seat, rule, detail=reason or f"place {place + 1}")
+        zh, en = PLACE_NAMES[place]
+        self.log(kind, seat, rule, detail=f"{reason}; {zh} {en}" if reason else f"{zh} {en}")
         self._finish_if_decided()
         self._legal = self._legal_set = None
 
@@ -423,9 +424,8 @@ class Game:
             plays = [p for size in self._cover_sizes(self.top) for p in sets_of_size(counts, size)
                      if self._rules.beats(p, self.top)]
         if seat in self.burners:
-            # BURN-1: every set after the burn carries a joker, except the last.
             size = self.sizes[seat]
-            plays = [p for p in plays if p.small or p.big or p.size == size]
+            plays = [p for p in plays if self._burn.allows(p, size)]
         if self._has_forbidden_hook and plays:
             forbidden: dict[Play, str] = {}
             for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
@@ -435,7 +435,7 @@ class Game:
         if self.kind == LEAD:
             return [PlaySet.of(p) for p in plays] + extra
         if self._is_burn(seat):
-            actions: list[Action] = [Burn.of(p) for p in plays if burn_is_feasible(counts, p)]
+            actions: list[Action] = [Burn.of(p) for p in plays if self._burn.may_burn(counts, p)]
         else:
             actions = [PlaySet.of(p) for p in plays]
         return actions + self._declines(seat, bool(actions)) + extra
@@ -558,7 +558,7 @@ class Game:
         self.sizes[seat] -= play.size
         self.pile.append(play)
         previous_owner = self.owner
-        if self._burn_broken_by_cover and previous_owner in self.burners and self.top is not None:
+        if self._burn.broken_by_cover and previous_owner in self.burners and self.top is not None:
             del self.burners[previous_owner]
             self._log("burn-released", previous_owner, "BURN-3")
         gouji = self._rules.is_gouji(play)
@@ -611,10 +611,7 @@ class Game:
             # GOUJI-2 and BURN-2: burn offers first, then the opposite answers.
             self.restricted = True
             others = [s for s in self._order_after[anchor] if s in eligible and s != closer]
-            if self._burn_team_priority:
-                mine = anchor % 2
-                others = [s for s in others if s % 2 == mine] + [s for s in others if s % 2 != mine]
-            self.queue = others + [closer]
+            self.queue = self._burn.offer_order(anchor, others) + [closer]
             self.last_word_given = True
         elif by_yield and self._yield_opposite_only:
             self.restricted = False
@@ -671,17 +668,13 @@ class Game:
         self.anchor = self.variant.call_hook("gouji_last_set_owner", game=self, seat=seat, play=play)
 
     def _fail_burn(self, seat: int) -> None:
-        """BURN-4 (P§24.9): a burner who cannot go on is judged 落: the lowest free place."""
+        """BURN-4: a burner with no legal lead has failed; the burn policy says what follows."""
+        if seat not in self.burners:
+            raise GoujiError(f"seat {seat} has no legal set to lead: a plugin forbade every set")
         victim = self.burners.pop(seat)
-        low = max(i for i, s in enumerate(self.places) if s is None)
-        self.places[low] = seat
-        self.playing[seat] = False
-        self.stats["failed_burns"] += 1
-        zh, en = PLACE_NAMES[low]
-        self._log("burn-failed", seat, "BURN-4", detail=f"{zh} {en}; {self.sizes[seat]} cards void")
-        if self._finish_if_decided():
-            return
-        self._reset_round(victim if self.playing[victim] else self.next_in_play(seat))
+        leader = self._burn.fail(self, seat, victim)
+        if not self.is_over:
+            self._reset_round(leader)
 
     def _finish_if_decided(self) -> bool:
         left = [s for s in range(6) if self.playing[s]]

@@ -26,6 +26,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from gouji.actions import Action
+    from gouji.burning import BurnPolicy
     from gouji.cards import Card
     from gouji.comparison import SetRules
     from gouji.context import GameContext
@@ -78,6 +79,21 @@ def gouji_set_rules(options: Options) -> SetRules | None:
 
     :return: a :class:`gouji.comparison.SetRules` (or an object with the
         same methods), or ``None`` to defer.
+    """
+
+
+@hookspec(firstresult=True)
+def gouji_burn_policy(options: Options) -> BurnPolicy | None:
+    """Who is offered a burn, when a burn may be made, what a failed one costs (BURN-1..5).
+
+    firstresult: the first non-None result wins. Called once per variant;
+    the engine then calls the object's ``offer_order``, ``may_burn``,
+    ``allows`` and ``fail`` methods. The default is a
+    :class:`gouji.burning.BurnPolicy` built from the options
+    ``burn_team_priority`` and ``burn_broken_by_cover``.
+
+    :return: a :class:`gouji.burning.BurnPolicy` (or an object with the same
+        methods), or ``None`` to defer.
     """
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
+from gouji.burning import BurnPolicy
 from gouji.cards import Card, Suit
 from gouji.comparison import SetRules
 from gouji.context import GameContext
@@ -49,6 +50,7 @@ class Variant:
     plugin_manager: pluggy.PluginManager = attrs.field(eq=False, repr=False, default=None)
     set_rules: SetRules = attrs.field(eq=False, repr=False, default=None)
     table: Table = attrs.field(eq=False, repr=False, default=None)
+    burn_policy: BurnPolicy = attrs.field(eq=False, repr=False, default=None)
 
     @classmethod
     def build(
@@ -73,7 +75,8 @@ class Variant:
         resolved = resolve_options(specs, options or {}, where)
         variant = cls(name, description, tuple(plugins), files, resolved, source, pm)
         rules = variant.call_hook("gouji_set_rules", options=resolved)
-        return attrs.evolve(variant, set_rules=rules, table=Table(resolved["direction"]))
+        burn = variant.call_hook("gouji_burn_policy", options=resolved)
+        return attrs.evolve(variant, set_rules=rules, burn_policy=burn, table=Table(resolved["direction"]))
 
     def with_options(self, **overrides: Any) -> Variant:
         """The same variant with some options changed (validated again)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from gouji.burning import BurnPolicy
 from gouji.cards import Card, standard_pack
 from gouji.comparison import MIXED_JOKERS_CHOICES, SetRules
 from gouji.context import GameContext
@@ -73,6 +74,12 @@ def gouji_deck(options: Options) -> list[Card]:
 @hookimpl(trylast=True)
 def gouji_set_rules(options: Options) -> SetRules:
     return SetRules(mixed_jokers=options["mixed_jokers"])
+
+
+@hookimpl(trylast=True)
+def gouji_burn_policy(options: Options) -> BurnPolicy:
+    return BurnPolicy(team_priority=options["burn_team_priority"],
+                      broken_by_cover=options["burn_broken_by_cover"])
 
 
 @hookimpl(trylast=True)
