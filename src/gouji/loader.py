@@ -5,7 +5,7 @@ A variant file::
     [variant]
     name = "my-house"          # required
     description = "..."         # optional
-    base = "provincial"         # optional: start from another variant
+    base = "provincial"         # optional: another variant's name, or its file (relative to this one)
     plugins = ["qingdao"]       # entry-point names in the group "gouji"
     plugin_files = ["rules.py"] # explicit paths, relative to this file
 
@@ -26,6 +26,7 @@ from typing import Any
 import tomli_w
 
 from gouji.errors import OptionError, UnknownVariantError, VariantError, VariantFileError
+from gouji.plugins import available_plugins
 from gouji.variant import Variant
 
 _VARIANT_KEYS = {"name": str, "description": str, "base": str, "plugins": list, "plugin_files": list}
@@ -77,6 +78,7 @@ def _resolve(name_or_path: str | os.PathLike[str], seen: tuple[str, ...]) -> dic
     data = _read(path)
     table = data["variant"]
     own_files = [str((path.parent / f).resolve()) for f in table.get("plugin_files", [])]
+    _check_plugins(path, table.get("plugins", []), own_files)
     resolved: dict[str, Any] = {
         "name": table["name"],
         "description": table.get("description", ""),
@@ -86,8 +88,11 @@ def _resolve(name_or_path: str | os.PathLike[str], seen: tuple[str, ...]) -> dic
         "source": str(path),
     }
     if "base" in table:
+        base = table["base"]
+        if _looks_like_path(base):
+            base = path.parent / base  # a base file is found beside this file
         try:
-            parent = _resolve(table["base"], (*seen, str(path)))
+            parent = _resolve(base, (*seen, str(path)))
         except UnknownVariantError as exc:
             raise VariantFileError(path, "variant.base", str(exc)) from exc
         resolved["plugins"] = parent["plugins"] + [p for p in resolved["plugins"] if p not in parent["plugins"]]
@@ -95,6 +100,20 @@ def _resolve(name_or_path: str | os.PathLike[str], seen: tuple[str, ...]) -> dic
         resolved["options"] = {**parent["options"], **resolved["options"]}
         resolved["description"] = resolved["description"] or parent["description"]
     return resolved
+
+
+def _check_plugins(path: Path, names: list[str], files: list[str]) -> None:
+    known = available_plugins()
+    for name in names:
+        if name not in known:
+            raise VariantFileError(
+                path, "variant.plugins",
+                f"unknown plugin {name!r}; expected an entry point of the group 'gouji': "
+                f"{', '.join(sorted(known))}",
+            )
+    for file in files:
+        if not Path(file).is_file():
+            raise VariantFileError(path, "variant.plugin_files", f"no plugin file at {file}")
 
 
 def _read(path: Path) -> dict[str, Any]:
