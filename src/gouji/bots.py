@@ -27,6 +27,7 @@ from gouji.errors import GoujiError
 from gouji.plays import Play
 
 if TYPE_CHECKING:
+    from gouji.context import GameContext
     from gouji.game import Game
     from gouji.variant import Variant
 
@@ -71,10 +72,10 @@ class GreedyBot:
     joker) when that empties the hand; otherwise lead the lowest rank that
     is not a gouji set, all of its cards, keeping 2s and jokers.
     Answering: never cover a teammate unless that empties the hand; cover an
-    opponent with the cheapest set (fewest jokers and 2s, then lowest rank),
-    but only spend 2s on strong sets and jokers on gouji sets; burn only to
-    go out at once or when a short hand keeps enough jokers; take the wind
-    whenever offered; otherwise yield, close or pass.
+    opponent with the cheapest set (fewest jokers, no split group, fewest 2s,
+    then lowest rank), but only spend 2s on strong sets and jokers on gouji
+    sets; burn only to go out at once or when a short hand keeps enough
+    jokers; take the wind whenever offered; otherwise yield, close or pass.
     Decisions of plugin phases (tribute and the like) are taken at random.
     """
 
@@ -95,10 +96,12 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         seat = game.current_player
-        known = [a for a in legal if isinstance(a, _PLAY_TYPES) or a in (PASS, CLOSE, YIELD, TAKE_WIND)]
-        if len(known) != len(legal) or seat is None:
+        core = [a for a in legal if isinstance(a, _PLAY_TYPES) or a in (PASS, CLOSE, YIELD, TAKE_WIND)]
+        if not core or seat is None:
             # A plugin's phase (tribute, revolution, ...): no opinion.
             return legal[self.rng.randrange(len(legal))]
+        # Actions of plugins beside the core ones (a play clock, ...) are left alone.
+        legal = core
         counts = game.hand_counts(seat)
         size = sum(counts.values())
         plays = [a for a in legal if isinstance(a, _PLAY_TYPES)]
@@ -128,15 +131,14 @@ class GreedyBot:
             return min(plays, key=lambda a: self._burner_lead_cost(a.play, counts))
         # Endgame: two groups left, lead the stronger one first, then the last one.
         if len(body) == 2:
-            strong = body[-1]
-            if rules.is_gouji(Play.of(strong, counts[strong])):
-                return PlaySet.of(Play.of(strong, counts[strong]))
-        plain = [Play.of(r, counts[r]) for r in body]
+            strong = PlaySet.of(Play.of(body[-1], counts[body[-1]]))
+            if rules.is_gouji(strong.play) and strong in plays:
+                return strong
+        offered = {a.play: a for a in plays}
+        plain = [p for p in (Play.of(r, counts[r]) for r in body) if p in offered]
         weak = [p for p in plain if not rules.is_gouji(p)]
-        if weak:
-            return PlaySet.of(min(weak, key=lambda p: (p.rank, -p.size)))
-        if plain:
-            return PlaySet.of(min(plain, key=lambda p: (p.rank, -p.size)))
+        if weak or plain:
+            return offered[min(weak or plain, key=lambda p: p.rank)]
         return min(plays, key=lambda a: self._cost(a.play, counts))
 
     @staticmethod
@@ -163,18 +165,23 @@ class GreedyBot:
         burns = [a for a in plays if isinstance(a, Burn)]
         if burns:
             return self._maybe_burn(counts, burns, decline)
+        # The cheapest cover or none: measured, this beats looking further for a cover
+        # that is "worth it" (which then splits a group).
         best = min(plays, key=lambda a: self._cost(a.play, counts))
-        play = best.play
+        return best if self._worth_it(best.play, table, rules, counts, legal) else decline
+
+    @staticmethod
+    def _worth_it(play: Play, table: Play, rules: object, counts: dict[int, int], legal: list[Action]) -> bool:
+        """Spend 2s only on strong sets, jokers only on gouji sets worth it."""
         if play.jokers:
             # Jokers only against gouji sets that carry jokers or 2s, or as the opposite who would close.
             if not (rules.is_gouji(table) and (table.jokers or table.rank >= TWO or CLOSE in legal)):
-                return decline
-            if play.big and not table.jokers and counts.get(BIG_JOKER, 0) + counts.get(SMALL_JOKER, 0) <= 1:
-                return decline
-        elif play.twos or play.rank == TWO:
-            if not (rules.is_gouji(table) or table.rank >= 12):
-                return decline
-        return best
+                return False
+            jokers = counts.get(BIG_JOKER, 0) + counts.get(SMALL_JOKER, 0)
+            return not (play.big and not table.jokers and jokers <= 1)
+        if play.twos or play.rank == TWO:
+            return rules.is_gouji(table) or table.rank >= 12
+        return True
 
     def _maybe_burn(self, counts: dict[int, int], burns: list[Action], decline: Action) -> Action:
         """Burn only when it cheaply wins the lead and the jokers left carry the hand home."""
@@ -205,9 +212,11 @@ class GreedyBot:
 
     @staticmethod
     def _cost(play: Play, counts: dict[int, int]) -> tuple[int, ...]:
-        """How much a set spends: big jokers, small jokers, 2s, then rank; whole groups first."""
-        whole = 0 if play.rank > ACE or play.naturals == counts.get(play.rank, 0) else 1
-        return (play.big, play.small, play.twos + (play.naturals if play.rank == TWO else 0), play.rank, whole)
+        """How much a set spends: big jokers, small jokers, then a split group (it costs a set
+        later), 2s, then rank. Measured: not splitting matters more than the rank spent."""
+        split = 0 if play.rank > ACE or play.naturals == counts.get(play.rank, 0) else 1
+        twos = play.twos + (play.naturals if play.rank == TWO else 0)
+        return (play.big, play.small, split, twos, play.rank)
 
 
 BOT_TYPES: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
@@ -222,11 +231,12 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     return cls(seed)
 
 
-def play_game(variant: Variant | str, seed: int, bots: Bot | Sequence[Bot], context=None) -> Game:
+def play_game(variant: Variant | str, seed: int, bots: Bot | Sequence[Bot],
+              context: GameContext | None = None) -> Game:
     """Play a new game of ``variant`` (a :class:`Variant` or its name) to the end.
 
-    ``bots`` is one bot per seat (six) or a single bot that plays every seat.
-    Raise :class:`GoujiError` if a bot returns an illegal action.
+    ``bots`` is one bot per seat (six) or a single bot that plays every seat;
+    ``context`` places the game in a series (default: a first game). Raise :class:`GoujiError` if a bot returns an illegal action.
     """
     from gouji.loader import load_variant
 

@@ -1,0 +1,421 @@
+"""The ``gouji`` command: list and show variants and plugins, simulate games with bots, replay records.
+
+::
+
+    gouji variants
+    gouji show provincial                 # the resolved variant as TOML, options documented
+    gouji plugins
+    gouji simulate --variant provincial --games 1000 --seed 1 --bots greedy
+    gouji simulate --games 1 --seed 7 --log --record game7.json
+    gouji replay game7.json --log
+
+Errors of the library (:class:`gouji.errors.GoujiError`) and of files print
+one line on stderr and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import textwrap
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gouji.bots import BOT_TYPES, Bot, make_bot, play_game
+from gouji.errors import GoujiError
+from gouji.events import PLACE_NAMES, Event
+from gouji.progress import Progress
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+    from gouji.variant import Variant
+
+PROG = "gouji"
+#: game.stats keys counted by ``simulate``, with their labels.
+STAT_LABELS = (
+    ("gouji_sets", "gouji sets (够级牌)"),
+    ("burns", "burns (烧牌)"),
+    ("failed_burns", "failed burns (烧错牌)"),
+    ("headless", "headless (无头)"),
+    ("melee", "melee phases (四人乱缠)"),
+)
+#: Runs of at least this many games draw a progress bar when stderr is a terminal.
+PROGRESS_MIN_GAMES = 20
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
+        return exc.code if isinstance(exc.code, int) else 2
+    if not getattr(args, "command", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return args.run(args)
+    except GoujiError as exc:
+        return _fail(str(exc))
+    except BrokenPipeError:  # pragma: no cover - `gouji ... | head`
+        _quiet_stdout()
+        return 0
+    except OSError as exc:
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        return _fail(f"{where}{exc.strerror or exc}")
+
+
+def _quiet_stdout() -> None:
+    # After a closed pipe, make the interpreter's final flush of stdout harmless.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _fail(message: str) -> int:
+    first = message.strip().splitlines()[0] if message.strip() else "error"
+    print(f"{PROG}: error: {first}", file=sys.stderr)
+    return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=PROG, description="够级 (Gouji): variants, plugins, simulations, records.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("variants", help="list the built-in variants")
+    p.set_defaults(run=cmd_variants)
+
+    p = sub.add_parser("show", help="a variant as TOML, with every option and hook documented")
+    p.add_argument("variant", metavar="VARIANT", help="a built-in variant name or a .toml file")
+    p.set_defaults(run=cmd_show)
+
+    p = sub.add_parser("plugins", help="list the plugins a variant can name")
+    p.set_defaults(run=cmd_plugins)
+
+    p = sub.add_parser("simulate", help="play games with bots and print statistics")
+    p.add_argument("--variant", default="provincial", help="variant name or .toml file (default: provincial)")
+    p.add_argument("--games", type=int, default=1, help="how many games (default: 1)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game; the next get seed+1, ... (default: 0)")
+    p.add_argument("--bots", default="greedy",
+                   help=f"one bot for every seat or six comma-separated, seat 0 first; "
+                        f"bots: {', '.join(BOT_TYPES)} (default: greedy)")
+    p.add_argument("--log", action="store_true", help="print each game's log first (meant for --games 1)")
+    p.add_argument("--record", metavar="OUT.json", help="write the game record (with --games 1)")
+    p.add_argument("--progress", action="store_true", help="draw the progress bar even when stderr is not a terminal")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("replay", help="replay a game record and print its result")
+    p.add_argument("record", metavar="RECORD.json")
+    p.add_argument("--log", action="store_true", help="print the game log")
+    p.set_defaults(run=cmd_replay)
+    return parser
+
+
+# -- variants, show, plugins ---------------------------------------------------------
+def cmd_variants(args: argparse.Namespace) -> int:
+    from gouji.loader import builtin_variant_names, load_variant
+
+    names = builtin_variant_names()
+    width = max((len(n) for n in names), default=0)
+    for name in names:
+        try:
+            description = load_variant(name).description or "(no description)"
+        except GoujiError as exc:
+            description = f"(cannot be loaded: {exc})"
+        print(f"{name:<{width}}  {description}")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from gouji.loader import load_variant
+
+    variant = load_variant(args.variant)
+    print(show_text(variant), end="")
+    return 0
+
+
+def show_text(variant: Variant) -> str:
+    """``gouji show``: the variant as TOML, then its options and hooks as TOML comments."""
+    from gouji.loader import variant_to_toml
+
+    lines = [variant_to_toml(variant).rstrip("\n"), ""]
+    if variant.source:
+        lines.append(f"# loaded from {variant.source}")
+    lines.append("# ---- options " + "-" * 60)
+    for spec in variant.option_specs():
+        facts = [spec.type.__name__, f"default {_toml_value(spec.default)}"]
+        if spec.rule:
+            facts.append(f"rule {spec.rule}")
+        facts.append(f"plugin {spec.plugin or '?'}")
+        lines.append(f"# {spec.name} ({', '.join(facts)})")
+        for line in textwrap.wrap(" ".join(spec.doc.split()), 88) or [""]:
+            lines.append(f"#     {line}")
+        if spec.choices:
+            lines.append(f"#     choices: {', '.join(spec.choices)}")
+    lines.append("# ---- hooks: the plugins that answer each, first asked first " + "-" * 13)
+    answers = variant.hook_answers()
+    width = max((len(h) for h in answers), default=0)
+    for hook, plugins in answers.items():
+        lines.append(f"# {hook:<{width}}  {', '.join(plugins) or '(none)'}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return str(value)
+
+
+def cmd_plugins(args: argparse.Namespace) -> int:
+    from gouji.plugins import blocked_plugins
+
+    rows = plugin_rows()
+    blocked = blocked_plugins()
+    width = max((len(r[0]) for r in rows), default=0)
+    mod_width = max((len(r[1]) for r in rows), default=0)
+    for name, module, origin in rows:
+        note = "  (blocked by GOUJI_BLOCK_PLUGINS)" if name in blocked else ""
+        print(f"{name:<{width}}  {module:<{mod_width}}  {origin}{note}")
+    return 0
+
+
+def plugin_rows() -> list[tuple[str, str, str]]:
+    """``(name, module, origin)`` for every plugin ``available_plugins()`` finds."""
+    from importlib.metadata import entry_points
+
+    from gouji.plugins import BUILTIN_PLUGINS, DISABLE_AUTOLOAD_ENV, ENTRY_POINT_GROUP, available_plugins
+
+    dists: dict[str, str] = {}
+    if not os.environ.get(DISABLE_AUTOLOAD_ENV):
+        for ep in entry_points(group=ENTRY_POINT_GROUP):
+            if ep.name in dists:
+                continue
+            dist = getattr(ep, "dist", None)
+            dists[ep.name] = f"{dist.name} {dist.version}" if dist is not None else "unknown distribution"
+    rows = []
+    for name, module in sorted(available_plugins().items()):
+        if name in BUILTIN_PLUGINS:
+            origin = "built-in"
+            if name in dists:
+                origin += f" (entry point of {dists[name]})"
+        else:
+            origin = f"entry point of {dists.get(name, 'unknown distribution')}"
+        rows.append((name, module, origin))
+    return rows
+
+
+# -- simulate --------------------------------------------------------------------------
+def bots_for(spec: str, seed: int) -> list[Bot]:
+    """Six bots from ``"greedy"``, ``"random"`` or six comma-separated names.
+
+    Each game gets fresh bots seeded from the game's seed, so a game of a run
+    is reproduced by ``--games 1 --seed`` of that game.
+    """
+    names = [n.strip() for n in spec.split(",")]
+    if len(names) == 1:
+        names *= 6
+    if len(names) != 6 or not all(names):
+        raise GoujiError(f"--bots: give one bot name or six comma-separated names, not {spec!r}")
+    return [make_bot(name, seed * 6 + seat) for seat, name in enumerate(names)]
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from gouji.loader import load_variant
+
+    if args.games < 1:
+        raise GoujiError(f"--games must be at least 1, not {args.games}")
+    if args.record and args.games != 1:
+        raise GoujiError("--record writes one game: use it with --games 1")
+    variant = load_variant(args.variant)
+    bots_for(args.bots, args.seed)  # check the names before playing
+    show_bar = args.games >= PROGRESS_MIN_GAMES and (args.progress or _isatty(sys.stderr))
+    summary = Summary()
+    with Progress(args.games, "simulating", enabled=show_bar) as bar:
+        for i in range(args.games):
+            seed = args.seed + i
+            game = play_game(variant, seed, bots_for(args.bots, seed))
+            if args.log:
+                print(game_log(game))
+                print()
+            summary.add(game)
+            bar.advance()
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as out:
+            json.dump(game.record(), out, ensure_ascii=False, indent=1)
+            out.write("\n")
+    names = [n.strip() for n in args.bots.split(",")]
+    bots_text = f"{names[0]} at every seat" if len(names) == 1 else ", ".join(f"{s}:{n}" for s, n in enumerate(names))
+    last = args.seed + args.games - 1
+    seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}..{last}"
+    print(f"variant {variant.name}: {args.games} game{'s' if args.games != 1 else ''}, {seeds}; bots: {bots_text}")
+    print(summary.text())
+    if args.record:
+        print(f"record written to {args.record}")
+    return 0
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class Summary:
+    """Statistics over many finished games."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.places = [[0] * 6 for _ in range(2)]
+        self.points = [0, 0]
+        self.wins = [0, 0, 0]  # team 0, team 1, draws
+        self.sweeps = 0
+        self.decisions = 0
+        self.sets = 0
+        self.stats: Counter[str] = Counter()
+
+    def add(self, game: Game) -> None:
+        score = game.score()
+        self.games += 1
+        for place, seat in enumerate(game.finish_order):
+            self.places[seat % 2][place] += 1
+        for team in (0, 1):
+            self.points[team] += score.team_points[team]
+        self.wins[2 if score.winner is None else score.winner] += 1
+        self.sweeps += bool(score.sweep)
+        self.decisions += len(game.history)
+        self.sets += game.stats["sets"]
+        self.stats.update(game.stats)
+
+    def text(self) -> str:
+        n = max(self.games, 1)
+        label_w = 22
+        head = _pad("", label_w) + "".join(_pad(f"{en} {zh}", 10, right=True) for zh, en in PLACE_NAMES)
+        lines = ["places per team (games in which the team took each place):", head]
+        for team in (0, 1):
+            row = _pad(f"  team {team} (seats {' '.join(str(s) for s in range(team, 6, 2))})", label_w)
+            row += "".join(_pad(str(c), 10, right=True) for c in self.places[team])
+            lines.append(row)
+        lines.append("points per team:")
+        for team in (0, 1):
+            lines.append(f"  team {team}: total {self.points[team]:+d}, mean {self.points[team] / n:+.3f}")
+        lines.append(f"wins: team 0 {self.wins[0]} ({self.wins[0] / n:.1%}), team 1 {self.wins[1]} "
+                     f"({self.wins[1] / n:.1%}), draws {self.wins[2]}; sweeps (串三户) {self.sweeps}")
+        lines.append(f"mean game length: {self.decisions / n:.1f} decisions, {self.sets / n:.1f} sets")
+        lines.append("events (total, mean per game):")
+        width = max(_width(label) for _, label in STAT_LABELS)
+        for key, label in STAT_LABELS:
+            total = self.stats.get(key, 0)
+            lines.append(f"  {_pad(label, width)}  {total:>7}  {total / n:8.2f}")
+        return "\n".join(lines)
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    space = " " * max(width - _width(text), 0)
+    return space + text if right else text + space
+
+
+# -- the readable log ----------------------------------------------------------------------
+def game_log(game: Game) -> str:
+    """The game's log for a reader: the opening and hands, each round's sets, passes and burns
+    with the cards left, places as players go out, then the places and the score."""
+    from gouji.cards import BIG_JOKER, THREE, rank_name
+
+    replay = _fresh_game(game)
+    lines = [f"== {game.variant.name}, seed {game.seed} =="]
+    seen = 0
+    rounds = 0
+
+    def sizes() -> list[int]:
+        return [sum(replay.hand_counts(s).values()) for s in range(6)]
+
+    def emit(events: list[Event], left: list[int]) -> None:
+        nonlocal rounds
+        for event in events:
+            if event.kind == "lead":
+                rounds += 1
+                lines.append(f"-- round {rounds}: seat {event.seat} leads --")
+            text = event.text()
+            if event.kind in ("lead", "cover", "burn") and event.seat is not None:
+                text += f"  ({left[event.seat]} left)"
+            if event.kind in ("cut", "deal", "lead-right", "game-over"):
+                lines.append(text)
+            else:
+                lines.append("  " + text)
+
+    opening = replay.events[:]
+    seen = len(opening)
+    split = next((i for i, e in enumerate(opening) if e.kind == "lead-right"), len(opening) - 1) + 1
+    emit(opening[:split], sizes())
+    lines.append("hands:")
+    for seat in range(6):
+        counts = replay.hand_counts(seat)
+        cards = " ".join(rank_name(r) for r in range(BIG_JOKER, THREE - 1, -1) for _ in range(counts.get(r, 0)))
+        lines.append(f"  seat {seat} (team {seat % 2}, opposite {(seat + 3) % 6}): "
+                     f"{sum(counts.values())} cards: {cards}")
+    emit(opening[split:], sizes())
+    for action in game.history:
+        replay.apply(action)
+        emit(replay.events[seen:], sizes())
+        seen = len(replay.events)
+    if game.is_over:
+        lines.append(result_text(game))
+    else:
+        lines.append(f"(game not over: seat {game.current_player} to decide after {len(game.history)} decisions)")
+    return "\n".join(lines)
+
+
+def _fresh_game(game: Game) -> Game:
+    """The same game at its start, to step through its history again."""
+    if game.position is not None:
+        hands, leader = game.position
+        return game.variant.new_position([list(h) for h in hands], leader)
+    return game.variant.new_game(seed=game.seed, context=game.context)
+
+
+def result_text(game: Game) -> str:
+    score = game.score()
+    lines = ["places:"]
+    for place, seat in enumerate(game.finish_order):
+        zh, en = PLACE_NAMES[place]
+        lines.append(f"  {zh} {en}: seat {seat} (team {seat % 2}), {score.seat_points[seat]:+d}")
+    sweep = " — 串三户 sweep" if score.sweep else ""
+    lines.append(f"score: team 0 {score.team_points[0]:+d}, team 1 {score.team_points[1]:+d}{sweep}")
+    for adj in score.adjustments:
+        lines.append(f"  team {adj.team} {adj.points:+d} [{adj.rule}] {adj.reason}")
+    return "\n".join(lines)
+
+
+# -- replay ------------------------------------------------------------------------------------
+def cmd_replay(args: argparse.Namespace) -> int:
+    from gouji.record import replay
+
+    with open(args.record, encoding="utf-8") as f:
+        text = f.read()
+    game = replay(text)
+    if args.log:
+        print(game_log(game))
+        return 0
+    print(f"{game.variant.name}, seed {game.seed}: {len(game.history)} decisions, {game.stats['sets']} sets")
+    if game.is_over:
+        print(result_text(game))
+    else:
+        print(f"game not over: seat {game.current_player} to decide")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,181 @@
+"""The ``gouji`` command line: every subcommand, and errors as one line with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+import pytest
+
+import gouji
+from gouji.cli import main
+from gouji.events import PLACE_NAMES
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(err: str, *words: str) -> None:
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("gouji: error: ")
+    for word in words:
+        assert word in lines[0]
+
+
+# -- variants, show, plugins -------------------------------------------------------------
+def test_variants_lists_builtin_variants_with_descriptions(capsys):
+    code, out, _ = run(capsys, "variants")
+    assert code == 0
+    for name in gouji.builtin_variant_names():
+        line = next(line for line in out.splitlines() if line.split()[0] == name)
+        assert gouji.load_variant(name).description in line
+
+
+def test_show_provincial_is_valid_toml_with_options_and_hooks_documented(capsys):
+    code, out, _ = run(capsys, "show", "provincial")
+    assert code == 0
+    data = tomllib.loads(out)
+    variant = gouji.load_variant("provincial")
+    assert data["variant"]["name"] == "provincial"
+    assert data["options"] == variant.options.to_plain()
+    comments = [line for line in out.splitlines() if line.startswith("#")]
+    for spec in variant.option_specs():
+        assert any(c.startswith(f"# {spec.name} (") and spec.rule in c and spec.plugin in c for c in comments)
+    assert any("gouji_first_leader" in c and "provincial" in c for c in comments)
+    assert "Which way the turn passes" in out
+
+
+def test_show_a_variant_file(capsys, tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text('[variant]\nname = "house"\nbase = "provincial"\n\n[options]\nsweep_points = 12\n',
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "show", str(path))
+    assert code == 0
+    data = tomllib.loads(out)
+    assert data["variant"]["name"] == "house"
+    assert data["options"]["sweep_points"] == 12
+
+
+def test_show_unknown_variant_exits_2_naming_it(capsys):
+    code, out, err = run(capsys, "show", "atlantis")
+    assert code == 2
+    assert out == ""
+    assert_one_line_error(err, "atlantis")
+
+
+def test_show_malformed_toml_exits_2_naming_the_file(capsys, tmp_path):
+    path = tmp_path / "broken.toml"
+    path.write_text('[variant]\nname = "broken\n', encoding="utf-8")
+    code, _, err = run(capsys, "show", str(path))
+    assert code == 2
+    assert_one_line_error(err, "broken.toml", "TOML")
+
+
+def test_show_wrong_option_exits_2(capsys, tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('[variant]\nname = "bad"\nbase = "provincial"\n[options]\nsweep_points = "many"\n',
+                    encoding="utf-8")
+    code, _, err = run(capsys, "show", str(path))
+    assert code == 2
+    assert_one_line_error(err, "sweep_points")
+
+
+def test_plugins_lists_module_and_origin(capsys):
+    code, out, _ = run(capsys, "plugins")
+    assert code == 0
+    line = next(line for line in out.splitlines() if line.split()[0] == "provincial")
+    assert "gouji.rules.provincial" in line
+    assert "built-in" in line
+
+
+# -- simulate -----------------------------------------------------------------------------
+def test_simulate_prints_statistics(capsys):
+    code, out, err = run(capsys, "simulate", "--variant", "provincial", "--games", "4", "--seed", "3")
+    assert code == 0
+    assert err == ""  # no bar for short runs, nor when stderr is not a terminal
+    assert "4 games, seeds 3..6" in out
+    rows = [line.split() for line in out.splitlines() if line.strip().startswith("team ") and "seats" in line]
+    assert len(rows) == 2
+    counts = [[int(x) for x in row[-6:]] for row in rows]
+    assert [a + b for a, b in zip(*counts)] == [4] * 6  # each place taken once per game
+    assert sum(counts[0]) == sum(counts[1]) == 12  # three seats a team
+    for word in ("points per team", "mean", "decisions", "sets", "gouji sets", "burns", "failed burns",
+                 "headless", "melee"):
+        assert word in out
+
+
+def test_simulate_is_reproducible(capsys):
+    first = run(capsys, "simulate", "--games", "3", "--seed", "9", "--bots", "random")
+    second = run(capsys, "simulate", "--games", "3", "--seed", "9", "--bots", "random")
+    assert first == second
+    assert first[0] == 0
+
+
+def test_simulate_mixed_bots_greedy_team_wins(capsys):
+    code, out, _ = run(capsys, "simulate", "--games", "6", "--bots", "greedy,random,greedy,random,greedy,random")
+    assert code == 0
+    assert "wins: team 0 6 " in out
+
+
+def test_simulate_log_is_readable(capsys):
+    code, out, _ = run(capsys, "simulate", "--games", "1", "--seed", "1", "--log")
+    assert code == 0
+    for word in ("开牌 cut", "上班 first lead", "36 cards", "发牌 lead", "过牌 pass", "走科 goes out",
+                 "places:", "score: team 0"):
+        assert word in out
+    for zh, en in PLACE_NAMES:
+        assert f"{zh} {en}: seat" in out
+    assert out.index("开牌") < out.index("上班") < out.index("-- round 1") < out.index("places:")
+
+
+def test_simulate_progress_bar_on_request(capsys):
+    code, _, err = run(capsys, "simulate", "--games", "20", "--progress", "--bots", "random")
+    assert code == 0
+    assert "\r" in err and "20/20" in err and err.endswith("\n")
+
+
+def test_record_and_replay(capsys, tmp_path):
+    path = tmp_path / "game.json"
+    code, sim_out, _ = run(capsys, "simulate", "--games", "1", "--seed", "4", "--log", "--record", str(path))
+    assert code == 0
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["seed"] == 4 and record["finish_order"]
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    assert "places:" in out and f"seat {record['finish_order'][0]}" in out
+    code, log_out, _ = run(capsys, "replay", str(path), "--log")
+    assert code == 0
+    assert log_out.strip() in sim_out  # the same log as when it was played
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["simulate", "--variant", "atlantis"], ["atlantis"]),
+    (["simulate", "--bots", "smart"], ["smart"]),
+    (["simulate", "--bots", "greedy,random"], ["--bots"]),
+    (["simulate", "--games", "0"], ["--games"]),
+    (["simulate", "--games", "2", "--record", "x.json"], ["--record"]),
+    (["replay", "no-such-record.json"], ["no-such-record.json"]),
+])
+def test_errors_exit_2_with_one_line(capsys, argv, words):
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert_one_line_error(err, *words)
+
+
+def test_replay_of_a_malformed_record_exits_2(capsys, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text("{not json", encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2
+    assert_one_line_error(err, "JSON")
+
+
+def test_usage_errors_exit_2(capsys):
+    assert main(["dance"]) == 2
+    assert main([]) == 2
+    assert main(["--help"]) == 0
