@@ -16,6 +16,7 @@ EVENT_NAMES: dict[str, tuple[str, str]] = {
     "burn": ("烧牌", "burn"),
     "pass": ("过牌", "pass"),
     "auto-pass": ("过牌", "pass (no legal cover)"),
+    "no-burn": ("不烧", "declines to burn"),
     "close": ("扣牌", "close"),
     "auto-close": ("扣牌", "close (no legal cover)"),
     "yield": ("让牌", "yield"),

@@ -57,7 +57,7 @@ class Observation:
     passed: frozenset[int]
     hand_sizes: tuple[int | None, ...]
     finish_order: tuple[int, ...]
-    history: tuple[str, ...]
+    history: tuple[Event, ...]
     legal_actions: tuple[Action, ...]
 
 
@@ -87,6 +87,12 @@ class Game:
             for suits in game.hands[seat]:
                 suits.sort(key=_suit_key)
         game.deck_size = sum(game.sizes)
+        # Seats given no cards went out before the position: the top places, in seat order.
+        for seat in range(6):
+            if not game.playing[seat]:
+                game.places[game.outs] = seat
+                game.outs += 1
+        game.melee = game.outs >= game._melee_after
         game.first_leader = leader
         game._log("lead-right", leader, "OPEN-3", detail="given position")
         if not game._finish_if_decided():
@@ -213,6 +219,10 @@ class Game:
                 return s
         return seat
 
+    def is_burner(self, seat: int) -> bool:
+        """BURN-1: has ``seat`` burned, so that its sets must carry jokers until its last?"""
+        return seat in self.burners
+
     def is_headless(self, seat: int) -> bool:
         """END-2: a player whose opposite is out of play (无头)."""
         return self.playing[seat] and not self.playing[(seat + 3) % 6]
@@ -240,7 +250,7 @@ class Game:
         return Observation(
             seat, tuple(self.hand(seat)), self.current_player, self.top, self.owner,
             frozenset(self.passed), tuple(sizes), tuple(self.finish_order),
-            tuple(e.text() for e in self.events if e.kind not in ("deal",)), legal,
+            tuple(self.events), legal,
         )
 
     # -- the action loop ---------------------------------------------------------
@@ -534,7 +544,11 @@ class Game:
         if action is PASS:
             if not (self.melee and self._melee_pass == "rejoin"):
                 self.passed.add(seat)
-            self._log("auto-pass" if automatic else "pass", seat, "ROUND-2")
+            if self.restricted:
+                # BURN-2: a burn offer declined is a pass for the round (P§11).
+                self._log("no-burn", seat, "BURN-2", detail="no burn possible" if automatic else "")
+            else:
+                self._log("auto-pass" if automatic else "pass", seat, "ROUND-2")
         elif action is CLOSE:
             self._log("auto-close" if automatic else "close", seat, "ROUND-5")
             self._end_round()
@@ -571,8 +585,8 @@ class Game:
             self.stats["burns"] += 1
             self._log("burn", seat, "BURN-1", play)
         else:
-            self._log("lead" if self.top is None else "cover", seat, "GOUJI-3" if self.restricted else "PLAY-4",
-                      play)
+            rule = "ROUND-1" if self.top is None else ("GOUJI-3" if self.restricted else "PLAY-4")
+            self._log("lead" if self.top is None else "cover", seat, rule, play)
         by_yield = self.yield_window
         self.top, self.owner, self.anchor = play, seat, seat
         self.yield_window = False

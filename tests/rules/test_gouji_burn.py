@@ -26,8 +26,8 @@ def test_GOUJI_2_only_the_opposite_answers_others_burn(position, legal):
 
 @pytest.mark.rule("GOUJI-2")
 def test_GOUJI_2_no_restriction_in_the_melee_P10(position, act):
-    game = position({0: "A A 6", 1: "2 2 5", 3: "2 2 7", 5: "4"})  # four players: melee rules
-    game.melee = True
+    game = position({0: "A A 6", 1: "2 2 5", 3: "2 2 7", 5: "4"})  # two seats out: melee rules
+    assert game.melee
     act(game, "play A A")
     assert game.current_player == 1
     assert "play 2 2" in [a.to_text() for a in game.legal_actions()]
