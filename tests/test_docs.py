@@ -158,3 +158,20 @@ def test_glossary_has_every_term_of_rules_md():
             if term not in glossary_page:
                 missing.append(term)
     assert not missing, f"glossary terms of RULES.md missing from {GLOSSARY_PAGE}: {missing}"
+
+
+def test_every_cli_command_and_option_has_a_docs_entry():
+    """The command-line page documents every subcommand and option the parser has."""
+    import argparse
+
+    from gouji.cli import _parser
+
+    text = (DOCS / "cli.rst").read_text(encoding="utf-8")
+    parser = _parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, sub in subparsers.choices.items():
+        assert f"``gouji {name}" in text, f"docs/cli.rst has no section for 'gouji {name}'"
+        for action in sub._actions:
+            for flag in action.option_strings:
+                if flag.startswith("--") and flag != "--help":
+                    assert f".. option:: {flag}" in text, f"docs/cli.rst does not document {name} {flag}"
