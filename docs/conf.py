@@ -29,14 +29,18 @@ copyright = "the gouji authors"
 release = _project["version"]
 version = ".".join(release.split(".")[:2])
 
+# Our own directives (docs/_ext): option tables and rule→test lists read from the code.
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "gouji_sphinx",
 ]
 
 language = "en"
 root_doc = "index"
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
 source_suffix = {".rst": "restructuredtext"}
 
 # -- autodoc ------------------------------------------------------------------
