@@ -50,7 +50,7 @@ autodoc_typehints = "signature"
 # Without intersphinx these targets cannot resolve; they are not ours to document.
 nitpick_ignore_regex = [
     (r"py:.*", r"(collections\.abc|typing|pathlib|enum|json|random|os|io|abc|copy)\..*"),
-    (r"py:.*", r"(attrs|attr|pluggy|tomllib|tomli_w|numpy|rlcard)(\..*)?"),
+    (r"py:.*", r"(attrs|attr|pluggy|tomllib|tomli_w|numpy|rlcard|hypothesis)(\..*)?"),
 ]
 
 # -- doctest (``sphinx-build -b doctest docs docs/_build/doctest``) -------------

@@ -1,14 +1,11 @@
 """Variant files: load_variant by name or path, bases, and every bad input a clear error."""
 
+import tomllib
+
 import pytest
 
 import gouji
 from gouji.loader import builtin_variant_names, load_variant, variant_to_toml
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python < 3.11
-    import tomli as tomllib
 
 
 def write(tmp_path, text, name="v.toml"):

@@ -112,12 +112,17 @@ class Game:
         self._yield_opposite_only = options["yield_answer_opposite_only"]
         self._take_wind = options["take_wind"]
         self._melee_after = options["melee_after_outs"]
+        self._melee_when_left = options["melee_when_left"]
         self._dead_gouji_after = options["dead_gouji_after_out"]
         self._has_forbidden_hook = variant.has_hook_implementations("gouji_forbidden_plays")
         self._has_extra_actions = variant.has_hook_implementations("gouji_extra_actions")
         # A set rules object may let sets of other sizes cover (T's 大虎二杀一).
         self._cover_sizes = getattr(self._rules, "cover_sizes", lambda top: (top.size,))
         self._melee_pass = options["melee_pass"]
+        self._melee_after_round = options["melee_after_round"]
+        self._dead_gouji_burnable = options["dead_gouji_burnable"]
+        self._has_precut = variant.has_hook_implementations("gouji_precut_phases")
+        self._has_after_action = variant.has_hook_implementations("gouji_after_action")
         self._guard_hooks = variant.has_third_party_game_hooks()
         self.rng = random.Random(seed)
         self.hands: list[list[list[Any]]] = [[[] for _ in range(BIG_JOKER + 1)] for _ in range(6)]
@@ -133,19 +138,47 @@ class Game:
         self.stats: Counter[str] = Counter()
         self.burners: dict[int, int] = {}
         self.dead_gouji_rights: dict[int, int] = {}
+        self.kept_heads: set[int] = set()
+        self.heads_in_play: set[int] = set()  # kept heads counted as in play (melee_when_left)
         self.cut: Cut | None = None
         self.deal: Deal | None = None
         self.first_leader: int | None = None
         self.position: tuple[tuple[tuple[Card, ...], ...], int] | None = None
         self.deck_size = 0
+        #: Decisions made before the cut that the cut must know (:meth:`add_cut_carry`).
+        self.cut_carry: tuple[tuple[str, Any], ...] = ()
+        self._cut_pending = False
+        self._resume: tuple[str, int | None] | None = None
+        self._melee_due = False
         self._reset_round(None)
 
     def _open(self) -> None:
+        if self._has_precut:
+            groups = self.variant.call_hook("gouji_precut_phases", options=self.variant.options, game=self,
+                                            context=self.context)
+            self.phases = [p for group in groups for p in group or ()]
+        if self.phases:
+            # Decisions before the cut (D: 预点, who is 大落): no cards are dealt yet.
+            self._cut_pending = True
+        else:
+            self._cut_and_deal()
+        self._settle()
+
+    @property
+    def cut_context(self) -> GameContext:
+        """The context the cut and the hooks after it see: the game's context, with the
+        carry that pre-cut phases added (:meth:`add_cut_carry`)."""
+        if not self.cut_carry:
+            return self.context
+        return attrs.evolve(self.context, carry=self.context.carry + self.cut_carry)
+
+    def _cut_and_deal(self) -> None:
+        context = self.cut_context
         pile = self.variant.call_hook("gouji_deck", options=self.variant.options)
         self.deck_size = len(pile)
         self.rng.shuffle(pile)
         cut = self.variant.call_hook(
-            "gouji_cut", options=self.variant.options, rng=self.rng, pile=tuple(pile), context=self.context
+            "gouji_cut", options=self.variant.options, rng=self.rng, pile=tuple(pile), context=context
         )
         self.cut = cut
         self._log("cut", cut.cutter, "OPEN-1",
@@ -159,17 +192,16 @@ class Game:
                 suits.sort(key=_suit_key)
         self._log("deal", cut.first_drawer, "OPEN-2", detail=f"{self.sizes} cards")
         leader = self.variant.call_hook(
-            "gouji_first_leader", options=self.variant.options, deal=self.deal, context=self.context
+            "gouji_first_leader", options=self.variant.options, deal=self.deal, context=context
         )
         self.first_leader = leader
         self._log("lead-right", leader, "OPEN-3")
         tribute = self.variant.call_hook("gouji_tribute", options=self.variant.options, game=self,
-                                         context=self.context)
+                                         context=context)
         extra = self.variant.call_hook("gouji_pregame_phases", options=self.variant.options, game=self,
-                                       context=self.context)
+                                       context=context)
         self.phases = ([tribute] if tribute else []) + [p for group in extra for p in group or ()]
         self._reset_round(leader)
-        self._settle()
 
     # -- public state ------------------------------------------------------------
     @property
@@ -225,7 +257,25 @@ class Game:
 
     def is_headless(self, seat: int) -> bool:
         """END-2: a player whose opposite is out of play (无头)."""
-        return self.playing[seat] and not self.playing[(seat + 3) % 6]
+        return self.playing[seat] and not self.has_head(seat)
+
+    def has_head(self, seat: int) -> bool:
+        """Has ``seat`` an opposite (有头)? He has while the opposite plays, or while the
+        opposite is kept as a head by :meth:`keep_head` and 头科 and 二科 are not both out."""
+        opposite = (seat + 3) % 6
+        return self.playing[opposite] or (opposite in self.kept_heads and self.outs < 2)
+
+    def keep_head(self, seat: int, in_play: bool = True) -> None:
+        """Let ``seat``, out of play, still count as its opposite's head until 头科 and 二科
+        are out (BURN-4, T 二.3.(5): a failed burner's opposite is still "有头"). Nobody
+        answers the opposite's gouji sets but burners, and he answers others' only by burning.
+
+        ``in_play``: he also counts among the players still in play for ``melee_when_left``
+        (T 二.3.(10)); C's 要头 does not (a revolution and 头科 start 四户乱缠)."""
+        _check_seat(seat)
+        self.kept_heads.add(seat)
+        if in_play:
+            self.heads_in_play.add(seat)
 
     def score(self) -> Score:
         """The score of the finished game, with the plugins' adjustments."""
@@ -265,6 +315,9 @@ class Game:
 
         Raise :class:`~gouji.errors.IllegalActionError` (naming the rule)
         for anything not in :meth:`legal_actions`; the game is then unchanged.
+        A referee's action (a class with ``referee = True``, such as the
+        district's recorded breach) is no player's choice: it is accepted at
+        any time when a plugin carries it out.
         """
         if self.kind == OVER:
             raise GameOverError()
@@ -273,6 +326,9 @@ class Game:
         if self._legal_set is None:
             self._legal_set = frozenset(self._legal)
         if action not in self._legal_set:
+            if isinstance(action, Action) and getattr(action, "referee", False):
+                self._apply_referee(action)
+                return
             message, rule = self._why_illegal(action)
             raise IllegalActionError(message, rule)
         # Third-party hooks run while the action is carried out; if one fails,
@@ -285,11 +341,30 @@ class Game:
                 phase.apply(self, action)
                 self._log("phase", self.actor, "", detail=f"{phase.name}: {action.to_text()}")
             else:
-                self._apply_play_action(self.actor, action)
+                seat = self.actor
+                self._apply_play_action(seat, action)
+                if self._has_after_action and self.kind != OVER:
+                    self.variant.call_hook("gouji_after_action", game=self, seat=seat, action=action)
             self._settle()
         except BaseException:
             if snapshot is not None:
                 self.__dict__.update(snapshot.__dict__)
+            raise
+
+    def _apply_referee(self, action: Action) -> None:
+        """A referee's action (its class sets ``referee = True``: a recorded breach, a
+        clock event) is taken at any time before the game ends, outside the turn order,
+        when a plugin carries it out (``gouji_apply_action``, with ``seat`` the current
+        player). It goes into the history, so records replay; a refusal changes nothing."""
+        snapshot = self.clone()
+        try:
+            handled = self.variant.call_hook("gouji_apply_action", game=self, seat=self.actor, action=action)
+            if not handled:
+                raise IllegalActionError(f"no rule of variant {self.variant.name!r} takes {action}", "ROUND-1")
+            self.history.append(action)
+            self._settle()
+        except BaseException:
+            self.__dict__.update(snapshot.__dict__)
             raise
 
     def clone(self) -> Game:
@@ -301,8 +376,11 @@ class Game:
         other.stats = Counter(self.stats)
         other.burners = dict(self.burners)
         other.dead_gouji_rights = dict(self.dead_gouji_rights)
+        other.kept_heads = set(self.kept_heads)
+        other.heads_in_play = set(self.heads_in_play)
         other.passed = set(self.passed)
         other.yielded = set(self.yielded)
+        other.melee_passes = set(self.melee_passes)
         other.phases = copy.deepcopy(self.phases)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
@@ -341,7 +419,8 @@ class Game:
             self.queue.remove(seat)
         zh, en = PLACE_NAMES[place]
         self.log(kind, seat, rule, detail=f"{reason}; {zh} {en}" if reason else f"{zh} {en}")
-        self._finish_if_decided()
+        if not self._finish_if_decided():
+            self._start_melee_if_due()
         self._legal = self._legal_set = None
 
     def grant_dead_gouji(self, seat: int, count: int) -> None:
@@ -353,6 +432,54 @@ class Game:
         """Name who leads once the pre-play phases end (a phase may change it)."""
         _check_seat(seat)
         self.first_leader = seat
+
+    def add_cut_carry(self, key: str, value: Any) -> None:
+        """Tell the cut what a pre-cut phase decided (``gouji_precut_phases``): from the cut
+        on, hooks see ``(key, value)`` in :attr:`cut_context`'s carry. The game's own
+        ``context`` (what its record holds) is unchanged."""
+        if self.cut is not None:
+            raise GoujiError("the cut is made: carry for it can only be added before")
+        self.cut_carry = (*self.cut_carry, (key, value))
+
+    def add_phase(self, phase: Phase) -> None:
+        """Ask for decisions now (a plugin's action during play that hands a choice to
+        another seat: D§15 挑牌). ``phase`` runs next; when it ends the game goes on
+        where it stood, with the same seat to decide."""
+        if self.kind == OVER:
+            raise GoujiError("the game is over")
+        if not self.phases and self.kind != PHASE:
+            self._resume = (self.kind, self.actor)
+        self.phases.append(phase)
+        self._settle()
+
+    def set_aside(self, seat: int, card: Card, rule: str = "", reason: str = "") -> None:
+        """Take a card out of a hand and out of play (OPEN-4, 会3: the 3s gathered before
+        the first lead). It joins the pile, so every card of the deck stays accounted for."""
+        _check_seat(seat)
+        suits = self.hands[seat][card.rank]
+        if card.suit not in suits:
+            raise GoujiError(f"seat {seat} does not hold {card}")
+        if self.sizes[seat] == 1 and self.playing[seat]:
+            raise GoujiError(f"seat {seat} would hold no card: a hand in play is never emptied this way")
+        suits.remove(card.suit)
+        self.sizes[seat] -= 1
+        self.pile.append(Play.from_counts({card.rank: 1}))
+        self.log("set-aside", seat, rule, Play.from_counts({card.rank: 1}), reason)
+        self._legal = self._legal_set = None
+
+    def move_retired(self, seat: int, place: int, rule: str = "", reason: str = "") -> None:
+        """Move a seat that :meth:`retire` took out of play to another free place (OPEN-5: a
+        revolutionary counts as 三科 once his two teammates are 头科 and 二科)."""
+        _check_seat(seat)
+        if self.playing[seat] or seat not in self.places:
+            raise GoujiError(f"seat {seat} has no place to move from: it is still in play")
+        if not isinstance(place, int) or not 0 <= place < 6 or self.places[place] is not None:
+            raise GoujiError(f"place {place!r} is not a free place 0-5")
+        self.places[self.places.index(seat)] = None
+        self.places[place] = seat
+        zh, en = PLACE_NAMES[place]
+        self.log("moved", seat, rule, detail=f"{reason}; {zh} {en}" if reason else f"{zh} {en}")
+        self._legal = self._legal_set = None
 
     def log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "") -> None:
         """Add an event to the game log (plugins name their own kinds)."""
@@ -366,6 +493,7 @@ class Game:
         self.restricted = False
         self.passed: set[int] = set()
         self.yielded: set[int] = set()
+        self.melee_passes: set[int] = set()
         self.queue: list[int] = []
         self.last_decliner: int | None = None
         self.last_word_given = False
@@ -375,6 +503,9 @@ class Game:
         self.kind = LEAD
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
+        if self._melee_due:
+            self._melee_due = False
+            self._start_melee_if_due()
 
     def _settle(self) -> None:
         """Move on to the next real decision, applying forced ones (a pass with no
@@ -389,8 +520,16 @@ class Game:
                 if actor is None:
                     self.phases.pop(0)
                     if not self.phases:
-                        self.kind = LEAD
-                        self.actor = self._lead_seat(self.first_leader)
+                        if self._cut_pending:
+                            self._cut_pending = False
+                            self._cut_and_deal()
+                        elif self._resume is not None:
+                            # Phases added during play (add_phase): back where the game stood.
+                            self.kind, self.actor = self._resume
+                            self._resume = None
+                        else:
+                            self.kind = LEAD
+                            self.actor = self._lead_seat(self.first_leader)
                     continue
                 self.kind, self.actor = PHASE, actor
                 return
@@ -441,6 +580,7 @@ class Game:
             for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
                 forbidden.update(answer or {})
             plays = [p for p in plays if p not in forbidden]
+            self._forbidden = forbidden  # for _why_illegal: the plugin's rule ID
         extra = self._extra_actions(seat) if self._has_extra_actions else []
         if self.kind == LEAD:
             return [PlaySet.of(p) for p in plays] + extra
@@ -459,7 +599,7 @@ class Game:
     def _is_burn(self, seat: int) -> bool:
         """BURN-1: covering a restricted gouji set that is not your opposite's,
         unless you are headless (END-2)."""
-        return self.restricted and seat != (self.anchor + 3) % 6 and self.playing[(seat + 3) % 6]
+        return self.restricted and seat != (self.anchor + 3) % 6 and self.has_head(seat)
 
     def _declines(self, seat: int, can_cover: bool) -> list[Action]:
         if self.melee:
@@ -468,6 +608,9 @@ class Game:
             # Where a pass never ends the round (C), there is nothing to yield.
             if self._melee_pass == "rejoin":
                 return [PASS]
+            if self._melee_pass == "once":
+                # T 二.3.(10): one pass a round; once it is spent, a player who can cover must.
+                return [] if can_cover and seat in self.melee_passes else [PASS]
             return [PASS, YIELD] if can_cover else [PASS]
         closer = (self.anchor + 3) % 6
         out: list[Action] = [CLOSE if seat == closer and len(self.queue) == 1 else PASS]
@@ -515,9 +658,12 @@ class Game:
                     return f"after burning with {play} seat {seat} could not carry a joker on every set", "BURN-1"
             if seat in self.burners and not (play.jokers or play.size == self.sizes[seat]):
                 return f"seat {seat} burned: every set but the last must carry a joker", "BURN-1"
-            return f"{play} is forbidden here by a rule of the variant", "END-6"
+            return (f"{play} is forbidden here by a rule of the variant",
+                    getattr(self, "_forbidden", {}).get(play, "END-6"))
         if self.kind == LEAD:
             return f"seat {seat} leads and must play a set", "ROUND-1"
+        if isinstance(action, Pass) and self.melee and self._melee_pass == "once" and self.kind == RESPOND:
+            return f"seat {seat} has spent its one pass of this round and must cover (T 二.3.(10))", "END-5"
         if isinstance(action, Pass) and CLOSE in self._legal_set:
             return f"seat {seat} is the opposite with the last word: close or cover", "ROUND-5"
         if isinstance(action, type(CLOSE)):
@@ -542,9 +688,11 @@ class Game:
         self.queue.pop(0)
         self.last_decliner = seat
         if action is PASS:
-            if not (self.melee and self._melee_pass == "rejoin"):
+            if self.melee and self._melee_pass == "once" and seat not in self.melee_passes:
+                self.melee_passes.add(seat)  # T 二.3.(10): the round's one pass, he stays in it
+            elif not (self.melee and self._melee_pass == "rejoin"):
                 self.passed.add(seat)
-            if self.restricted:
+            if self.restricted and seat != (self.anchor + 3) % 6:
                 # BURN-2: a burn offer declined is a pass for the round (P§11).
                 self._log("no-burn", seat, "BURN-2", detail="no burn possible" if automatic else "")
             else:
@@ -595,6 +743,11 @@ class Game:
             if self.kind == OVER:
                 return
         dead = self._rules.is_dead(play) or (gouji and not self.melee and self._use_dead_gouji(seat))
+        if dead and self._dead_gouji_burnable and not self._rules.is_dead(play):
+            # D§16 "除有烧牌者外": nobody answers a 够死级 set, but it may still be burned.
+            self._log("dead-set", seat, "END-3", play, detail="only a burn may beat it")
+            self._plan_responses(gouji, by_yield, burns_only=True)
+            return
         if dead:
             self._log("dead-set", seat, "PLAY-5" if self._rules.is_dead(play) else "END-3", play)
             self._end_round()
@@ -604,6 +757,8 @@ class Game:
     def _use_dead_gouji(self, seat: int) -> bool:
         """END-3 / OPEN-5: a gouji set nobody may answer (够死级)."""
         if seat == self.dead_gouji_seat:
+            if self._dead_gouji_burnable:
+                self.dead_gouji_seat = None  # D§16: one chance (一次机会), even if it is burned
             return True
         if self.dead_gouji_rights.get(seat, 0) > 0:
             self.dead_gouji_rights[seat] -= 1
@@ -611,21 +766,32 @@ class Game:
             return True
         return False
 
-    def _plan_responses(self, gouji: bool, by_yield: bool) -> None:
+    def _plan_responses(self, gouji: bool, by_yield: bool, burns_only: bool = False) -> None:
         anchor = self.anchor
         closer = (anchor + 3) % 6
         eligible = [s for s in self._order_after[self.owner]
                     if self.playing[s] and s not in self.passed and s != anchor]
         self.last_word_given = False
         self.last_decliner = None
-        if self.melee or not self.playing[closer]:
+        if burns_only:
+            # A dead-gouji set that may be burned (dead_gouji_burnable): burn offers only,
+            # to players who can burn (a headless player's cover would be no burn).
+            self.restricted = True
+            others = [s for s in self._order_after[anchor] if s in eligible and s != closer and self.has_head(s)]
+            self.queue = self._burn.offer_order(anchor, others)
+            self.last_word_given = True
+        elif self.melee or not self.has_head(anchor):
             self.restricted = False
             self.queue = eligible
         elif gouji:
-            # GOUJI-2 and BURN-2: burn offers first, then the opposite answers.
+            # GOUJI-2 and BURN-2: burn offers first, then the opposite answers; a burn
+            # policy with ``opposite_first`` asks the opposite first (T 二.3.(5)). A head
+            # kept by ``keep_head`` answers nothing: only burns are offered.
             self.restricted = True
             others = [s for s in self._order_after[anchor] if s in eligible and s != closer]
-            self.queue = self._burn.offer_order(anchor, others) + [closer]
+            offers = self._burn.offer_order(anchor, others)
+            opposite = [closer] if self.playing[closer] else []
+            self.queue = opposite + offers if getattr(self._burn, "opposite_first", False) else offers + opposite
             self.last_word_given = True
         elif by_yield and self._yield_opposite_only:
             self.restricted = False
@@ -662,11 +828,12 @@ class Game:
         self._reset_round(leader)
 
     def _go_out(self, seat: int, play: Play) -> None:
-        self.places[self.outs] = seat
+        place = self.places.index(None)  # a seat retired to a middle place keeps it
+        self.places[place] = seat
         self.outs += 1
         self.playing[seat] = False
         self.burners.pop(seat, None)
-        zh, en = PLACE_NAMES[self.outs - 1]
+        zh, en = PLACE_NAMES[place]
         self._log("out", seat, "END-1", detail=f"{zh} {en}")
         if self.playing[(seat + 3) % 6]:
             self.stats["headless"] += 1
@@ -675,11 +842,22 @@ class Game:
             self.dead_gouji_seat = (seat + 3) % 6
         if self._finish_if_decided():
             return
-        if not self.melee and self.outs >= self._melee_after:
+        self._start_melee_if_due()
+        self.anchor = self.variant.call_hook("gouji_last_set_owner", game=self, seat=seat, play=play)
+
+    def _start_melee_if_due(self) -> None:
+        """END-5: the melee begins once ``melee_after_outs`` players went out, or once
+        ``melee_when_left`` or fewer are still in play (C: 剩下少于等于四人), a head kept
+        by :meth:`keep_head` counting as in play (T 二.3.(10): 假烧者…仍计算在比赛者内)."""
+        left = sum(self.playing) + len(self.heads_in_play)
+        if not self.melee and (self.outs >= self._melee_after or left <= self._melee_when_left):
+            if self._melee_after_round and self.top is not None:
+                # D§16: the round of 二科's last set is played out under the usual rules.
+                self._melee_due = True
+                return
             self.melee = True
             self.stats["melee"] += 1
             self._log("melee", None, "END-5")
-        self.anchor = self.variant.call_hook("gouji_last_set_owner", game=self, seat=seat, play=play)
 
     def _fail_burn(self, seat: int) -> None:
         """BURN-4: a burner with no legal lead has failed; the burn policy says what follows."""

@@ -228,3 +228,36 @@ def gouji_next_context(options: Options, game: Game, context: GameContext) -> Ga
 
     :return: a :class:`gouji.context.GameContext`, or ``None`` to defer.
     """
+
+
+@hookspec
+def gouji_after_action(game: Game, seat: int, action: Action) -> None:
+    """React to an action a player has just taken during play (the district's 憋3: a
+    player whose set before his final 3s is covered is smothered, END-8).
+
+    Collecting: called after ``seat``'s ``action`` was carried out and before the
+    engine moves on to the next decision; only while the game goes on, only for
+    players' actions during play (not for the choices of pre-play phases, nor for
+    the passes and closes the engine applies by itself), and only when at least one
+    plugin implements it. The plugin may change the game through its public
+    methods (``retire``, ``log``, ``grant_dead_gouji``); the engine then settles the
+    next decision, so a retired responder is skipped.
+
+    :return: nothing (the result is ignored).
+    """
+
+
+@hookspec
+def gouji_precut_phases(options: Options, game: Game, context: GameContext) -> list[Phase] | None:
+    """Decisions made before the cut and the deal (D§24 预点, D§21.(六) who of two teammates is 大落).
+
+    Collecting: the phases of all plugins run in registration order, first thing in
+    the game, while no card is dealt (hands are empty, ``game.cut`` and
+    ``game.deal`` are ``None``); then the engine shuffles, cuts and deals, and the
+    tribute and pre-play phases follow. A phase that decides something the cut
+    must know records it with :meth:`gouji.game.Game.add_cut_carry`: the cut and
+    every hook after it see it in ``context.carry``. Called once per game, and
+    only when at least one plugin implements it.
+
+    :return: a list of :class:`gouji.phases.Phase`, or ``None``.
+    """

@@ -29,7 +29,8 @@ DISABLE_AUTOLOAD_ENV = "GOUJI_DISABLE_PLUGIN_AUTOLOAD"
 BLOCK_ENV = "GOUJI_BLOCK_PLUGINS"
 #: The package's own plugins, found even when gouji runs from a source tree
 #: without installed metadata.
-BUILTIN_PLUGINS = {"provincial": "gouji.rules.provincial"}
+BUILTIN_PLUGINS = {"provincial": "gouji.rules.provincial", "district": "gouji.rules.district", "dagang196": "gouji.rules.dagang196.plugin",
+                   "dagang": "gouji.rules.dagang.plugin"}
 
 
 def available_plugins() -> dict[str, str]:
@@ -49,18 +50,32 @@ def load_entry_point_plugin(name: str) -> ModuleType:
     """Import the module registered under ``name`` in the ``gouji`` group."""
     if name in blocked_plugins():
         raise PluginError(f"plugin {name!r} is blocked by {BLOCK_ENV}")
-    plugins = available_plugins()
-    if name not in plugins:
+    claims = _claims(name)
+    if not claims:
+        plugins = available_plugins()
         hint = f" ({DISABLE_AUTOLOAD_ENV} is set)" if os.environ.get(DISABLE_AUTOLOAD_ENV) else ""
         raise PluginError(
             f"unknown plugin {name!r}{hint}; installed plugins are: {', '.join(sorted(plugins))}"
         )
-    target = plugins[name]
+    if len(claims) > 1:
+        who = " and ".join(f"{dist} ({module})" for module, dist in claims.items())
+        raise PluginError(f"plugin name {name!r} is claimed by {who}; uninstall one of them, "
+                          "or load one by path with plugin_files")
+    target = next(iter(claims))
     module_name = target.partition(":")[0]
     try:
         return importlib.import_module(module_name)
     except Exception as exc:  # noqa: BLE001 - any import failure is the plugin's fault
         raise PluginError(f"plugin {name!r} ({module_name}) failed to import: {exc!r}") from exc
+
+
+def _claims(name: str) -> dict[str, str]:
+    """``{module: distribution}`` of every plugin registered under ``name``."""
+    claims = {BUILTIN_PLUGINS[name]: "gouji"} if name in BUILTIN_PLUGINS else {}
+    if not os.environ.get(DISABLE_AUTOLOAD_ENV):
+        for ep in entry_points(group=ENTRY_POINT_GROUP, name=name):
+            claims.setdefault(ep.value, ep.dist.name if ep.dist is not None else "?")
+    return claims
 
 
 def load_file_plugin(path: Path) -> ModuleType:
@@ -101,7 +116,7 @@ def build_plugin_manager(plugins: Iterable[tuple[str, ModuleType, str]]) -> plug
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
-        raise PluginError(f"plugin {exc.plugin!r} ({_origin(exc.plugin)}): {exc}") from exc
+        raise PluginError(f"plugin {pm.get_name(exc.plugin)!r} ({_origin(exc.plugin)}): {exc}") from exc
     return pm
 
 

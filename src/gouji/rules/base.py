@@ -48,12 +48,23 @@ CORE_OPTIONS = (
                rule="ROUND-6", choices=("ten_or_fewer", "always", "never")),
     OptionSpec("melee_after_outs", int, 2,
                "The melee (四人乱缠) begins once this many players went out (END-5).", rule="END-5"),
+    OptionSpec("melee_when_left", int, 0,
+               "The melee also begins once this many or fewer players are still in play, however the "
+               "others left (went out, retired by a revolution, failed a burn): C's 剩下少于等于四人 (4). "
+               "0: only melee_after_outs counts (END-5).", rule="END-5"),
     OptionSpec("melee_pass", str, "ends_round",
-               "In the melee a pass ends your round (P§19), or never does (rejoin: C, 可在过牌后再上牌).",
-               rule="END-5", choices=("ends_round", "rejoin")),
+               "In the melee a pass ends your round (P§19), or never does (rejoin: C, 可在过牌后再上牌), "
+               "or each player has one pass a round and must cover once it is spent (once: T 二.3.(10)).",
+               rule="END-5", choices=("ends_round", "rejoin", "once")),
     OptionSpec("dead_gouji_after_out", int, 1,
                "In the round of the last set of 头科 (1), or of 头科 and 二科 (2), a gouji set by "
                "the finished player's opposite is dead (够死级, END-3); 0: never.", rule="END-3"),
+    OptionSpec("dead_gouji_burnable", bool, False,
+               "A dead-gouji set (够死级) may still be burned: burn offers only, nobody else answers "
+               "(D§16 除有烧牌者外); off: it ends the round at once.", rule="END-3"),
+    OptionSpec("melee_after_round", bool, False,
+               "The melee begins with the first lead after the round in which it became due, that "
+               "round being played out under the usual rules (D§16); off: at once (P§18-19).", rule="END-5"),
     OptionSpec("place_points", list, list(PROVINCIAL_PLACE_POINTS),
                "Points for places 1-6 (SCORE-1).", rule="SCORE-1"),
     OptionSpec("sweep_points", int, PROVINCIAL_SWEEP_POINTS,

@@ -40,3 +40,8 @@ def gouji_conformance() -> Any:
         return run_conformance(variant, seeds=chosen, **kwargs)
 
     return run
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The marker gouji's own tests use; a plugin's tests name their rule IDs the same way.
+    config.addinivalue_line("markers", "rule(id): the ID of the rule the test checks (RULES.md, or the plugin's own)")

@@ -1,0 +1,320 @@
+"""The dagang plugin's own actions: every decision before play, 挑牌 and the referee's rulings.
+
+Each is a frozen, hashable :class:`gouji.actions.Action` with a ``dagang-…``
+keyword, registered so that game records read back (``gouji.replay``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from gouji.actions import Action, register_action
+from gouji.cards import parse_card_text, rank_name
+from gouji.errors import ParseError
+from gouji.plays import Play, parse_play
+
+PRE, OPEN = "pre", "open"
+
+
+def _rank_text(rank: int) -> str:
+    return rank_name(rank, ascii_only=True)
+
+
+def _parse_rank(keyword: str, text: str) -> int:
+    try:
+        rank, _suit = parse_card_text(text)
+    except ParseError as exc:
+        raise ParseError(f"{keyword!r}: {exc}") from None
+    return rank
+
+
+def _parse_seat(keyword: str, text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) < 6:
+        raise ParseError(f"{keyword!r}: a seat is 0-5, not {text!r}")
+    return int(text)
+
+
+def _words(keyword: str, rest: str, count: int) -> list[str]:
+    words = rest.split()
+    if len(words) != count:
+        raise ParseError(f"{keyword!r} takes {count} word(s), got {rest!r}")
+    return words
+
+
+def _choice(keyword: str, rest: str, yes: str, no: str) -> bool:
+    (word,) = _words(keyword, rest, 1)
+    if word not in (yes, no):
+        raise ParseError(f"{keyword!r} takes {yes!r} or {no!r}, not {word!r}")
+    return word == yes
+
+
+@attrs.frozen
+class Declare(Action):
+    """TRIB-6: declare (or not) that one's opposite will not open: 预点 before the cut, 明点 after the deal."""
+
+    kind: str
+    yes: bool
+    keyword = "dagang-declare"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {self.kind} {'yes' if self.yes else 'no'}"
+
+    @classmethod
+    def parse(cls, rest: str) -> Declare:
+        kind, word = _words(cls.keyword, rest, 2)
+        if kind not in (PRE, OPEN) or word not in ("yes", "no"):
+            raise ParseError(f"{cls.keyword!r} takes 'pre' or 'open', then 'yes' or 'no': {rest!r}")
+        return cls(kind, word == "yes")
+
+
+@attrs.frozen
+class ChooseLast(Action):
+    """TRIB-4 (D§21.(六)): the 大落 of the last game keeps the place or offers it to his teammate, the 二落."""
+
+    swap: bool
+    keyword = "dagang-last"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {'swap' if self.swap else 'keep'}"
+
+    @classmethod
+    def parse(cls, rest: str) -> ChooseLast:
+        return cls(_choice(cls.keyword, rest, "swap", "keep"))
+
+
+@attrs.frozen
+class AgreeSwap(Action):
+    """TRIB-4: the 二落 agrees to be 大落 in his teammate's place, or refuses."""
+
+    agree: bool
+    keyword = "dagang-swap"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {'agree' if self.agree else 'refuse'}"
+
+    @classmethod
+    def parse(cls, rest: str) -> AgreeSwap:
+        return cls(_choice(cls.keyword, rest, "agree", "refuse"))
+
+
+@attrs.frozen
+class Give(Action):
+    """TRIB-1 / TRIB-5: give a tribute card; only the biggest 大王, 小王 or 2 held is legal."""
+
+    rank: int
+    keyword = "dagang-give"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {_rank_text(self.rank)}"
+
+    @classmethod
+    def parse(cls, rest: str) -> Give:
+        (word,) = _words(cls.keyword, rest, 1)
+        return cls(_parse_rank(cls.keyword, word))
+
+
+@attrs.frozen
+class TakeTribute(Action):
+    """TRIB-4 (D§21.(五)): the receiver of a tribute from a teammate takes it or waives it."""
+
+    take: bool
+    keyword = "dagang-team-tribute"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {'take' if self.take else 'waive'}"
+
+    @classmethod
+    def parse(cls, rest: str) -> TakeTribute:
+        return cls(_choice(cls.keyword, rest, "take", "waive"))
+
+
+@attrs.frozen
+class ReturnCard(Action):
+    """TRIB-2 (D§21.(四)): 头科 or 二科 hands back a card of this rank for a tribute card."""
+
+    rank: int
+    keyword = "dagang-return"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {_rank_text(self.rank)}"
+
+    @classmethod
+    def parse(cls, rest: str) -> ReturnCard:
+        (word,) = _words(cls.keyword, rest, 1)
+        return cls(_parse_rank(cls.keyword, word))
+
+
+@attrs.frozen
+class AnswerReturn(Action):
+    """TRIB-2: the tribute giver accepts the returned card, or refuses one of a rank he does not hold."""
+
+    accept: bool
+    keyword = "dagang-return-answer"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {'accept' if self.accept else 'refuse'}"
+
+    @classmethod
+    def parse(cls, rest: str) -> AnswerReturn:
+        return cls(_choice(cls.keyword, rest, "accept", "refuse"))
+
+
+@attrs.frozen
+class BuyThree(Action):
+    """END-7 (D§26.(二)): buy a 3 from ``seller``, paying a card of ``pay`` (a 2, else a joker)."""
+
+    seller: int
+    pay: int
+    keyword = "dagang-buy"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {self.seller} {_rank_text(self.pay)}"
+
+    @classmethod
+    def parse(cls, rest: str) -> BuyThree:
+        seat, pay = _words(cls.keyword, rest, 2)
+        return cls(_parse_seat(cls.keyword, seat), _parse_rank(cls.keyword, pay))
+
+
+@attrs.frozen
+class Revolt(Action):
+    """OPEN-5 (D§23): fold a hand without 大王, 小王 and 2 (革命), or keep playing."""
+
+    yes: bool
+    keyword = "dagang-revolt"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {'yes' if self.yes else 'no'}"
+
+    @classmethod
+    def parse(cls, rest: str) -> Revolt:
+        return cls(_choice(cls.keyword, rest, "yes", "no"))
+
+
+@attrs.frozen
+class DeadGoujiChoice(Action):
+    """OPEN-5: the revolutionary's opposite keeps his three dead-gouji rights or declares himself headless."""
+
+    keep: bool
+    keyword = "dagang-dead-gouji"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {'keep' if self.keep else 'headless'}"
+
+    @classmethod
+    def parse(cls, rest: str) -> DeadGoujiChoice:
+        return cls(_choice(cls.keyword, rest, "keep", "headless"))
+
+
+@attrs.frozen
+class Gather(Action):
+    """OPEN-4 (D§25): the first leader gathers these ranks out of every hand (会3 / 会4), or none."""
+
+    ranks: tuple[int, ...]
+    keyword = "dagang-gather"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {' '.join(map(str, self.ranks)) or 'none'}"
+
+    @classmethod
+    def parse(cls, rest: str) -> Gather:
+        words = rest.split()
+        if words == ["none"]:
+            return cls(())
+        if not words or any(w not in ("3", "4") for w in words) or len(set(words)) != len(words):
+            raise ParseError(f"{cls.keyword!r} takes 'none', '3', '4' or '3 4', not {rest!r}")
+        return cls(tuple(sorted(int(w) for w in words)))
+
+
+@attrs.frozen
+class PickRequest(Action):
+    """D§15 挑牌: a leader asks a teammate to set the order in which his whole hand is played."""
+
+    keyword = "dagang-pick"
+
+
+@attrs.frozen
+class PickSet(Action):
+    """D§15 挑牌: the teammate names the next set of the leader's hand, in the order it is to be led."""
+
+    play: Play
+    keyword = "dagang-pick-set"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {self.play.text(ascii_only=True)}"
+
+    @classmethod
+    def parse(cls, rest: str) -> PickSet:
+        return cls(parse_play(rest))
+
+
+@attrs.frozen
+class Concede(Action):
+    """END-6: under 憋3 a player with no 3 and one card left cannot go out; he takes the lowest free place."""
+
+    keyword = "dagang-concede"
+
+
+#: REF-3 penalties (D§29).
+WARNING, LOSE_TURN, POINTS, LAST, DISQUALIFY, MAKE_UP = (
+    "warning", "lose-turn", "points", "last", "disqualify", "make-up")
+PENALTIES = (WARNING, LOSE_TURN, POINTS, LAST, DISQUALIFY, MAKE_UP)
+
+
+@attrs.frozen
+class Ruling(Action):
+    """REF-3: a referee's ruling on ``seat`` — no player's choice, taken at any time (``referee = True``).
+
+    ``penalty`` is one of :data:`PENALTIES`; ``offence`` names what was done
+    (see :class:`gouji.rules.dagang.referee.Offence`); ``amount`` is the
+    number of lost turns or of points; ``target`` the receiver of a made-up
+    tribute card.
+    """
+
+    seat: int
+    penalty: str
+    offence: str
+    amount: int = 1
+    target: int | None = None
+    keyword = "dagang-ruling"
+    referee = True
+
+    def to_text(self) -> str:
+        target = "-" if self.target is None else str(self.target)
+        return f"{self.keyword} {self.seat} {self.penalty} {self.offence} {self.amount} {target}"
+
+    @classmethod
+    def parse(cls, rest: str) -> Ruling:
+        seat, penalty, offence, amount, target = _words(cls.keyword, rest, 5)
+        if penalty not in PENALTIES:
+            raise ParseError(f"{cls.keyword!r}: penalty is one of {', '.join(PENALTIES)}, not {penalty!r}")
+        if not amount.isdigit():
+            raise ParseError(f"{cls.keyword!r}: amount is a number, not {amount!r}")
+        return cls(_parse_seat(cls.keyword, seat), penalty, offence, int(amount),
+                   None if target == "-" else _parse_seat(cls.keyword, target))
+
+
+def _no_argument(action: Action) -> Callable[[str], Action]:
+    def parse(rest: str) -> Action:
+        if rest:
+            raise ParseError(f"{action.keyword!r} takes nothing, got {rest!r}")
+        return action
+    return parse
+
+
+PICK_REQUEST = PickRequest()
+CONCEDE = Concede()
+
+for _cls in (Declare, ChooseLast, AgreeSwap, Give, TakeTribute, ReturnCard, AnswerReturn, BuyThree, Revolt,
+             DeadGoujiChoice, Gather, PickSet, Ruling):
+    register_action(_cls.keyword, _cls.parse)
+register_action(PickRequest.keyword, _no_argument(PICK_REQUEST))
+register_action(Concede.keyword, _no_argument(CONCEDE))
+
+__all__ = [
+    "CONCEDE", "OPEN", "PENALTIES", "PICK_REQUEST", "PRE", "AgreeSwap", "BuyThree", "ChooseLast", "Concede",
+    "DeadGoujiChoice", "Declare", "Gather", "Give", "PickRequest", "PickSet", "ReturnCard", "AnswerReturn",
+    "Revolt", "Ruling", "TakeTribute",
+]

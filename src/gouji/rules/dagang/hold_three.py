@@ -1,0 +1,125 @@
+"""END-6 and END-7: 憋3 (D§26), the hold-three game, and buying 3s.
+
+END-6 (D§26 正文, D§26.(三)): every player's last set must be his 3s — all of
+them at once, never split, never carrying a 2 or a joker — so 3s may not be
+played before; a set that would empty a hand without being its 3s is not
+allowed either.
+
+END-7 (D§26.(二)): after the tribute, every player holding no 3 must buy one
+("应无条件"): from his opposite, paying a 2 (with no 2, a 大王 or 小王 of his
+choice); if the opposite has no 3 or only one, from one of the opposite's
+teammates. Nobody sells his only 3 (he needs it for his own last set). A
+player with no 3 and no 2 or joker may revolt instead (OPEN-5); one who
+cannot buy — no seller — plays on but cannot go out: when he is left with one
+card to lead he concedes (``dagang-concede``) and takes the lowest free place.
+
+With 憋3 nobody announces his count, picks the order or gathers 3s
+(D§26.(四)); the cut rotates and the first drawer leads (D§26.(一),
+:mod:`gouji.rules.dagang.opening`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gouji.actions import Action
+from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO, Card
+from gouji.errors import GoujiError
+from gouji.events import EVENT_NAMES
+from gouji.rules.dagang.actions import CONCEDE, BuyThree
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+    from gouji.plays import Play
+
+EVENT_NAMES.setdefault("buy-three", ("买3", "buys a 3"))
+EVENT_NAMES.setdefault("no-three", ("无3", "cannot buy a 3"))
+EVENT_NAMES.setdefault("concede", ("憋死", "cannot go out without a 3"))
+
+RULE = "END-6"
+
+
+def forbidden_sets(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
+    """END-6: 3s only as the whole last set, with nothing attached; no other set empties the hand."""
+    threes = len(game.hands[seat][THREE])
+    size = game.sizes[seat]
+    out = {}
+    for play in plays:
+        if play.rank == THREE:
+            if play.naturals != threes or play.size != size:
+                out[play] = RULE
+        elif play.size == size:
+            out[play] = RULE
+    return out
+
+
+def may_concede(game: Game, seat: int) -> bool:
+    """END-6: a player with no 3 and a single card cannot lead at all."""
+    return game.sizes[seat] == 1 and not game.hands[seat][THREE] and not game.is_burner(seat)
+
+
+def concede(game: Game, seat: int) -> None:
+    game.retire(seat, None, RULE, "no 3 for his last set: cannot go out (憋3)", kind="concede")
+
+
+def sellers(game: Game, buyer: int) -> list[int]:
+    """END-7: the opposite if he has two 3s or more, else those of his teammates who have."""
+    opposite = (buyer + 3) % 6
+    if game.playing[opposite] and len(game.hands[opposite][THREE]) >= 2:
+        return [opposite]
+    mates = [s for s in game.variant.table.order_after(opposite) if s % 2 == opposite % 2]
+    return [s for s in mates if game.playing[s] and len(game.hands[s][THREE]) >= 2]
+
+
+def payments(game: Game, buyer: int) -> list[int]:
+    """END-7: a 2 (钱); with none, a 大王 or a 小王."""
+    hand = game.hands[buyer]
+    if hand[TWO]:
+        return [TWO]
+    return [rank for rank in (SMALL_JOKER, BIG_JOKER) if hand[rank]]
+
+
+@attrs.define
+class BuyPhase:
+    """END-7: every player without a 3 buys one, in turn order from the first leader."""
+
+    order: list[int]
+    name: str = "buying 3s"
+
+    @classmethod
+    def for_game(cls, game: Game) -> BuyPhase:
+        first = game.first_leader if game.first_leader is not None else 0
+        return cls([first, *game.variant.table.order_after(first)])
+
+    def actor(self, game: Game) -> int | None:
+        while self.order:
+            seat = self.order[0]
+            if game.playing[seat] and not game.hands[seat][THREE] and sellers(game, seat) and payments(game, seat):
+                return seat
+            self.order.pop(0)
+        return None
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        seat = self.order[0]
+        return [BuyThree(seller, pay) for seller in sellers(game, seat) for pay in payments(game, seat)]
+
+    def apply(self, game: Game, action: Action) -> None:
+        if not isinstance(action, BuyThree):
+            raise GoujiError(f"buying a 3 is a BuyThree, not {action}")
+        buyer = self.order.pop(0)
+        paid = Card(action.pay, game.hands[buyer][action.pay][-1])
+        three = Card(THREE, game.hands[action.seller][THREE][-1])
+        game.transfer(buyer, action.seller, paid)
+        game.transfer(action.seller, buyer, three)
+        game.log("buy-three", buyer, "END-7", detail=f"buys {three} from seat {action.seller} for {paid}")
+
+
+def unbought(game: Game) -> list[int]:
+    """Players in play still without a 3 once the buying is over."""
+    return [s for s in range(6) if game.playing[s] and not game.hands[s][THREE]]
+
+
+__all__ = ["CONCEDE", "BuyPhase", "concede", "forbidden_sets", "may_concede", "payments", "sellers"]

@@ -1,0 +1,124 @@
+"""D§15 挑牌 (pick order): a leader who means to play his whole hand out has a teammate set its order.
+
+"持牌人自认为手中所有牌可一次发尽时，可提出由本方其他持牌人确定发牌顺序，称'挑牌'，
+挑牌顺序确定后，对方可按照规则灭牌，不能发出的余牌由提出挑牌的人收回重新持牌。"
+
+How the engine plays it:
+
+1. A player about to lead whose hand is more than one set, who has a teammate
+   still in play and has not burned, may ask (``dagang-pick``).
+2. His hand is shown to that teammate — the first one in turn order after him —
+   who names its sets one by one in the order they are to be led
+   (``dagang-pick-set …``, a phase run in the middle of play) until every card
+   is placed.
+3. The leader then leads the sets in that order: each time he has the lead,
+   the next set is his only legal lead. His teammates do not cover them; the
+   other team answers and burns as usual ("对方可按照规则灭牌").
+4. As soon as another player plays on one of these sets the order lapses and
+   the leader plays his remaining cards as he likes (收回重新持牌).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gouji.actions import Action
+from gouji.cards import ACE, THREE
+from gouji.errors import GoujiError
+from gouji.events import EVENT_NAMES
+from gouji.plays import Play
+from gouji.rules.dagang.actions import PickSet
+from gouji.rules.dagang.state import PickPlan, get_state, update_state
+from gouji.sets import all_sets
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+
+EVENT_NAMES.setdefault("pick", ("挑牌", "asks a teammate to set the order of his sets"))
+EVENT_NAMES.setdefault("pick-order", ("挑牌顺序", "order of the sets"))
+
+RULE = "ROUND-1"
+_SET_EVENTS = ("lead", "cover", "burn")
+
+
+def picker(game: Game, seat: int) -> int | None:
+    """The teammate who sets the order: the first one in play after ``seat`` in turn order."""
+    return next((s for s in game.variant.table.order_after(seat) if s % 2 == seat % 2 and game.playing[s]), None)
+
+
+def may_ask(game: Game, seat: int) -> bool:
+    counts = game.hands[seat]
+    bodies = sum(1 for rank in range(THREE, ACE + 1) if counts[rank])
+    return (bodies >= 2 and not game.is_burner(seat) and picker(game, seat) is not None
+            and next_planned(game) is None)
+
+
+def next_planned(game: Game) -> Play | None:
+    """The set the active pick order puts next, or ``None`` when there is no order (any more)."""
+    plan = get_state(game).plan
+    if plan is None or not game.playing[plan.owner]:
+        return None
+    led = 0
+    for event in game.events[plan.start:]:
+        if event.kind in _SET_EVENTS:
+            if event.seat != plan.owner:
+                return None  # someone played on his set: the order lapses
+            led += 1
+    return plan.sets[led] if led < len(plan.sets) else None
+
+
+def forbidden_sets(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
+    """The planned set is the owner's only lead; his teammates do not cover it."""
+    plan = get_state(game).plan
+    if plan is None or not game.playing[plan.owner]:
+        return None
+    if seat == plan.owner:
+        planned = next_planned(game) if game.table is None else None
+        return None if planned is None else {p: RULE for p in plays if p != planned}
+    if seat % 2 == plan.owner % 2 and game.table_owner == plan.owner and _untouched(game, plan):
+        return {p: RULE for p in plays}
+    return None
+
+
+def _untouched(game: Game, plan: PickPlan) -> bool:
+    return all(e.seat == plan.owner for e in game.events[plan.start:] if e.kind in _SET_EVENTS)
+
+
+def ask(game: Game, seat: int) -> None:
+    mate = picker(game, seat)
+    if mate is None:
+        raise GoujiError(f"seat {seat} has no teammate in play to set the order")
+    game.log("pick", seat, RULE, detail=f"seat {mate} sets the order of his {game.sizes[seat]} cards: "
+                                        + " ".join(str(c) for c in game.hand(seat)))
+    game.add_phase(PickPhase(seat, mate, [len(s) for s in game.hands[seat]]))
+
+
+@attrs.define
+class PickPhase:
+    """The teammate names the owner's sets, one by one, in the order they are to be led."""
+
+    owner: int
+    picker: int
+    remaining: list[int]
+    chosen: list[Play] = attrs.field(factory=list)
+    name: str = "挑牌 order"
+
+    def actor(self, game: Game) -> int | None:
+        return self.picker if any(self.remaining) else None
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        return [PickSet(play) for play in all_sets(self.remaining)]
+
+    def apply(self, game: Game, action: Action) -> None:
+        if not isinstance(action, PickSet):
+            raise GoujiError(f"setting the order is a PickSet, not {action}")
+        for rank, n in action.play.counts().items():
+            self.remaining[rank] -= n
+        self.chosen.append(action.play)
+        if not any(self.remaining):
+            update_state(game, plan=PickPlan(self.owner, tuple(self.chosen), len(game.events)))
+            game.log("pick-order", self.picker, RULE,
+                     detail=f"seat {self.owner} leads " + " / ".join(map(str, self.chosen)))

@@ -1,0 +1,162 @@
+"""The ``dagang`` plugin: book D, 《够级大纲》 (seed D, 32 articles).
+
+Every hook here only wires a rule to the module that implements it; find a
+rule by its ID in the package docstring (:mod:`gouji.rules.dagang`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from gouji.actions import Action
+from gouji.context import GameContext
+from gouji.hookspecs import hookimpl
+from gouji.opening import Cut, Deal
+from gouji.options import Options, OptionSpec
+from gouji.plays import Play
+from gouji.rules.dagang import hold_three, pick_order, referee, revolution
+from gouji.rules.dagang.actions import CONCEDE, OPEN, PICK_REQUEST, PRE, Concede, PickRequest, Ruling
+from gouji.rules.dagang.opening import GatherPhase, dagang_cut, dagang_first_leader
+from gouji.rules.dagang.options import OPTION_SPECS, check_options
+from gouji.rules.dagang.points import DeclarePhase
+from gouji.rules.dagang.scoring import dagang_score, fines
+from gouji.rules.dagang.series import next_context
+from gouji.rules.dagang.state import get_state, update_state
+from gouji.rules.dagang.tribute import LastChoicePhase, TributePhase, last_choice_needed
+from gouji.scoring import Adjustment, Score
+
+if TYPE_CHECKING:
+    from gouji.cards import Card
+    from gouji.comparison import SetRules
+    from gouji.game import Game
+    from gouji.phases import Phase
+
+
+@hookimpl
+def gouji_option_specs() -> list[OptionSpec]:
+    return list(OPTION_SPECS)
+
+
+@hookimpl
+def gouji_set_rules(options: Options) -> SetRules | None:
+    """Called once when the variant is built: refuse option combinations the book rules out."""
+    check_options(options)
+    return None
+
+
+@hookimpl
+def gouji_cut(options: Options, rng: random.Random, pile: Sequence[Card], context: GameContext) -> Cut:
+    """OPEN-1 (D§6; D§26.(一) with 憋3)."""
+    return dagang_cut(options, rng, pile, context)
+
+
+@hookimpl
+def gouji_first_leader(options: Options, deal: Deal, context: GameContext) -> int:
+    """OPEN-3 (D§7 亮3 and 顶班)."""
+    return dagang_first_leader(options, deal, context)
+
+
+@hookimpl
+def gouji_precut_phases(options: Options, game: Game, context: GameContext) -> list[Phase]:
+    """TRIB-4 (who of two teammates is 大落) and TRIB-6 (预点), before the cut."""
+    previous = context.previous_finish_order
+    update_state(game, last=previous[5] if len(previous) == 6 else None,
+                 second_last=previous[4] if len(previous) == 6 else None)
+    phases: list[Phase] = []
+    if last_choice_needed(options, context):
+        phases.append(LastChoicePhase(previous[5], previous[4]))
+    if options["point_declarations"]:
+        start = options["first_cutter"]
+        phases.append(DeclarePhase(PRE, [start, *game.variant.table.order_after(start)]))
+    return phases
+
+
+@hookimpl
+def gouji_tribute(options: Options, game: Game, context: GameContext) -> Phase | None:
+    """TRIB-1..4, TRIB-8: 点贡, then 落贡, then 还贡."""
+    return TributePhase.for_game(options, game, context)
+
+
+@hookimpl
+def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> list[Phase]:
+    """END-7 buying 3s, TRIB-6 明点, OPEN-5 revolution, OPEN-4 会3 — in that order."""
+    phases: list[Phase] = []
+    if options["hold_three"]:
+        phases.append(hold_three.BuyPhase.for_game(game))
+    if options["point_declarations"]:
+        first = game.first_leader if game.first_leader is not None else 0
+        phases.append(DeclarePhase(OPEN, [first, *game.variant.table.order_after(first)]))
+    if options["revolution"]:
+        phases.append(revolution.RevolutionPhase.for_game(game))
+    gather = GatherPhase.for_game(game, options["gather"])
+    if gather is not None:
+        phases.append(gather)
+    return phases
+
+
+@hookimpl
+def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
+    """END-6 (憋3), D§15 (挑牌 order), REF-3 (a lost turn)."""
+    state = get_state(game)
+    if state.forfeits and game.table is not None and referee.turns_owed(game, seat):
+        return {play: referee.RULE for play in plays}
+    forbidden: dict[Play, str] = {}
+    if state.plan is not None:
+        forbidden.update(pick_order.forbidden_sets(game, seat, plays) or {})
+    if game.variant.options["hold_three"]:
+        forbidden.update(hold_three.forbidden_sets(game, seat, plays))
+    return forbidden
+
+
+@hookimpl
+def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
+    """D§15 挑牌 (``dagang-pick``) and END-6's concession, both when leading."""
+    if game.table is not None:
+        return None
+    options = game.variant.options
+    if options["hold_three"]:
+        return [CONCEDE] if hold_three.may_concede(game, seat) else None
+    if options["pick_order"] and pick_order.may_ask(game, seat):
+        return [PICK_REQUEST]
+    return None
+
+
+@hookimpl
+def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
+    if isinstance(action, Ruling):
+        referee.apply_ruling(game, action)
+        return True
+    if isinstance(action, PickRequest):
+        pick_order.ask(game, seat)
+        return True
+    if isinstance(action, Concede):
+        hold_three.concede(game, seat)
+        return True
+    return None
+
+
+@hookimpl
+def gouji_after_action(game: Game, seat: int, action: Action) -> None:
+    """OPEN-5: a revolutionary becomes 三科 when his teammates take 头科 and 二科."""
+    if get_state(game).revolutionaries:
+        revolution.promote(game)
+
+
+@hookimpl
+def gouji_score(options: Options, finish_order: Sequence[int], game: Game | None) -> Score:
+    """SCORE-2 (D§20)."""
+    return dagang_score(options, finish_order, game)
+
+
+@hookimpl
+def gouji_score_adjustments(options: Options, game: Game, score: Score) -> list[Adjustment]:
+    """REF-3: the referee's points."""
+    return fines(game)
+
+
+@hookimpl
+def gouji_next_context(options: Options, game: Game, context: GameContext) -> GameContext:
+    """What the next game of a series carries (OPEN-1, TRIB-1..8, REF-3)."""
+    return next_context(options, game, context)

@@ -1,0 +1,164 @@
+"""打点: who opened (TRIB-5), 明点 and 预点 (TRIB-6), and the point tribute they cause (D§24).
+
+D§24 — a player "has not opened" (不开点) when:
+
+(一) 头科's opposite: none of his gouji sets "lived" before 头科 went out; and
+    头科 himself, when none of his own gouji sets lived (before he went out);
+(二) everyone else (the five but 头科, 二科 included): none of his gouji sets
+    lived before 二科 went out.
+
+A gouji set *lives* (活, D§31.(五)) when its owner gains the lead with it
+("用够级方式取得过发牌权"): nobody beat it and the round ended on it (a last
+set nobody beat lives too). Sets carrying a 大王 never count ("除大花外").
+
+A revolutionary counts as not opened ("算自动认点"), or as opened with 憋3
+(D§26.(二) "开点并作为四科"); his opposite opens only by playing three dead-gouji
+sets (够死级三把) before 二科 goes out.
+
+Who has not opened gives his opposite one card (点贡) in the next game; if
+both opposites have not opened they give each other one (互进点贡). A
+declaration — 明点 after the deal, 预点 before the cut — wins 2 or 4 cards
+from the opposite if he does not open (in place of his one card), and costs
+the declarer 2 or 4 cards to the opposite if he does (翻车), doubled with
+``backfire_double``. 点贡 is paid before 落贡, never returned, never scored.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gouji.actions import Action
+from gouji.errors import GoujiError
+from gouji.events import EVENT_NAMES
+from gouji.rules.dagang.actions import OPEN, PRE, Declare
+from gouji.rules.dagang.state import get_state, update_state
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+    from gouji.plays import Play
+
+EVENT_NAMES.setdefault("declare", ("宣点", "declares the opposite will not open"))
+
+#: TRIB-6: what a declaration wins or costs.
+DECLARED_CARDS = {OPEN: 2, PRE: 4}
+DECLARATION_NAMES = {OPEN: "明点", PRE: "预点"}
+#: D§24: the revolutionary's opposite opens with this many dead-gouji sets before 二科.
+REVOLUTION_OPENING_SETS = 3
+
+_SET_EVENTS = ("lead", "cover", "burn")
+
+
+@attrs.frozen
+class LivedSet:
+    """A gouji set on which a round ended: ``seat`` played it at event ``index``."""
+
+    seat: int
+    index: int
+    play: Play
+
+
+def lived_gouji_sets(game: Game) -> list[LivedSet]:
+    """Every gouji set, not carrying a 大王, that a round ended on (活), in order."""
+    rules = game.variant.set_rules
+    lived = []
+    last = None
+    for index, event in enumerate(game.events):
+        if event.kind in _SET_EVENTS:
+            last = (event.seat, index, event.play)
+        elif event.kind == "round-won" or (event.kind == "take-wind" and event.play is not None):
+            if last is not None and last[2] is not None and rules.is_gouji(last[2]) and not last[2].big:
+                lived.append(LivedSet(*last))
+            last = None
+    return lived
+
+
+def opened_seats(game: Game) -> dict[int, bool]:
+    """TRIB-5 (D§24): for every seat, whether it opened (开点) in the finished ``game``."""
+    hold_three = game.variant.options["hold_three"]
+    outs = [(i, e.seat) for i, e in enumerate(game.events) if e.kind == "out"]
+    end = len(game.events)
+    first = outs[0] if outs else (end, None)
+    second_out = outs[1][0] if len(outs) > 1 else end
+    lived = lived_gouji_sets(game)
+    state = get_state(game)
+    revolutionary = state.revolutionaries[0] if len(state.revolutionaries) == 1 else None
+    opened = {}
+    for seat in range(6):
+        if seat == revolutionary:
+            opened[seat] = hold_three
+            continue
+        if revolutionary is not None and seat == (revolutionary + 3) % 6:
+            deadline = min(second_out, _out_index(outs, seat, end))
+            count = sum(1 for s in lived if s.seat == seat and s.index < deadline)
+            opened[seat] = count >= REVOLUTION_OPENING_SETS
+            continue
+        if seat == first[1]:
+            deadline = first[0]
+        elif first[1] is not None and seat == (first[1] + 3) % 6:
+            deadline = first[0]
+        else:
+            deadline = second_out
+        opened[seat] = any(s.seat == seat and s.index < deadline for s in lived)
+    return opened
+
+
+def _out_index(outs: list[tuple[int, int]], seat: int, end: int) -> int:
+    return next((i for i, s in outs if s == seat), end)
+
+
+def point_obligations(game: Game) -> list[list[object]]:
+    """The point tribute the finished ``game`` causes, as carry data ``[giver, receiver, count, why]``."""
+    if not game.is_over:
+        raise GoujiError("the game is not over yet")
+    options = game.variant.options
+    opened = opened_seats(game)
+    declared = dict(get_state(game).declarations)
+    owed: list[list[object]] = []
+    for seat in range(6):
+        kind = declared.get(seat)
+        if kind is None:
+            continue
+        opposite = (seat + 3) % 6
+        name = DECLARATION_NAMES[kind]
+        cards = DECLARED_CARDS[kind]
+        if not opened[opposite]:
+            owed.append([opposite, seat, cards, f"{name} won: seat {opposite} did not open"])
+        else:
+            cost = cards * (2 if options["backfire_double"] else 1)
+            owed.append([seat, opposite, cost, f"{name} backfired (翻车): seat {opposite} opened"])
+    for seat in range(6):
+        opposite = (seat + 3) % 6
+        if not opened[seat] and declared.get(opposite) is None:
+            owed.append([seat, opposite, 1, "did not open (不开点)"])
+    return owed
+
+
+@attrs.define
+class DeclarePhase:
+    """TRIB-6: each player in turn declares that his opposite will not open, or not:
+    预点 before the cut (``kind = "pre"``), 明点 after the tribute (``kind = "open"``)."""
+
+    kind: str
+    order: list[int]
+    name: str = "declaring points"
+
+    def actor(self, game: Game) -> int | None:
+        declared = {s for s, _ in get_state(game).declarations}
+        while self.order and (self.order[0] in declared or not game.playing[self.order[0]]):
+            self.order.pop(0)
+        return self.order[0] if self.order else None
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        return [Declare(self.kind, False), Declare(self.kind, True)]
+
+    def apply(self, game: Game, action: Action) -> None:
+        seat = self.order.pop(0)
+        if not isinstance(action, Declare) or action.kind != self.kind:
+            raise GoujiError(f"a {DECLARATION_NAMES[self.kind]} decision is a Declare, not {action}")
+        if action.yes:
+            update_state(game, declarations=get_state(game).declarations + ((seat, self.kind),))
+            game.log("declare", seat, "TRIB-6",
+                     detail=f"{DECLARATION_NAMES[self.kind]}: seat {(seat + 3) % 6} will not open "
+                            f"({DECLARED_CARDS[self.kind]} cards either way)")

@@ -1,0 +1,218 @@
+"""REF-3 (D§28-30) and D§8.(一): the referee's rulings.
+
+The game loop only accepts legal actions, so a wrong set never reaches the
+table: ``apply()`` refuses it and the player chooses again. A referee at a
+real table sees what the engine cannot (a card shown while drawing, signals
+between teammates, a false count, cards stolen from the pile) and rules on
+it. Each ruling is a :class:`~gouji.rules.dagang.actions.Ruling`, an action
+no player chooses (``referee = True``): the game accepts it at any time
+before it ends, records it, and a replay applies it again.
+
+The penalties of D§29, and how the engine carries them out:
+
+``warning`` (警告)
+    logged and counted; a repeated warning offence costs a turn (D§30 "重复上述行为者 … 其一次至多次发(顺)牌权").
+``lose-turn`` (取消一次发(顺)牌权)
+    the offender's next answer to a set is a pass (the close, if he holds
+    the last word): with the 错牌不出 of D§8.(一), when the referee rules it
+    during his turn to follow, his turn passes to the next player at once.
+``points`` (罚分)
+    the given points go to the offender's opponents (D§20 records only
+    positive points).
+``last`` (罚为大落)
+    he leaves play as 大落 (the lowest free place), his cards void.
+``disqualify`` (取消参赛资格)
+    he leaves play at the lowest free place; a series counts him as a
+    player who changes (two changes make a re-cut, D§6).
+``make-up`` (补贡)
+    a concealed tribute card is handed over now: his biggest 大王, 小王 or 2
+    goes to ``target``.
+
+:class:`Referee` knows the offences D§30 names and the penalty each draws,
+escalating on repetition (over the series, through ``GameContext.carry``).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+from gouji.cards import Card
+from gouji.errors import GoujiError, IllegalActionError
+from gouji.events import EVENT_NAMES
+from gouji.rules.dagang.actions import (
+    DISQUALIFY,
+    LAST,
+    LOSE_TURN,
+    MAKE_UP,
+    POINTS,
+    WARNING,
+    Ruling,
+)
+from gouji.rules.dagang.state import carried_offences, get_state, update_state
+from gouji.rules.dagang.tribute import TRIBUTE_RANKS
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+
+EVENT_NAMES.setdefault("penalty", ("处罚", "penalty"))
+
+RULE = "REF-3"
+_DECLINES = ("pass", "auto-pass", "no-burn", "close", "auto-close")
+
+
+class Offence(enum.Enum):
+    """The offences of D§30 (and D§8.(一)), each with its penalty and the penalty for a repeat."""
+
+    EXPOSED_CARD = ("exposed-card", WARNING, LOSE_TURN, "摸牌时将下家牌带出并曝光")
+    SIGNALLING = ("signalling", WARNING, LOSE_TURN, "联邦间非法传递信息")
+    WRONG_PLAY = ("wrong-play", LOSE_TURN, LOSE_TURN, "误发")
+    MISSED_PLAY = ("missed-play", LOSE_TURN, LOSE_TURN, "漏发")
+    REFUSED_RETURN = ("refused-return", LOSE_TURN, LOSE_TURN, "进贡者对应收回牌而拒收")
+    PLAY_AFTER_PASS = ("play-after-pass", LOSE_TURN, LOSE_TURN, "声明过牌后下家未发牌前又重新发牌")
+    FALSE_COUNT = ("false-count", LOSE_TURN, LOSE_TURN, "报户不实")
+    CONCEALED_TRIBUTE = ("concealed-tribute", MAKE_UP, MAKE_UP, "隐瞒贡牌")
+    EXTRA_CARDS = ("extra-cards", LAST, DISQUALIFY, "多摸牌不报")
+    STEALING = ("stealing", LAST, DISQUALIFY, "从已发过的牌中偷牌")
+    MIXING = ("mixing", LAST, DISQUALIFY, "将手中牌混入已发牌中")
+    WRONG_FOLLOW = ("wrong-follow", LOSE_TURN, LOSE_TURN, "错牌 (D§8.(一) 错牌不出)")
+
+    @property
+    def code(self) -> str:
+        return self.value[0]
+
+    @property
+    def first(self) -> str:
+        return self.value[1]
+
+    @property
+    def repeated(self) -> str:
+        return self.value[2]
+
+    @property
+    def chinese(self) -> str:
+        return self.value[3]
+
+
+OFFENCE_CODES = {o.code: o for o in Offence}
+
+
+# -- carrying rulings out (the plugin's gouji_apply_action) ------------------------------------
+def apply_ruling(game: Game, ruling: Ruling) -> None:
+    """Carry out ``ruling``; raise :class:`IllegalActionError` (the game unchanged) if it cannot be."""
+    if not game.variant.options["penalties"]:
+        raise IllegalActionError("the referee's penalties are off in this variant (option penalties)", RULE)
+    seat = ruling.seat
+    name = OFFENCE_CODES[ruling.offence].chinese if ruling.offence in OFFENCE_CODES else ruling.offence
+    if ruling.amount < 1:
+        raise IllegalActionError(f"a {ruling.penalty} ruling needs an amount of at least 1", RULE)
+    if ruling.penalty in (LOSE_TURN, LAST, DISQUALIFY, MAKE_UP) and not game.playing[seat]:
+        raise IllegalActionError(f"seat {seat} is not in play: no {ruling.penalty} for him", RULE)
+    state = get_state(game)
+    offences = state.offences + ((seat, ruling.offence),)
+    if ruling.penalty == WARNING:
+        update_state(game, offences=offences)
+        game.log("penalty", seat, RULE, detail=f"warning (警告): {name}")
+    elif ruling.penalty == LOSE_TURN:
+        index = len(game.events)
+        update_state(game, offences=offences, forfeits=state.forfeits + ((seat, index),) * ruling.amount)
+        game.log("penalty", seat, RULE, detail=f"loses {ruling.amount} turn(s) (取消发牌权): {name}")
+    elif ruling.penalty == POINTS:
+        team = 1 - seat % 2
+        update_state(game, offences=offences,
+                     fines=state.fines + ((team, ruling.amount, f"seat {seat}: {name}"),))
+        game.log("penalty", seat, RULE, detail=f"{ruling.amount} points to the other team (罚分): {name}")
+    elif ruling.penalty == MAKE_UP:
+        target = ruling.target
+        if target is None or target == seat or not game.playing[target]:
+            raise IllegalActionError("a made-up tribute needs a receiver in play other than the offender", RULE)
+        rank = next((r for r in TRIBUTE_RANKS if game.hands[seat][r]), None)
+        if rank is None:
+            raise IllegalActionError(f"seat {seat} holds no 大王, 小王 or 2 to make up the tribute", RULE)
+        card = Card(rank, game.hands[seat][rank][-1])
+        game.transfer(seat, target, card)
+        index = len(game.events)
+        update_state(game, offences=offences, forfeits=state.forfeits + ((seat, index),))
+        game.log("penalty", seat, RULE, detail=f"makes up the tribute with {card} to seat {target} and loses a "
+                                                f"turn (补贡, 取消一次发牌权): {name}")
+    elif ruling.penalty in (LAST, DISQUALIFY):
+        update_state(game, offences=offences,
+                     disqualified=state.disqualified + ((seat,) if ruling.penalty == DISQUALIFY else ()))
+        what = "罚为大落" if ruling.penalty == LAST else "取消参赛资格"
+        place = 5 if game.places[5] is None else None
+        game.retire(seat, place, RULE, f"{what}: {name}", kind="penalty")
+    else:  # pragma: no cover - Ruling.parse and the Referee allow only the penalties above
+        raise IllegalActionError(f"unknown penalty {ruling.penalty!r}", RULE)
+
+
+def turns_owed(game: Game, seat: int) -> int:
+    """REF-3: turns ``seat`` still has to lose (each is spent by his next decline)."""
+    entries = sorted(index for s, index in get_state(game).forfeits if s == seat)
+    if not entries:
+        return 0
+    owed = 0
+    pending = list(entries)
+    for index in range(entries[0], len(game.events)):
+        while pending and pending[0] <= index:
+            owed += 1
+            pending.pop(0)
+        event = game.events[index]
+        if owed and event.seat == seat and (event.kind in _DECLINES
+                                            or (event.kind == "take-wind" and event.play is None)):
+            owed -= 1
+    return owed + len(pending)
+
+
+# -- the referee's side --------------------------------------------------------------------------
+class Referee:
+    """A referee for one game (or the current game of a series): each method records an
+    offence or a penalty and applies it through ``game.apply`` (REF-3)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def times(self, seat: int, offence: Offence) -> int:
+        """How often ``seat`` committed ``offence`` before, in the series and in this game."""
+        before = carried_offences(self.game.context).get((seat, offence.code), 0)
+        return before + sum(1 for s, o in get_state(self.game).offences if (s, o) == (seat, offence.code))
+
+    def report(self, seat: int, offence: Offence, *, target: int | None = None, turns: int = 1) -> Ruling:
+        """Rule on ``offence`` by ``seat`` as D§30 says, the repeat penalty if he did it before."""
+        if not isinstance(offence, Offence):
+            raise GoujiError(f"not a D§30 offence: {offence!r}")
+        penalty = offence.repeated if self.times(seat, offence) else offence.first
+        return self.rule(seat, penalty, offence, amount=turns if penalty == LOSE_TURN else 1, target=target)
+
+    def rule(self, seat: int, penalty: str, offence: Offence | str = "other", *, amount: int = 1,
+             target: int | None = None) -> Ruling:
+        """Apply one penalty of D§29 (``warning``, ``lose-turn``, ``points``, ``last``,
+        ``disqualify``, ``make-up``)."""
+        code = offence.code if isinstance(offence, Offence) else str(offence)
+        if not code or " " in code:
+            raise GoujiError(f"an offence is one word, not {code!r}")
+        ruling = Ruling(seat, penalty, code, amount, target)
+        self.game.apply(ruling)
+        return ruling
+
+    def warn(self, seat: int, offence: Offence | str = "other") -> Ruling:
+        return self.rule(seat, WARNING, offence)
+
+    def lose_turn(self, seat: int, offence: Offence | str = "other", turns: int = 1) -> Ruling:
+        return self.rule(seat, LOSE_TURN, offence, amount=turns)
+
+    def fine(self, seat: int, points: int, offence: Offence | str = "other") -> Ruling:
+        return self.rule(seat, POINTS, offence, amount=points)
+
+    def force_last(self, seat: int, offence: Offence | str = "other") -> Ruling:
+        return self.rule(seat, LAST, offence)
+
+    def disqualify(self, seat: int, offence: Offence | str = "other") -> Ruling:
+        return self.rule(seat, DISQUALIFY, offence)
+
+    def wrong_follow(self, seat: int) -> Ruling:
+        """D§8.(一) 错牌不出: the player about to follow put down a wrong set; his turn to
+        follow is cancelled and the next player follows."""
+        game = self.game
+        if game.current_player != seat or game.table is None:
+            raise GoujiError(f"错牌不出 applies to the player about to follow: seat {game.current_player}")
+        return self.rule(seat, LOSE_TURN, Offence.WRONG_FOLLOW)

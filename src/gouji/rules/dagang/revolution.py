@@ -1,0 +1,139 @@
+"""OPEN-5: revolution (革命, D§23; with 憋3, D§26.(二)).
+
+A player whose hand holds no 大王, 小王 or 2 may fold it before play (the right
+is his: "符合革命条件者有权不革命"); with 憋3 only a player who also has no 3 —
+he could not buy one — may, and no one else ("除此之外，不允许革命"). The
+decision comes last before the first lead, after the tribute and the 明点
+declarations (D§24: a revolution counts "无论此前对头有没有明点或预点").
+
+* Two or more revolutions void the game (该局作废): every seat is taken out of
+  play, the game scores nothing and causes no tribute; the next game of a
+  series is dealt again with the same context.
+* One revolution: the revolutionary leaves play as 四科. If his two teammates
+  then take 头科 and 二科 he becomes 三科, and the other team is swept
+  (:func:`promote`, run after every action). He does not stop the other team's
+  sweep (he stays 四科 when they take places 1-3).
+* His opposite gets three dead-gouji rights (够死级: his gouji sets nobody but a
+  burner may answer), or declares himself headless (无头) and gives them up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gouji.actions import Action
+from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
+from gouji.errors import GoujiError
+from gouji.events import EVENT_NAMES
+from gouji.rules.dagang.actions import DeadGoujiChoice, Revolt
+from gouji.rules.dagang.state import get_state, update_state
+from gouji.scoring import team_of
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+
+EVENT_NAMES.setdefault("revolution", ("革命", "revolution"))
+EVENT_NAMES.setdefault("void-game", ("该局作废", "the game is void"))
+EVENT_NAMES.setdefault("dead-gouji-rights", ("够死级", "dead-gouji rights"))
+EVENT_NAMES.setdefault("moved", ("改名次", "place changed"))
+
+#: D§23: the revolutionary's opposite "取得三次够死级的权力".
+DEAD_GOUJI_RIGHTS = 3
+#: D§23: "革命者通常视为四科" (place index 3); 三科 (index 2) when his teammates are 头科 and 二科.
+REVOLUTION_PLACE, PROMOTED_PLACE = 3, 2
+
+
+def may_revolt(game: Game, seat: int) -> bool:
+    """OPEN-5: no 大王, 小王 or 2 (and with 憋3, no 3 either: D§26.(二))."""
+    hand = game.hands[seat]
+    if hand[BIG_JOKER] or hand[SMALL_JOKER] or hand[TWO]:
+        return False
+    return not (game.variant.options["hold_three"] and hand[THREE])
+
+
+@attrs.define
+class RevolutionPhase:
+    """Each player who may revolt decides, in turn from the first leader; then, after a
+    single revolution, the revolutionary's opposite keeps his dead-gouji rights or not."""
+
+    order: list[int]
+    rebels: list[int] = attrs.field(factory=list)
+    choosing: int | None = None
+    done: bool = False
+    name: str = "revolution"
+
+    @classmethod
+    def for_game(cls, game: Game) -> RevolutionPhase:
+        first = game.first_leader if game.first_leader is not None else 0
+        return cls([first, *game.variant.table.order_after(first)])
+
+    def actor(self, game: Game) -> int | None:
+        if self.done or game.is_over:
+            return None
+        if self.choosing is not None:
+            return self.choosing
+        while self.order and not (game.playing[self.order[0]] and may_revolt(game, self.order[0])):
+            self.order.pop(0)
+        if self.order:
+            return self.order[0]
+        if len(self.rebels) == 1 and game.playing[(self.rebels[0] + 3) % 6]:
+            self.choosing = (self.rebels[0] + 3) % 6
+            return self.choosing
+        return None
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        if self.choosing is not None:
+            return [DeadGoujiChoice(True), DeadGoujiChoice(False)]
+        return [Revolt(False), Revolt(True)]
+
+    def apply(self, game: Game, action: Action) -> None:
+        if self.choosing is not None:
+            self._choose(game, action)
+            return
+        seat = self.order.pop(0)
+        if not isinstance(action, Revolt):
+            raise GoujiError(f"a revolution decision is a Revolt, not {action}")
+        if not action.yes:
+            return
+        self.rebels.append(seat)
+        update_state(game, revolutionaries=tuple(self.rebels))
+        game.log("revolution", seat, "OPEN-5", detail="no 大王, 小王 or 2: folds his hand (革命)")
+        if len(self.rebels) == 1:
+            place = REVOLUTION_PLACE if game.places[REVOLUTION_PLACE] is None else None
+            game.retire(seat, place, "OPEN-5", "revolution: counts as 四科")
+            return
+        self.done = True
+        update_state(game, void=True)
+        game.log("void-game", None, "OPEN-5", detail="two revolutions: the game is void (该局作废)")
+        for other in range(6):
+            if game.playing[other]:
+                game.retire(other, None, "OPEN-5", "the game is void")
+
+    def _choose(self, game: Game, action: Action) -> None:
+        if not isinstance(action, DeadGoujiChoice):
+            raise GoujiError(f"the revolutionary's opposite keeps his rights or goes headless, not {action}")
+        self.done = True
+        seat = self.choosing
+        if action.keep:
+            game.grant_dead_gouji(seat, DEAD_GOUJI_RIGHTS)
+            game.log("dead-gouji-rights", seat, "OPEN-5",
+                     detail=f"{DEAD_GOUJI_RIGHTS} gouji sets nobody but a burner may answer (够死级)")
+        else:
+            update_state(game, renounced=get_state(game).renounced + (seat,))
+            game.log("headless", seat, "OPEN-5", detail="gives up his dead-gouji rights: headless (无头)")
+
+
+def promote(game: Game) -> None:
+    """OPEN-5: once the revolutionary's two teammates are 头科 and 二科, he is 三科."""
+    state = get_state(game)
+    if len(state.revolutionaries) != 1 or state.void or game.is_over:
+        return
+    rebel = state.revolutionaries[0]
+    places = game.places
+    if (places[REVOLUTION_PLACE] == rebel and places[PROMOTED_PLACE] is None
+            and places[0] is not None and places[1] is not None
+            and team_of(places[0]) == team_of(places[1]) == team_of(rebel)):
+        game.move_retired(rebel, PROMOTED_PLACE, "OPEN-5",
+                          "his teammates are 头科 and 二科: 三科, the other team is swept (串三户)")

@@ -1,0 +1,165 @@
+"""What the dagang plugin remembers during a game, and what a series carries between games.
+
+:class:`DagangState` is one frozen value kept on the game (replaced, never
+changed in place, so ``Game.clone`` copies it for free); every change comes
+from a recorded action (a phase's choice, a plugin action, a ruling), so a
+record replays it exactly.
+
+Between games the plugin's ``gouji_next_context`` writes into
+``GameContext.carry`` (plain JSON data; read back tolerantly, since a record
+turns tuples into lists):
+
+* ``dagang_cut``: ``{"kind": "first" | "recut" | "regular" | "rotate",
+  "first_cutter", "cutter", "last", "second_last"}`` (OPEN-1, TRIB-4);
+* ``dagang_points``: the point tribute owed, ``[[giver, receiver, count, why], …]`` (TRIB-5/6);
+* ``dagang_sweep``: whether the last game was a sweep (TRIB-3);
+* ``dagang_offences``: ``[[seat, offence, times], …]`` over the series (REF-3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from gouji.context import GameContext
+from gouji.errors import GoujiError
+from gouji.plays import Play
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+
+CUT_KEY = "dagang_cut"
+POINTS_KEY = "dagang_points"
+SWEEP_KEY = "dagang_sweep"
+OFFENCES_KEY = "dagang_offences"
+#: Added to the cut's context by the pre-cut choice of 大落 (TRIB-4).
+LAST_KEY = "dagang_last"
+
+FIRST, RECUT, REGULAR, ROTATE = "first", "recut", "regular", "rotate"
+
+_ATTRIBUTE = "_dagang_state"
+
+
+@attrs.frozen
+class PickPlan:
+    """D§15 挑牌: ``owner``'s sets in the order his teammate set, from event ``start`` on."""
+
+    owner: int
+    sets: tuple[Play, ...]
+    start: int
+
+
+@attrs.frozen
+class DagangState:
+    """The plugin's memory of one game."""
+
+    #: (seat, "pre" | "open"): declarations that the seat's opposite will not open (TRIB-6).
+    declarations: tuple[tuple[int, str], ...] = ()
+    #: Seats that folded by revolution (OPEN-5), and whether the game is void (two or more).
+    revolutionaries: tuple[int, ...] = ()
+    void: bool = False
+    #: The opposite of a revolutionary who gave up his dead-gouji rights (无头).
+    renounced: tuple[int, ...] = ()
+    #: Ranks gathered out of play before the first lead (OPEN-4).
+    gathered: tuple[int, ...] = ()
+    plan: PickPlan | None = None
+    #: (seat, index of the ruling's event): turns a seat has lost (REF-3).
+    forfeits: tuple[tuple[int, int], ...] = ()
+    #: (team, points, reason): points the referee gave (REF-3).
+    fines: tuple[tuple[int, int, str], ...] = ()
+    #: (seat, offence) recorded in this game (REF-3).
+    offences: tuple[tuple[int, str], ...] = ()
+    disqualified: tuple[int, ...] = ()
+    #: Who pays the loser tribute as 大落 and as 二落, after the choice of TRIB-4.
+    last: int | None = None
+    second_last: int | None = None
+    #: (giver, receiver, rank, kind): every tribute card that changed hands.
+    tributes: tuple[tuple[int, int, int, str], ...] = ()
+
+
+def get_state(game: Game) -> DagangState:
+    """The plugin's state of ``game`` (empty for a game that never set one, such as a position)."""
+    return getattr(game, _ATTRIBUTE, None) or _EMPTY
+
+
+def update_state(game: Game, **changes: Any) -> DagangState:
+    state = attrs.evolve(get_state(game), **changes)
+    setattr(game, _ATTRIBUTE, state)
+    return state
+
+
+_EMPTY = DagangState()
+
+
+# -- the carry --------------------------------------------------------------------------------
+@attrs.frozen
+class CutInfo:
+    kind: str = FIRST
+    first_cutter: int | None = None
+    cutter: int | None = None
+    last: int | None = None
+    second_last: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": self.kind, "first_cutter": self.first_cutter, "cutter": self.cutter,
+                "last": self.last, "second_last": self.second_last}
+
+
+def _seat_or_none(value: Any, what: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 6:
+        raise GoujiError(f"carry {CUT_KEY!r}: {what} is a seat 0-5, not {value!r}")
+    return value
+
+
+def cut_info(context: GameContext) -> CutInfo:
+    """How this game is cut (OPEN-1), from the context's carry; a context without it is a first cut."""
+    data = context.get(CUT_KEY)
+    if data is None:
+        return CutInfo()
+    if not isinstance(data, dict) or data.get("kind") not in (FIRST, RECUT, REGULAR, ROTATE):
+        raise GoujiError(f"carry {CUT_KEY!r}: expected {{'kind': first|recut|regular|rotate, …}}, got {data!r}")
+    return CutInfo(data["kind"], *(_seat_or_none(data.get(k), k)
+                                   for k in ("first_cutter", "cutter", "last", "second_last")))
+
+
+def owed_points(context: GameContext) -> list[tuple[int, int, int, str]]:
+    """The point tribute the context carries: ``(giver, receiver, count, why)``."""
+    out = []
+    for item in context.get(POINTS_KEY) or ():
+        try:
+            giver, receiver, count, why = item
+        except (TypeError, ValueError):
+            raise GoujiError(f"carry {POINTS_KEY!r}: [giver, receiver, count, why], not {item!r}") from None
+        if giver not in range(6) or receiver not in range(6) or not isinstance(count, int) or count < 1:
+            raise GoujiError(f"carry {POINTS_KEY!r}: bad obligation {item!r}")
+        out.append((giver, receiver, count, str(why)))
+    return out
+
+
+def carried_offences(context: GameContext) -> dict[tuple[int, str], int]:
+    out: dict[tuple[int, str], int] = {}
+    for item in context.get(OFFENCES_KEY) or ():
+        try:
+            seat, offence, times = item
+        except (TypeError, ValueError):
+            raise GoujiError(f"carry {OFFENCES_KEY!r}: [seat, offence, times], not {item!r}") from None
+        out[(int(seat), str(offence))] = int(times)
+    return out
+
+
+def offences_data(counts: dict[tuple[int, str], int]) -> list[list[Any]]:
+    return [[seat, offence, times] for (seat, offence), times in sorted(counts.items())]
+
+
+def with_carry(context: GameContext, **items: Any) -> tuple[tuple[str, Any], ...]:
+    carry = dict(context.carry)
+    carry.update(items)
+    return tuple(carry.items())
+
+
+def seats(values: Sequence[Any]) -> tuple[int, ...]:
+    return tuple(int(v) for v in values)

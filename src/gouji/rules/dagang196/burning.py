@@ -1,0 +1,94 @@
+"""BURN-1..4 and TRIB-7 as C plays them (C "烧牌", C§4 烧贡).
+
+* BURN-1: "首先用能盖住所发够级牌得牌将其灭掉,然后每次所发牌中必须挂至少一个小花或大花，但最后一次
+  发牌可除外，或者灭掉所发够级牌后,手中所剩牌为同一点数得牌" — the engine's rule. With 憋3 the
+  last set is the player's 3s, which carry nothing (END-6), so a burn is offered
+  only if every other set can still carry a joker (:class:`ClubBurnPolicy`).
+* BURN-2: the gouji player's team burns first (core ``burn_team_priority``).
+* BURN-3 解烧: "如果中间对头压牌或其她人烧此烧牌者,则算解烧" — a burner whose set is
+  covered is released (core ``burn_broken_by_cover``) and earns no 烧贡.
+* BURN-4: "如果烧牌者没有按上面得要求出牌，则算烧失败,算大落。这种情况烧牌失败得玩家本局不能再出牌"
+  — a burner left without a legal lead is retired to the lowest free place
+  (大落) and plays no more: the engine's default policy.
+* TRIB-7 烧贡: "烧牌成功者可以获得一个烧贡" — a burner who plays out as the rule
+  demands, never covered, receives one card from the player he burned; only
+  for a burn made while opening is still possible ("前提就就是还能开点——没有出现两个人
+  已走得情况": fewer than two out, no melee).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gouji.burning import BurnPolicy
+from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO
+from gouji.plays import Play
+from gouji.rules.dagang196.places import outs_at_start
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+    from gouji.rules.dagang196.tribute import Obligation
+
+
+def hold_three_burn_feasible(counts: Sequence[int], play: Play) -> bool:
+    """BURN-1 with 憋3: after covering with ``play`` the burner must still reach his 3s,
+    the last set, with a joker on every set before it (2s ride on other sets, never on 3s)."""
+    rest = list(counts)
+    for rank, n in play.counts().items():
+        rest[rank] -= n
+    jokers = rest[SMALL_JOKER] + rest[BIG_JOKER]
+    others = sum(1 for r in range(THREE + 1, ACE + 1) if rest[r])
+    if not others and not rest[TWO] and not jokers:
+        return True  # only 3s are left: they are the last set
+    return jokers >= (others or 1)
+
+
+@attrs.frozen
+class ClubBurnPolicy(BurnPolicy):
+    """The core burn rules, with 憋3 taken into account when a burn is offered."""
+
+    hold_three: bool = False
+
+    def may_burn(self, counts: Sequence[int], play: Play) -> bool:
+        if self.hold_three and counts[THREE]:
+            return hold_three_burn_feasible(counts, play)
+        return super().may_burn(counts, play)
+
+
+def successful_burns(game: Game) -> list[tuple[int, int]]:
+    """``(burner, burned player)`` for every burn of ``game`` that succeeded while opening
+    was still possible (TRIB-7): the burner went out without being covered."""
+    done: list[tuple[int, int]] = []
+    current: dict[int, tuple[int, bool]] = {}
+    last: int | None = None
+    outs, melee = outs_at_start(game)
+    for event in game.events:
+        kind = event.kind
+        if kind in ("lead", "cover"):
+            last = event.seat
+        elif kind == "burn":
+            if last is not None:
+                current[event.seat] = (last, not melee and outs < 2)
+            last = event.seat
+        elif kind == "out":
+            outs += 1
+            victim, counts = current.pop(event.seat, (None, False))
+            if victim is not None and counts:
+                done.append((event.seat, victim))
+        elif kind == "melee":
+            melee = True
+        elif kind in ("burn-released", "burn-failed", "retired"):
+            current.pop(event.seat, None)
+    return done
+
+
+def burn_tribute_owed(game: Game) -> list[Obligation]:
+    """TRIB-7: each successful burn earns the burner one card from the burned player."""
+    from gouji.rules.dagang196.tribute import BURN, Obligation
+
+    return [Obligation(victim, burner, 1, BURN, "TRIB-7",
+                       f"烧贡: seat {burner} burned seat {victim}'s gouji set and played out")
+            for burner, victim in successful_burns(game)]

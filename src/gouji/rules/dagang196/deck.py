@@ -1,0 +1,41 @@
+"""DECK-1 (C§1): the 196-card pack.
+
+"我们得玩法就就是去掉10个3与4(各剩余6个，每人一个),剩余19６张牌。这样导致每个游戏玩家得牌数
+并不相同,前４个人为33张，后两个人为３２张。" Ten 3s and ten 4s leave the four-deck
+pack; dealing one card at a time from the first drawer (OPEN-2) then gives the
+first four drawers 33 cards and the last two 32. The cards removed are an
+option (``removed_cards``), so a house rule removes others the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gouji.cards import BIG_JOKER, RANK_NAMES, THREE, Card, remove_cards, standard_pack
+from gouji.errors import OptionError
+
+
+def removal_pairs(removed: Sequence[int]) -> list[tuple[int, int]]:
+    """``[3, 10, 4, 10]`` as ``[(3, 10), (4, 10)]``; raise :class:`OptionError` if malformed."""
+    if len(removed) % 2:
+        raise OptionError(f"option 'removed_cards': expected pairs [rank, how many, ...], got {list(removed)!r}")
+    pairs = [(removed[i], removed[i + 1]) for i in range(0, len(removed), 2)]
+    for rank, count in pairs:
+        if rank not in RANK_NAMES or not THREE <= rank <= BIG_JOKER:
+            raise OptionError(f"option 'removed_cards': {rank!r} is not a rank (3-17)")
+        if count < 0:
+            raise OptionError(f"option 'removed_cards': cannot remove {count} cards of rank {rank}")
+    return pairs
+
+
+def club_pack(decks: int, removed: Sequence[int]) -> list[Card]:
+    """``decks`` standard decks less the ``removed`` cards, taken evenly across suits (DECK-1)."""
+    pack = standard_pack(decks)
+    for rank, count in removal_pairs(removed):
+        try:
+            pack = remove_cards(pack, rank, count)
+        except ValueError as exc:
+            raise OptionError(f"option 'removed_cards': {exc}") from exc
+    if len(pack) < 6:
+        raise OptionError(f"option 'removed_cards' leaves {len(pack)} cards: too few to deal six hands")
+    return pack

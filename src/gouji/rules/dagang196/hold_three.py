@@ -1,0 +1,135 @@
+"""END-6, END-7, END-8: 憋3, buying 3s and being smothered (C 买三/要三, C§4 闷贡).
+
+* END-6 (C 买3): "够级游戏憋3打法中,最后一手牌必须全就就是３" and "憋三就就就是三最后出" —
+  a player's 3s are his last set, all of them at once, with no 2 or joker
+  attached; no set holding a 3 may be played before (:func:`forbidden_plays`).
+* END-7 (C 买3): "发牌以后如果没有3，则要用一张2或王向对家买3。如果买不到3,则向自己得联邦要3。如果
+  自己没有３,又没有钱、大花、小花,则算做自动革命。" A player with no 3 after the deal
+  and the tribute buys one from his opposite with a 2 or a joker of his choice
+  (the opposite sells only a 3 he can spare: he keeps one for his own last
+  set). If the opposite cannot sell, he takes a spare 3 from a teammate, free.
+  With nothing to buy with, or nobody to give him a 3, he revolts
+  automatically (OPEN-5) (:class:`BuyThreePhase`).
+* END-8 (C§4 闷贡): "憋三打法时,最后走３之前得一手牌被人打死,称为被闷 … 在进贡时要进1张闷贡。
+  (我们得打法就就是对家无闷)" — a player whose last set before his 3s is covered pays one
+  card to the player who covered it, unless that player is his opposite ("对家无闷")
+  or a teammate (a team does not 憋 its own: only the upper and lower players
+  smother) (:func:`smothers`, :func:`smother_tribute_owed`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gouji.actions import Action
+from gouji.cards import THREE, Card
+from gouji.events import EVENT_NAMES
+from gouji.plays import Play
+from gouji.rules.dagang196.actions import MONEY_RANKS, REVOLT, AskThree, BuyThree
+from gouji.rules.dagang196.revolution import revolt
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+    from gouji.rules.dagang196.tribute import Obligation
+
+BUY_EVENT = "buy-three"
+EVENT_NAMES.setdefault(BUY_EVENT, ("买3", "buys a 3"))
+_PLAYS = ("lead", "cover", "burn")
+_ROUND_ENDS = ("round-won", "take-wind", "dead-set", "burn-failed")
+
+
+def forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> dict[Play, str] | None:
+    """END-6: a set holding 3s only as the whole hand, all 3s and nothing else."""
+    threes = len(game.hands[seat][THREE])
+    if not threes:
+        return None
+    last = threes if game.sizes[seat] == threes else -1
+    return {p: "END-6" for p in plays
+            if p.rank == THREE and (p.naturals != last or p.twos or p.jokers)}
+
+
+def _spare_threes(game: Game, seat: int) -> int:
+    return len(game.hands[seat][THREE]) - 1 if game.playing[seat] else 0
+
+
+@attrs.define
+class BuyThreePhase:
+    """买3 / 要3 before play: every player without a 3, in turn from the first leader (END-7)."""
+
+    done: list[int] = attrs.field(factory=list)
+    name: str = "buying 3s (买3)"
+
+    def actor(self, game: Game) -> int | None:
+        if game.is_over:
+            return None
+        start = game.first_leader or 0
+        for i in range(6):
+            seat = game.variant.table.seat_after(start, i)
+            if seat not in self.done and game.playing[seat] and not game.hands[seat][THREE]:
+                return seat
+        return None
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        seat = self.actor(game)
+        money = [r for r in MONEY_RANKS if game.hands[seat][r]]
+        if not money:
+            return [REVOLT]  # "如果自己没有３,又没有钱、大花、小花,则算做自动革命"
+        opposite = (seat + 3) % 6
+        if _spare_threes(game, opposite) > 0:
+            return [BuyThree(r) for r in reversed(money)]  # the 2 first: the cheapest
+        mates = [s for s in game.variant.table.teammates(seat) if _spare_threes(game, s) > 0]
+        return [AskThree(s) for s in mates] or [REVOLT]
+
+    def apply(self, game: Game, action: Action) -> None:
+        seat = self.actor(game)
+        self.done.append(seat)
+        if isinstance(action, BuyThree):
+            opposite = (seat + 3) % 6
+            paid = Card(action.pay, game.hands[seat][action.pay][-1])
+            game.transfer(seat, opposite, paid)
+            game.transfer(opposite, seat, Card(THREE, game.hands[opposite][THREE][-1]))
+            game.log(BUY_EVENT, seat, "END-7", detail=f"from seat {opposite} (对家) for {paid}")
+        elif isinstance(action, AskThree):
+            game.transfer(action.seat, seat, Card(THREE, game.hands[action.seat][THREE][-1]))
+            game.log(BUY_EVENT, seat, "END-7", detail=f"要3: given by teammate seat {action.seat}")
+        else:
+            revolt(game, seat, "END-7", "automatic revolution: no 3, and none to be had (自动革命)")
+
+
+def smothers(game: Game) -> list[tuple[int, int]]:
+    """END-8: ``(smothered, smotherer)`` — players whose last set before their 3s was covered."""
+    plays: dict[int, list[int]] = {s: [] for s in range(6)}
+    events = game.events
+    for i, event in enumerate(events):
+        if event.kind in _PLAYS:
+            plays[event.seat].append(i)
+    found = []
+    for seat in range(6):
+        hand = game.hand_counts(seat)
+        if any(rank != THREE for rank in hand):
+            continue  # he never came down to his 3s (a failed burner, the last player)
+        before = [i for i in plays[seat] if events[i].play.rank != THREE]
+        held_threes = bool(hand) or any(events[i].play.rank == THREE for i in plays[seat])
+        if not before or not held_threes:
+            continue
+        last = before[-1]
+        for event in events[last + 1:]:
+            if event.kind in _ROUND_ENDS:
+                break
+            if event.kind in _PLAYS:
+                found.append((seat, event.seat))
+                break
+    return found
+
+
+def smother_tribute_owed(game: Game) -> list[Obligation]:
+    """闷贡 (END-8): one card to a smothering upper or lower player: never to the opposite
+    (对家无闷), nor to a teammate."""
+    from gouji.rules.dagang196.tribute import SMOTHER, Obligation
+
+    return [Obligation(victim, by, 1, SMOTHER, "END-8",
+                       f"被闷: seat {by} covered seat {victim}'s last set before his 3s")
+            for victim, by in smothers(game) if (by - victim) % 6 in (1, 5)]

@@ -1,0 +1,105 @@
+"""The ``dagang196`` plugin: book C, 《山东够级大纲》 as one club plays it (seed C).
+
+Every hook here only wires a rule to the module that implements it; find a
+rule by its ID in the package docstring (:mod:`gouji.rules.dagang196`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from gouji.context import GameContext
+from gouji.errors import OptionError
+from gouji.hookspecs import hookimpl
+from gouji.options import Options, OptionSpec
+from gouji.rules.dagang196.burning import ClubBurnPolicy
+from gouji.rules.dagang196.comparison import ClubSetRules
+from gouji.rules.dagang196.deck import club_pack
+from gouji.rules.dagang196.hold_three import BuyThreePhase, forbidden_plays
+from gouji.rules.dagang196.options import OPTION_SPECS
+from gouji.rules.dagang196.places import club_finish_order, sweepers
+from gouji.rules.dagang196.points import DeclarePhase
+from gouji.rules.dagang196.revolution import RevolutionPhase
+from gouji.rules.dagang196.tribute import TributePhase, next_context, set_position, tribute_phase
+from gouji.scoring import Score, check_finish_order
+
+if TYPE_CHECKING:
+    from gouji.cards import Card
+    from gouji.game import Game
+    from gouji.phases import Phase
+    from gouji.plays import Play
+
+
+@hookimpl
+def gouji_option_specs() -> list[OptionSpec]:
+    return list(OPTION_SPECS)
+
+
+@hookimpl
+def gouji_deck(options: Options) -> list[Card]:
+    """DECK-1 (C§1): 196 cards."""
+    return club_pack(options["decks"], options["removed_cards"])
+
+
+@hookimpl
+def gouji_set_rules(options: Options) -> ClubSetRules:
+    """PLAY-3/4/6, GOUJI-1 (C§2-3). Called once per variant, so the club's options that
+    their types cannot check are checked here too."""
+    club_pack(options["decks"], options["removed_cards"])
+    if options["set_games"] < 1:
+        raise OptionError(f"option 'set_games': a set has at least one game, not {options['set_games']}")
+    return ClubSetRules(mixed_jokers=options["mixed_jokers"], joker_beat=options["joker_beat"])
+
+
+@hookimpl
+def gouji_score(options: Options, finish_order: Sequence[int], game: Game | None) -> Score:
+    """SCORE-5: C keeps no points; a game's result is the tribute it causes (see
+    :mod:`gouji.rules.dagang196.tribute` and the set report). The score holds the
+    places and whether a team swept (串三户, with C's revolution exception)."""
+    order = check_finish_order(finish_order)
+    club_order = club_finish_order(game) if game is not None else list(order)
+    return Score(order, (0,) * 6, (0, 0), sweep=bool(sweepers(club_order)))
+
+
+@hookimpl
+def gouji_burn_policy(options: Options) -> ClubBurnPolicy:
+    """BURN-1..4 (C "烧牌"): the core policy, aware of 憋3 when offering a burn."""
+    return ClubBurnPolicy(team_priority=options["burn_team_priority"],
+                          broken_by_cover=options["burn_broken_by_cover"],
+                          hold_three=options["hold_three"])
+
+
+@hookimpl
+def gouji_tribute(options: Options, game: Game, context: GameContext) -> TributePhase | None:
+    """TRIB-1/3/5/6/7, END-8, TRIB-9: the tribute the previous game of the set caused."""
+    return tribute_phase(game, context)
+
+
+@hookimpl
+def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> list[Phase]:
+    """END-7 (买3), OPEN-5 (革命, 要头/无头), TRIB-6 (宣点), in that order, after the tribute."""
+    phases: list[Phase] = []
+    if options["hold_three"]:
+        phases.append(BuyThreePhase())
+    if options["hold_three"] or options["revolution"]:
+        phases.append(RevolutionPhase(voluntary=options["revolution"]))
+    if options["point_tribute"] and options["declare_points"]:
+        _set_number, game_in_set = set_position(context)
+        if game_in_set < options["set_games"]:  # the last game's tribute is never paid (TRIB-9)
+            phases.append(DeclarePhase())
+    return phases
+
+
+@hookimpl
+def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> dict[Play, str] | None:
+    """END-6: 3s only as the last set, all of them, nothing attached."""
+    if not game.variant.options["hold_three"]:
+        return None
+    return forbidden_plays(game, seat, plays)
+
+
+@hookimpl
+def gouji_next_context(options: Options, game: Game, context: GameContext) -> GameContext:
+    """TRIB-9 / SCORE-5: the set's position and the tribute the next game pays."""
+    return next_context(options, game, context)

@@ -1,0 +1,163 @@
+"""TRIB-5 and TRIB-6: 开点, 点贡, 换点 and the three 宣点 tables (C§4, C§5 "开点").
+
+开点 (opening), C§5: "如果一方打出得够级牌,无人接牌,使得自己获得出牌权，则该玩家开点" —
+a player opens when a gouji set of his wins the round, nobody having covered
+it. "以下牌型得够级牌不开点: 任意张大花,小花或者挂花得牌；单张得２" — sets carrying
+jokers (or of jokers alone) and a single 2 never open. C§4: "我们得打法就就是6个人有
+2个人走了就不能再开点" — nobody opens once two players are out (nor in the melee,
+where there are no gouji rules). A last set that nobody answers opens too (C§4:
+"开点就就就是自己出够级牌,对家要不起").
+
+点贡 (C§4): a player who did not open gives his opposite one card; when neither
+of two opposites opened, both give (换点, option ``point_swap``).
+
+宣点 (C§4): before a game a player may declare that his opposite will not open.
+Three tables then say how many cards each of the two gives (:func:`point_table`).
+A revolutionary takes no part in 够级 (C 革命 "弃牌不在参与此局得够级活动"), so his
+pair neither declares nor pays point tribute.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gouji.actions import Action
+from gouji.cards import TWO
+from gouji.events import EVENT_NAMES
+from gouji.plays import Play
+from gouji.rules.dagang196.actions import DECLARE, NO_DECLARE
+from gouji.rules.dagang196.places import outs_at_start, revolutionaries
+
+if TYPE_CHECKING:
+    from gouji.comparison import SetRules
+    from gouji.game import Game
+    from gouji.rules.dagang196.tribute import Obligation
+
+DECLARE_EVENT = "point-declared"
+EVENT_NAMES.setdefault(DECLARE_EVENT, ("宣点", "declares the opposite will not open"))
+
+_PLAYS = ("lead", "cover", "burn")
+
+
+def opens(rules: SetRules, play: Play) -> bool:
+    """TRIB-5 (C§5 开点): a gouji set that opens when it stands — no jokers, not a single 2."""
+    return rules.is_gouji(play) and not play.jokers and not (play.rank == TWO and play.size == 1)
+
+
+def opened_seats(game: Game) -> dict[int, Play]:
+    """Who opened in ``game``, with the first set that did it (TRIB-5)."""
+    rules = game.variant.set_rules
+    opened: dict[int, Play] = {}
+    last: tuple[int, Play] | None = None
+    outs, melee = outs_at_start(game)
+    for event in game.events:
+        kind = event.kind
+        if kind in _PLAYS:
+            last = (event.seat, event.play)
+        elif kind == "out":
+            outs += 1
+        elif kind == "melee":
+            melee = True
+        elif kind in ("round-won", "take-wind") and event.play is not None:
+            if last is not None and not melee and outs < 2 and last[0] not in opened and opens(rules, last[1]):
+                opened[last[0]] = last[1]
+            last = None
+    return opened
+
+
+def declared_seats(game: Game) -> list[int]:
+    """Who declared (宣点) before play in ``game``."""
+    return [e.seat for e in game.events if e.kind == DECLARE_EVENT]
+
+
+def point_table(opened_a: bool, opened_b: bool, declared_a: bool, declared_b: bool,
+                swap: bool = True) -> tuple[int, int, str]:
+    """C§4's tables for two opposites a and b: ``(cards a gives b, cards b gives a, row)``;
+    ``row`` names the table row, with ``{a}`` and ``{b}`` for the two seats (``str.format``).
+
+    Neither declares (the common case): "自己开点对家没开，对家进１张点贡；自己没开点对家也
+    没开,互进１张点贡" (the mutual 换点 only with ``swap``); both opened: nothing.
+    Both declare: "自己开点对家没开,对家进４张点贡;自己没开点对家也没开，互进２张点贡；双方都
+    开点,互进2张点贡".
+    One declares: "自己开点对家没开,对家进3张点贡;两家都没有开点,自己进1张点贡,对家进２张点贡；
+    两方都开点,自己进２张点贡;自己没开点对家开,自己进3点贡".
+    """
+    if declared_b and not declared_a:
+        gives_b, gives_a, row = point_table(opened_b, opened_a, True, False, swap)
+        return gives_a, gives_b, row.format(a="{b}", b="{a}")
+    if declared_a and declared_b:
+        if opened_a and not opened_b:
+            return 0, 4, "both declared; seat {a} opened, seat {b} did not: seat {b} gives 4"
+        if opened_b and not opened_a:
+            return 4, 0, "both declared; seat {b} opened, seat {a} did not: seat {a} gives 4"
+        if opened_a:
+            return 2, 2, "both declared; both opened: each gives 2"
+        return 2, 2, "both declared; neither opened: each gives 2"
+    if declared_a:
+        if opened_a and not opened_b:
+            return 0, 3, "seat {a} declared; seat {a} opened, seat {b} did not: seat {b} gives 3"
+        if opened_b and not opened_a:
+            return 3, 0, "seat {a} declared; seat {b} opened, seat {a} did not: seat {a} gives 3"
+        if opened_a:
+            return 2, 0, "seat {a} declared; both opened: seat {a} gives 2"
+        return 1, 2, "seat {a} declared; neither opened: seat {a} gives 1, seat {b} gives 2"
+    if opened_a and not opened_b:
+        return 0, 1, "neither declared; seat {a} opened, seat {b} did not: seat {b} gives 1"
+    if opened_b and not opened_a:
+        return 1, 0, "neither declared; seat {b} opened, seat {a} did not: seat {a} gives 1"
+    if opened_a:
+        return 0, 0, "neither declared; both opened: nothing"
+    if swap:
+        return 1, 1, "neither declared; neither opened: 换点, each gives 1"
+    return 0, 0, "neither declared; neither opened: 换点 agreed off, nothing"
+
+
+def point_tribute_owed(game: Game) -> list[Obligation]:
+    """The point tribute of a finished game, pair by pair (seats 0-3, 1-4, 2-5)."""
+    from gouji.rules.dagang196.tribute import POINT, Obligation
+
+    folded = set(revolutionaries(game))
+    opened = opened_seats(game)
+    declared = set(declared_seats(game))
+    swap = game.variant.options["point_swap"]
+    owed = []
+    for a in (0, 1, 2):
+        b = a + 3
+        if a in folded or b in folded:
+            continue
+        gives_a, gives_b, row = point_table(a in opened, b in opened, a in declared, b in declared, swap)
+        row = row.format(a=a, b=b)
+        rule = "TRIB-6" if a in declared or b in declared else "TRIB-5"
+        if gives_a:
+            owed.append(Obligation(a, b, gives_a, POINT, rule, f"点贡: {row}"))
+        if gives_b:
+            owed.append(Obligation(b, a, gives_b, POINT, rule, f"点贡: {row}"))
+    return owed
+
+
+@attrs.define
+class DeclarePhase:
+    """宣点 before the first lead: each player whose opposite plays declares or not, in turn
+    from the first leader (TRIB-6)."""
+
+    decided: list[int] = attrs.field(factory=list)
+    name: str = "point declaration (宣点)"
+
+    def actor(self, game: Game) -> int | None:
+        start = game.first_leader or 0
+        for i in range(6):
+            seat = game.variant.table.seat_after(start, i)
+            if seat not in self.decided and game.playing[seat] and game.playing[(seat + 3) % 6]:
+                return seat
+        return None
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        return [NO_DECLARE, DECLARE]
+
+    def apply(self, game: Game, action: Action) -> None:
+        seat = self.actor(game)
+        self.decided.append(seat)
+        if action == DECLARE:
+            game.log(DECLARE_EVENT, seat, "TRIB-6", detail=f"seat {(seat + 3) % 6} will not open")

@@ -1,0 +1,221 @@
+"""Tribute (进贡, C§4): what a finished game owes, and paying it at the start of the next.
+
+What a game owes (:func:`tribute_owed`), in the order it is paid:
+
+1. 串三户 (TRIB-3): when one team holds 头科, 二科 and 三科 (a revolutionary whose
+   teammates took 头科 and 二科 counts as 三科), "串三户得一方各吃一个贡,其她贡全免":
+   each sweeper receives one card from his opposite and nothing else is owed.
+2. 点贡 / 换点 / 宣点 (TRIB-5, TRIB-6): between opposites, from who opened and who
+   declared (:mod:`gouji.rules.dagang196.points`).
+3. 烧贡 (TRIB-7): the burned player gives one card to each successful burner.
+4. 闷贡 (END-8): a smothered player gives one card to the player who smothered him
+   (:mod:`gouji.rules.dagang196.hold_three`).
+5. 落贡 (TRIB-1): "大落向头科进2张落贡，二落向二科进1张落贡。三科、四科不吃贡也不进贡。"
+
+C does not say which cards are given; as TRIB-1 reads it, tribute is paid in
+大王, 小王 and 2s, biggest first, and a player who holds none of them owes
+nothing more. Each giver pays from the hand he was dealt: a card received in
+the same tribute is never passed on, so that a 换点 exchanges two players'
+best cards instead of handing one card back and forth (:func:`allocate`).
+
+TRIB-9: the first game of a set pays nothing; the fifth game's tribute is never
+paid (the next set starts afresh). :mod:`gouji.rules.dagang196.tribute_set`
+keeps the account.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from gouji.actions import Action
+from gouji.cards import Card
+from gouji.context import GameContext
+from gouji.errors import GoujiError
+from gouji.events import EVENT_NAMES
+from gouji.options import Options
+from gouji.rules.dagang196.actions import MONEY_RANKS, PayTribute
+from gouji.rules.dagang196.places import club_finish_order, is_void, sweepers
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+
+LOSER, POINT, BURN, SMOTHER, SWEEP = "落贡", "点贡", "烧贡", "闷贡", "串三户贡"
+TRIBUTE_EVENT = "tribute"
+EVENT_NAMES.setdefault(TRIBUTE_EVENT, ("进贡", "tribute"))
+
+#: GameContext.carry keys: ``[set number, game in the set]`` and the tribute owed.
+SET_KEY = "club_set"
+OWED_KEY = "club_tribute"
+
+
+@attrs.frozen
+class Obligation:
+    """``giver`` owes ``receiver`` ``count`` cards of tribute of ``kind`` (落贡, 点贡 …)."""
+
+    giver: int
+    receiver: int
+    count: int
+    kind: str
+    rule: str
+    reason: str
+
+    def to_data(self) -> list[Any]:
+        return [self.giver, self.receiver, self.count, self.kind, self.rule, self.reason]
+
+    @classmethod
+    def from_data(cls, data: Sequence[Any]) -> Obligation:
+        try:
+            giver, receiver, count, kind, rule, reason = data
+        except (TypeError, ValueError):
+            raise GoujiError(f"a tribute obligation is [giver, receiver, count, kind, rule, reason], not {data!r}") \
+                from None
+        if giver not in range(6) or receiver not in range(6) or giver == receiver:
+            raise GoujiError(f"tribute from seat {giver!r} to seat {receiver!r}: seats are two different 0-5")
+        if not isinstance(count, int) or count < 1:
+            raise GoujiError(f"tribute of {count!r} cards: at least one")
+        return cls(giver, receiver, count, str(kind), str(rule), str(reason))
+
+
+# -- where a game stands in its set ---------------------------------------------------------
+def set_position(context: GameContext) -> tuple[int, int]:
+    """``(set number, game in the set)``, both from 1; a context without them is game 1 of set 1."""
+    value = context.get(SET_KEY)
+    if value is None:
+        return 1, 1
+    try:
+        set_number, game_in_set = value
+    except (TypeError, ValueError):
+        raise GoujiError(f"carry {SET_KEY!r} is [set number, game in the set], not {value!r}") from None
+    if not (isinstance(set_number, int) and isinstance(game_in_set, int) and set_number >= 1 and game_in_set >= 1):
+        raise GoujiError(f"carry {SET_KEY!r}: two numbers from 1, not {value!r}")
+    return set_number, game_in_set
+
+
+def owed_in(context: GameContext) -> list[Obligation]:
+    """The tribute a game's context says is to be paid before its first lead."""
+    return [Obligation.from_data(item) for item in context.get(OWED_KEY) or ()]
+
+
+def context_with(set_number: int, game_in_set: int, owed: Sequence[Obligation], base: GameContext,
+                 game: Game | None) -> GameContext:
+    carry = dict(base.carry)
+    carry[SET_KEY] = [set_number, game_in_set]
+    carry[OWED_KEY] = [o.to_data() for o in owed]
+    return GameContext(
+        game_number=base.game_number + 1,
+        previous_finish_order=tuple(game.finish_order) if game is not None else base.previous_finish_order,
+        previous_first_drawer=(game.cut.first_drawer if game is not None and game.cut else
+                               base.previous_first_drawer),
+        carry=tuple(carry.items()),
+    )
+
+
+def next_context(options: Options, game: Game, context: GameContext) -> GameContext:
+    """What the next game carries: the same tribute again after a void game (it is dealt
+    anew), none after the last game of a set (TRIB-9), else what this game owes."""
+    set_number, game_in_set = set_position(context)
+    if is_void(game):
+        return context_with(set_number, game_in_set, owed_in(context), context, None)
+    if game_in_set >= options["set_games"]:
+        return context_with(set_number + 1, 1, (), context, game)
+    return context_with(set_number, game_in_set + 1, tribute_owed(game), context, game)
+
+
+# -- what a game owes ----------------------------------------------------------------------------
+def tribute_owed(game: Game) -> list[Obligation]:
+    """Every obligation the finished ``game`` causes, in the order they are paid."""
+    if not game.is_over:
+        raise GoujiError("the game is not over yet")
+    if is_void(game):
+        return []
+    options = game.variant.options
+    order = club_finish_order(game)
+    swept = sweepers(order)
+    if swept:
+        names = "头科, 二科, 三科"
+        return [Obligation((s + 3) % 6, s, 1, SWEEP, "TRIB-3",
+                           f"串三户: seat {s}'s team took {names}; each sweeper receives one card from "
+                           "his opposite, all other tribute is waived")
+                for s in swept]
+    owed: list[Obligation] = []
+    if options["point_tribute"]:
+        from gouji.rules.dagang196.points import point_tribute_owed
+
+        owed += point_tribute_owed(game)
+    if options["burn_tribute"]:
+        from gouji.rules.dagang196.burning import burn_tribute_owed
+
+        owed += burn_tribute_owed(game)
+    if options["hold_three"]:
+        from gouji.rules.dagang196.hold_three import smother_tribute_owed
+
+        owed += smother_tribute_owed(game)
+    owed += loser_tribute_owed(order)
+    return owed
+
+
+def loser_tribute_owed(order: Sequence[int]) -> list[Obligation]:
+    """TRIB-1, C§4 落贡: 大落 gives 头科 two cards, 二落 gives 二科 one."""
+    if len(order) < 6:
+        return []
+    return [Obligation(order[5], order[0], 2, LOSER, "TRIB-1", "落贡: 大落 gives 头科 two cards"),
+            Obligation(order[4], order[1], 1, LOSER, "TRIB-1", "落贡: 二落 gives 二科 one card")]
+
+
+# -- paying ------------------------------------------------------------------------------------
+def allocate(owed: Sequence[Obligation], hands: Sequence[dict[int, int]]) -> list[tuple[int, ...]]:
+    """The ranks each obligation is paid with: every giver pays from his own dealt hand
+    (``hands[seat]`` = ``{rank: count}``) in 大王, 小王, 2 order, the obligations in turn;
+    what he cannot pay is waived."""
+    purses: dict[int, list[int]] = {}
+    paid: list[tuple[int, ...]] = []
+    for item in owed:
+        purse = purses.get(item.giver)
+        if purse is None:
+            counts = hands[item.giver]
+            purse = purses[item.giver] = [r for r in MONEY_RANKS for _ in range(counts.get(r, 0))]
+        paid.append(tuple(purse[:item.count]))
+        del purse[:item.count]
+    return paid
+
+
+@attrs.define
+class TributePhase:
+    """进贡 before the first lead: one forced :class:`PayTribute` per obligation, in order."""
+
+    owed: list[Obligation]
+    paid: list[tuple[int, ...]]
+    index: int = 0
+    name: str = "tribute"
+
+    def actor(self, game: Game) -> int | None:
+        return self.owed[self.index].giver if self.index < len(self.owed) else None
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        return [PayTribute(self.paid[self.index])]
+
+    def apply(self, game: Game, action: Action) -> None:
+        item = self.owed[self.index]
+        given = []
+        for rank in self.paid[self.index]:
+            card = Card(rank, game.hands[item.giver][rank][-1])
+            game.transfer(item.giver, item.receiver, card)
+            given.append(str(card))
+        cards = " ".join(given) or "nothing"
+        short = item.count - len(self.paid[self.index])
+        waived = f" ({short} waived: no 大王, 小王 or 2 left)" if short else ""
+        game.log(TRIBUTE_EVENT, item.giver, item.rule,
+                 detail=f"{item.kind} to seat {item.receiver}: {cards}{waived} — {item.reason}")
+        self.index += 1
+
+
+def tribute_phase(game: Game, context: GameContext) -> TributePhase | None:
+    """The tribute the context carries, as a phase; ``None`` when nothing is owed."""
+    owed = owed_in(context)
+    if not owed:
+        return None
+    hands = [game.hand_counts(seat) for seat in range(6)]
+    return TributePhase(owed, allocate(owed, hands))

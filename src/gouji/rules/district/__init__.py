@@ -1,0 +1,134 @@
+"""The district tournament's rules (《够级比赛规则》, book T; variant ``district``).
+
+Book T (``shared/seeds/002_…``) is written for a tournament with a referee.
+This plugin adds to the engine what is T's own; each rule lives in its own
+module, named after the rule IDs of the project's rules index:
+
+========================== ============================================================
+module                     rules
+========================== ============================================================
+:mod:`.opening`            OPEN-1: captains' cut, the cutter named clockwise; OPEN-3
+:mod:`.sets`               PLAY-5, GOUJI-1: 大虎二杀一, big-joker sets are not gouji
+:mod:`.burning`            BURN-2, BURN-4: turn order after the opposite, help with
+                           consent, a failed burner is 六科 and his opposite keeps a head
+:mod:`.holdthree`          END-6, END-8: 鳖三, 4s without jokers, smothered players
+:mod:`.buying`             END-7, TRIB-5: buying and giving 3s and 4s (开点出4)
+:mod:`.opened`             TRIB-5: who opened (开点)
+:mod:`.clock`              ROUND-7: the play clock's events
+:mod:`.referee`            REF-4: breaches, 0:6 after three
+:mod:`.scoring`            SCORE-3: 7-5-4-3-2-1 and the bonuses
+:mod:`.match`              SCORE-4: the two-game match, the tie-break draw, deciding games
+:mod:`.tournament`         T 一.2: standings and the four finalists
+========================== ============================================================
+
+The core options it sets (clockwise play, no team priority for burns, one
+pass a round in the melee, the place points…) are in ``variants/district.toml``;
+its own options in :mod:`.options`. The documentation page is
+``docs/variant-district.rst``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from gouji.actions import Action
+from gouji.cards import FOUR, THREE, Card
+from gouji.context import GameContext
+from gouji.hookspecs import hookimpl
+from gouji.opening import Cut
+from gouji.options import Options, OptionSpec
+from gouji.plays import Play
+from gouji.rules.district import burning, buying, clock, holdthree, referee, scoring
+from gouji.rules.district.burning import DistrictBurnPolicy
+from gouji.rules.district.opening import check_captains, district_cut
+from gouji.rules.district.options import DISTRICT_OPTIONS
+from gouji.rules.district.sets import DistrictSetRules
+from gouji.scoring import Adjustment, Score
+from gouji.table import Table
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+    from gouji.phases import Phase
+
+
+@hookimpl
+def gouji_option_specs() -> list[OptionSpec]:
+    return list(DISTRICT_OPTIONS)
+
+
+@hookimpl
+def gouji_set_rules(options: Options) -> DistrictSetRules:
+    """PLAY-5 / GOUJI-1: 大虎二杀一. (Called when the variant is built: the captains are checked here.)"""
+    check_captains(options["captains"])
+    return DistrictSetRules(mixed_jokers=options["mixed_jokers"], two_kill_one=options["two_kill_one"])
+
+
+@hookimpl
+def gouji_burn_policy(options: Options) -> DistrictBurnPolicy:
+    """BURN-2 / BURN-4."""
+    return DistrictBurnPolicy(team_priority=options["burn_team_priority"],
+                              broken_by_cover=options["burn_broken_by_cover"],
+                              opposite_first=options["burn_after_opposite"],
+                              hold_three=options["hold_three"],
+                              four_without_jokers=options["hold_three"] or options["open_with_four"])
+
+
+@hookimpl
+def gouji_cut(options: Options, rng: random.Random, pile: Sequence[Card], context: GameContext) -> Cut:
+    """OPEN-1: the captains' cut, then the cutter named by the last first drawer."""
+    return district_cut(Table(options["direction"]), rng, pile, context, options["captains"])
+
+
+@hookimpl
+def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> list[Phase] | None:
+    """END-7: buying 3s (鳖三) and 4s (开点出4)."""
+    ranks = [r for r, on in ((THREE, options["hold_three"]), (FOUR, options["open_with_four"])) if on]
+    phase = buying.BuyPhase.for_game(game, ranks) if ranks else None
+    return [phase] if phase else None
+
+
+@hookimpl
+def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
+    """END-6: 3s last and alone; 4s carry no jokers."""
+    options = game.variant.options
+    hold, four = options["hold_three"], options["hold_three"] or options["open_with_four"]
+    if not (hold or four):
+        return None
+    return holdthree.forbidden_plays(game, seat, plays, hold, four)
+
+
+@hookimpl
+def gouji_after_action(game: Game, seat: int, action: Action) -> None:
+    """END-8: a player smothered with his 3s."""
+    if game.variant.options["hold_three"]:
+        holdthree.smother(game, seat, action)
+
+
+@hookimpl
+def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
+    """BURN-2: the opposite's consent to his teammates' burn."""
+    if game.variant.options["help_burn"] and game.variant.options["burn_after_opposite"]:
+        return burning.consent_actions(game, seat)
+    return None
+
+
+@hookimpl
+def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
+    if isinstance(action, burning.ConsentBurn):
+        burning.consent(game, seat)
+        return True
+    if isinstance(action, (clock.ClockWarning, clock.ClockExpired)):
+        clock.apply_clock(game, seat, action)
+        return True
+    if isinstance(action, (referee.Breach, referee.Warning)):
+        referee.apply_referee(game, action)
+        return True
+    return None
+
+
+@hookimpl
+def gouji_score_adjustments(options: Options, game: Game, score: Score) -> list[Adjustment]:
+    """SCORE-3: the bonuses and penalties."""
+    return scoring.adjustments(game, score)

@@ -1,0 +1,114 @@
+"""Burning in T (BURN-2, BURN-4, BURN-5; T 二.3.(5)).
+
+T 二.3.(5): "烧牌时按自然打牌先后顺序（无同伙优先烧规则）进行烧牌 … 烧牌失误者或假烧判为
+'六科'，手中余牌无效。其对门仍被视为'有头'（头、二科出现后解除有头），并由被烧牌者另行出牌
+… 过牌后不得烧牌 … 烧牌不优先于正常打牌以及正常的够级顺序，下列情况除外：帮同伙烧其对头的
+够级牌且同伙同意的，可优先于同伙打牌。"
+
+* BURN-2: burn offers go in plain turn order from the gouji player (option
+  ``burn_team_priority = false``), and *after* the opposite: "burning does not
+  go before … the normal gouji order" (``burn_after_opposite``). The
+  exception: the opposite may consent (:class:`ConsentBurn`, "consent-burn")
+  to let his teammates burn the set before he answers (``help_burn``).
+* BURN-5: a player who passed (or declined a burn offer) may not burn in that
+  round — the engine's pass rule.
+* BURN-1: as in the engine (E8 on the interpretations page), a burn is
+  offered only if it can still succeed — here under 鳖三: the 3s go last
+  and bare, every other set carries a joker, and 4s, which never carry
+  one, must be gone already.
+* BURN-4: a burner who cannot lead a legal set (he spent his jokers so that
+  one is missing for a set) has failed:
+  六科, the lowest free place, his cards void. His opposite still "has a
+  head" until 头科 and 二科 are out (:meth:`gouji.game.Game.keep_head`), and
+  the player he burned leads again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gouji.actions import Action, register_action
+from gouji.burning import BurnPolicy
+from gouji.cards import ACE, BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO
+from gouji.errors import ParseError
+from gouji.plays import Play
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+
+
+@attrs.frozen
+class DistrictBurnPolicy(BurnPolicy):
+    """T's burns: plain turn order, after the opposite; a failed burner is 六科 and
+    his opposite keeps a head."""
+
+    opposite_first: bool = True
+    hold_three: bool = True
+    four_without_jokers: bool = True
+
+    def may_burn(self, counts: Sequence[int], play: Play) -> bool:
+        """BURN-1 under 鳖三: offered only if the burner can still finish — his 3s last and
+        bare, a joker on every other set, and no 4s left, since 4s never carry jokers."""
+        left = list(counts)
+        for rank, n in play.counts().items():
+            left[rank] -= n
+        if not (self.hold_three and left[THREE]):
+            return super().may_burn(counts, play)
+        if self.four_without_jokers and left[FOUR]:
+            return False
+        groups = sum(1 for r in range(FOUR, ACE + 1) if left[r])
+        if not groups and left[TWO]:
+            groups = 1
+        return left[SMALL_JOKER] + left[BIG_JOKER] >= groups
+
+    def fail(self, game: Game, burner: int, victim: int) -> int:
+        """BURN-4 (T 二.3.(5)): 六科, cards void, the opposite keeps a head, the burned leads."""
+        game.keep_head(burner)   # first: he still counts as a player for the melee (T 二.3.(10))
+        game.retire(burner, None, "BURN-4", f"六科, {game.sizes[burner]} cards void", kind="burn-failed")
+        game.stats["failed_burns"] += 1
+        return victim if game.playing[victim] else game.next_in_play(burner)
+
+
+@attrs.frozen
+class ConsentBurn(Action):
+    """同伙同意: facing a gouji set, the opposite lets his teammates burn it first (BURN-2)."""
+
+    keyword = "consent-burn"
+
+
+CONSENT_BURN = ConsentBurn()
+
+
+def _parse_consent(rest: str) -> Action:
+    if rest:
+        raise ParseError(f"'consent-burn' takes nothing, got {rest!r}")
+    return CONSENT_BURN
+
+
+register_action(ConsentBurn.keyword, _parse_consent)
+
+
+def _waiting_teammates(game: Game, seat: int) -> list[int]:
+    return [s for s in game.queue[1:] if s % 2 == seat % 2]
+
+
+def consent_actions(game: Game, seat: int) -> list[Action] | None:
+    """Offer ``consent-burn`` to the opposite who is asked first about a gouji set, while a
+    teammate of his may still burn it."""
+    if (game.restricted and game.queue and game.queue[0] == seat and seat == (game.anchor + 3) % 6
+            and _waiting_teammates(game, seat)):
+        return [CONSENT_BURN]
+    return None
+
+
+def consent(game: Game, seat: int) -> None:
+    """Move the opposite's teammates ahead of him in the queue, in turn order."""
+    mates = _waiting_teammates(game, seat)
+    rest = [s for s in game.queue[1:] if s not in mates]
+    game.queue[:] = [*mates, seat, *rest]
+    game.actor = game.queue[0]
+    game.log("consent-burn", seat, "BURN-2",
+             detail=f"lets seat{'s' if len(mates) > 1 else ''} {', '.join(map(str, mates))} burn first")

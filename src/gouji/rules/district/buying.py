@@ -1,0 +1,143 @@
+"""Buying and giving 3s and 4s before play (END-7, TRIB-5; T 二.3.(6), T 二.3.(11)).
+
+T 二.3.(11): "摸完牌后没有3时由同伙给或用2买3，无2用小虎、大虎买，没有可买的牌时，送牌的顺序为
+对头送、联邦送，送对门，不买3者视为大落。" T 二.3.(6), 开点出4: "买3、4《单4不得卖》必先的买对头；
+可送、买3、4，无3为6科，无4不开点，4不能挂虎".
+
+What the engine does, as one pre-play phase (:class:`BuyPhase`):
+
+1. First the 3s, then the 4s (开点出4 only): every player holding none of
+   that rank decides in turn, from the first drawer on: ``district-buy 3``
+   or ``district-decline 3`` (and the same for 4).
+2. A card comes from the first *source* in this order: his opposite
+   ("必先的买对头"), then his teammates in turn order ("由同伙给",
+   "联邦送"). A source must hold at least two of the rank: nobody sells or
+   gives his only one ("单4不得卖"; the same for a 3, which he needs himself).
+3. From the opposite the card is bought: the buyer pays a 2, else a 小王,
+   else a 大王 ("用2买3，无2用小虎、大虎买"); with none of these it is given
+   ("没有可买的牌时 … 对头送"). A teammate gives it.
+4. With no source, the only choice is to decline.
+5. A player left without a 3 (declined, or no source) is 六科 / 大落 at once:
+   the lowest free place, his cards void ("无3为6科", "不买3者视为大落").
+   A player left without a 4 cannot open (TRIB-5, "无4不开点"): an event
+   ``no-four`` records it for the score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gouji.actions import Action, register_action
+from gouji.cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO
+from gouji.errors import GoujiError, ParseError
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+
+#: T 二.3.(11): what a buyer pays with, in this order.
+PAYMENT_ORDER = (TWO, SMALL_JOKER, BIG_JOKER)
+_RANK_WORDS = {"3": THREE, "4": FOUR}
+
+
+@attrs.frozen
+class BuyCard(Action):
+    """Get a missing 3 or 4 from the first source (END-7)."""
+
+    rank: int
+    keyword = "district-buy"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {self.rank}"
+
+
+@attrs.frozen
+class DeclineCard(Action):
+    """Stay without a 3 (六科) or a 4 (no opening) (END-7)."""
+
+    rank: int
+    keyword = "district-decline"
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {self.rank}"
+
+
+def _rank(keyword: str, rest: str) -> int:
+    if rest not in _RANK_WORDS:
+        raise ParseError(f"{keyword!r} takes 3 or 4, got {rest!r}")
+    return _RANK_WORDS[rest]
+
+
+register_action(BuyCard.keyword, lambda rest: BuyCard(_rank(BuyCard.keyword, rest)))
+register_action(DeclineCard.keyword, lambda rest: DeclineCard(_rank(DeclineCard.keyword, rest)))
+
+
+def sources(game: Game, seat: int, rank: int) -> list[int]:
+    """Who can give ``seat`` a card of ``rank``, in the book's order: the opposite, then
+    the teammates in turn order; each must hold at least two."""
+    table = game.variant.table
+    mates = [s for s in table.order_after(seat) if s % 2 == seat % 2]
+    return [s for s in [(seat + 3) % 6, *mates]
+            if game.playing[s] and len(game.hands[s][rank]) >= 2]
+
+
+@attrs.define
+class BuyPhase:
+    """END-7: each player short of a 3 (then of a 4) buys it or declines, in turn order."""
+
+    pending: list[tuple[int, int]]
+    name: str = "buying 3s and 4s"
+
+    @classmethod
+    def for_game(cls, game: Game, ranks: Sequence[int]) -> BuyPhase | None:
+        table = game.variant.table
+        first = game.first_leader if game.first_leader is not None else 0
+        order = [first, *table.order_after(first)]
+        pending = [(seat, rank) for rank in ranks for seat in order if not game.hands[seat][rank]]
+        return cls(pending) if pending else None
+
+    def _current(self, game: Game) -> tuple[int, int] | None:
+        while self.pending:
+            seat, rank = self.pending[0]
+            if game.playing[seat] and not game.hands[seat][rank]:
+                return seat, rank
+            self.pending.pop(0)
+        return None
+
+    def actor(self, game: Game) -> int | None:
+        current = self._current(game)
+        return None if current is None else current[0]
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        current = self._current(game)
+        if current is None:
+            return []
+        seat, rank = current
+        decline = DeclineCard(rank)
+        return [BuyCard(rank), decline] if sources(game, seat, rank) else [decline]
+
+    def apply(self, game: Game, action: Action) -> None:
+        current = self._current(game)
+        if current is None:
+            raise GoujiError("nobody is short of a 3 or a 4 any more")
+        seat, rank = current
+        self.pending.pop(0)
+        name = "3" if rank == THREE else "4"
+        if isinstance(action, BuyCard):
+            giver = sources(game, seat, rank)[0]
+            card = next(c for c in game.hand(giver) if c.rank == rank)
+            paid = None
+            if giver == (seat + 3) % 6:
+                paid = next((c for r in PAYMENT_ORDER for c in reversed(game.hand(seat)) if c.rank == r), None)
+            if paid is not None:
+                game.transfer(seat, giver, paid)
+            game.transfer(giver, seat, card)
+            how = f"bought from seat {giver} for {paid}" if paid is not None else f"given by seat {giver}"
+            game.log("buy", seat, "END-7", detail=f"a {name}, {how}")
+            return
+        if rank == THREE:
+            game.retire(seat, None, "END-7", "no 3 (无3为6科 / 不买3者视为大落), cards void", kind="no-three")
+        else:
+            game.log("no-four", seat, "TRIB-5", detail="no 4: cannot open (无4不开点)")

@@ -1,0 +1,80 @@
+"""鳖三 (hold-three, END-6 and END-8; T 一.7, T 二.3.(11)) and 4s without jokers (T 二.3.(6)).
+
+T 二.3.(11): "最后一手牌必须是3，4不得挂牌，不是最后一手牌时不许出3 … 先被鳖三者为大落，依此类推。
+将对手鳖三一次，加一分，将同伙鳖三，不加分。"
+
+END-6, what may be played (:func:`forbidden_plays`):
+
+* a set of 3s only as the last set, that is with every card left, and with
+  nothing attached: no 2s and no jokers (the last set "must be 3s", so all
+  of a player's 3s go out together and 3s are never split). While he holds
+  a 3 no other set can empty his hand, so his last set is bound to be 3s;
+* 4s never carry jokers ("4不得挂牌", "4不能挂虎"); 2s may be attached to them.
+
+END-8, smothered (被鳖三, :func:`smother`): a player whose set before his
+final 3s is covered holds nothing but 3s and can no longer win a lead to play
+them. The engine judges him at once: the first smothered becomes 大落, the
+next 二落, and so on (the lowest free place), his 3s void. The player who
+covered him scores 憋三 (+1) and 闷贡 (+1) when they are opponents — the
+book's 憋闷, two points — and nothing when they are teammates (see
+:mod:`gouji.rules.district.scoring`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from gouji.actions import Action
+from gouji.cards import FOUR, THREE
+from gouji.plays import Play
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+
+_PLAY_KINDS = ("lead", "cover", "burn")
+
+
+def forbidden_plays(game: Game, seat: int, plays: Sequence[Play], hold_three: bool,
+                    four_without_jokers: bool) -> Mapping[Play, str] | None:
+    """END-6: the sets ``seat`` may not play now, each with the rule ID."""
+    size = game.sizes[seat]
+    out: dict[Play, str] = {}
+    for play in plays:
+        rank = play.rank
+        if rank > FOUR:
+            continue
+        if rank == THREE:
+            # With 3s in hand no other set can empty it: "the last set is 3s" needs no more.
+            if hold_three and (play.size != size or play.twos or play.jokers):
+                out[play] = "END-6"
+        elif rank == FOUR and four_without_jokers and (play.small or play.big):
+            out[play] = "END-6"
+    return out or None
+
+
+def covered_owner(game: Game) -> int | None:
+    """The owner of the set the last play covered (``None`` if it was a lead)."""
+    found = False
+    for event in reversed(game.events):
+        if event.kind in _PLAY_KINDS:
+            if found:
+                return event.seat
+            if event.kind == "lead":
+                return None
+            found = True
+    return None
+
+
+def smother(game: Game, seat: int, action: Action) -> None:
+    """END-8: after ``seat`` covered a set, judge its owner if he now holds only 3s."""
+    if action.play is None:
+        return
+    victim = covered_owner(game)
+    if victim is None or victim == seat or not game.playing[victim]:
+        return
+    hand = game.hands[victim]
+    if game.sizes[victim] and len(hand[THREE]) == game.sizes[victim]:
+        game.log("smother", seat, "END-8", detail=f"seat {victim} 被鳖三 (smothered)")
+        game.retire(victim, None, "END-8", f"smothered by seat {seat}, {game.sizes[victim]} 3s void",
+                    kind="smothered")

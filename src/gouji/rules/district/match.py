@@ -1,0 +1,273 @@
+"""The match (SCORE-4; T 一.2, T 二.4): two games, team totals, the draw, deciding games.
+
+T 一.2: "比赛以淘汰赛方式进行，为二局计分制 … 如二局后平局，参加抽签决定胜负 … 决赛也实行二局计分制，
+按计分排序，如二队平分则加赛一场，直至决出胜负。" T 二.4: "2局总分多者名次列前。预赛得分相等，采用抽签
+定胜负；决赛则采用决胜局定胜负的方法。" and the draw: "由各队指派一名选手抽取一张牌，比大小，牌面大小
+按照12345678910顺序，10最大，A最小，JQK大小虎无效可再摸一张，只比大小不比花色，相等则继续抽牌直到决出胜负。"
+
+A :class:`Match` plays game after game of one variant (game *n* dealt from
+``seed + n − 1``, each game knowing the last one through the
+``gouji_next_context`` hook, so the cutter rotates, OPEN-1). Team 0 is seats
+0, 2, 4. After two games the higher total wins. A tie in the preliminaries
+is settled by :func:`draw_lots`, drawn from the last game's seeded random
+source (or from ``tie_seed`` when given); a tie in the final is played off:
+one more game, and another, until the totals differ.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from gouji.cards import ACE, TEN, TWO, Card, standard_pack
+from gouji.context import GameContext
+from gouji.errors import GoujiError, RecordError
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+    from gouji.scoring import Score
+    from gouji.variant import Variant
+
+PRELIMINARY, FINAL = "preliminary", "final"
+STAGES = (PRELIMINARY, FINAL)
+MATCH_FORMAT = "gouji-district-match"
+GAMES_PER_MATCH = 2
+
+
+def draw_value(card: Card) -> int | None:
+    """SCORE-4: A = 1, 2 … 10 by face, 10 highest; J, Q, K and jokers count nothing (drawn again)."""
+    if card.rank == ACE:
+        return 1
+    if card.rank == TWO:
+        return 2
+    if card.rank <= TEN:
+        return card.rank
+    return None
+
+
+@attrs.frozen
+class TieBreak:
+    """The draw (抽签): every card drawn, ``(team, card)`` in order, and the teams best first."""
+
+    draws: tuple[tuple[Hashable, Card], ...]
+    order: tuple[Hashable, ...]
+
+    @property
+    def winner(self) -> Hashable:
+        return self.order[0]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"draws": [[team, str(card)] for team, card in self.draws], "order": list(self.order)}
+
+
+def draw_lots(teams: Sequence[Hashable], rng: random.Random) -> TieBreak:
+    """SCORE-4: order ``teams`` by drawing cards from a shuffled deck (one 54-card deck,
+    a fresh one when it runs out). Each team draws until it has a card from A to 10;
+    teams with equal cards draw again among themselves, until every place is settled."""
+    teams = list(teams)
+    if len(set(teams)) != len(teams) or not teams:
+        raise GoujiError(f"the draw needs distinct teams, not {teams!r}")
+    pile: list[Card] = []
+    draws: list[tuple[Hashable, Card]] = []
+
+    def draw(team: Hashable) -> int:
+        while True:
+            if not pile:
+                pile.extend(standard_pack(1))
+                rng.shuffle(pile)
+            card = pile.pop()
+            draws.append((team, card))
+            value = draw_value(card)
+            if value is not None:
+                return value
+
+    def order(group: list[Hashable]) -> list[Hashable]:
+        if len(group) == 1:
+            return group
+        values = {team: draw(team) for team in group}
+        ranked: list[Hashable] = []
+        for value in sorted(set(values.values()), reverse=True):
+            ranked += order([t for t in group if values[t] == value])
+        return ranked
+
+    ranking = order(teams)
+    return TieBreak(tuple(draws), tuple(ranking))
+
+
+class Match:
+    """A two-game match of ``variant`` between team 0 (seats 0, 2, 4) and team 1.
+
+    Drive it like a game: play ``match.game`` to its end, then call
+    :meth:`next_game` while ``is_over`` is false.
+    """
+
+    def __init__(self, variant: Variant | str = "district", seed: int = 0, *, stage: str = PRELIMINARY,
+                 teams: Sequence[str] = ("team 0", "team 1"), tie_seed: int | None = None) -> None:
+        from gouji.loader import load_variant
+        from gouji.variant import Variant as _Variant
+
+        if not isinstance(variant, _Variant):
+            variant = load_variant(variant)
+        if stage not in STAGES:
+            raise GoujiError(f"a match's stage is one of {', '.join(STAGES)}, not {stage!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise GoujiError(f"seed must be an integer, not {seed!r}")
+        if tie_seed is not None and (not isinstance(tie_seed, int) or isinstance(tie_seed, bool)):
+            raise GoujiError(f"tie_seed must be an integer or None, not {tie_seed!r}")
+        names = tuple(teams)
+        if len(names) != 2 or len(set(names)) != 2 or not all(isinstance(n, str) and n for n in names):
+            raise GoujiError(f"a match has two teams with distinct names, not {teams!r}")
+        self.variant = variant
+        self.seed = seed
+        self.stage = stage
+        self.teams = names
+        self.tie_seed = tie_seed
+        self.games: list[Game] = [variant.new_game(seed, GameContext.first())]
+
+    # -- state -----------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game in progress (or the last one, once the match is over)."""
+        return self.games[-1]
+
+    def scores(self) -> list[Score]:
+        """The score of every finished game."""
+        return [g.score() for g in self.games if g.is_over]
+
+    def totals(self) -> tuple[int, int]:
+        """Team 0's and team 1's points over the finished games."""
+        scores = self.scores()
+        return sum(s.team_points[0] for s in scores), sum(s.team_points[1] for s in scores)
+
+    @property
+    def deciding_games(self) -> int:
+        """Games played beyond the two (finals only)."""
+        return max(0, len(self.games) - GAMES_PER_MATCH)
+
+    @property
+    def is_over(self) -> bool:
+        if not self.game.is_over or len(self.games) < GAMES_PER_MATCH:
+            return False
+        a, b = self.totals()
+        return a != b or self.stage == PRELIMINARY
+
+    @property
+    def tie_break(self) -> TieBreak | None:
+        """The draw that settles a tie after the preliminaries' two games (SCORE-4)."""
+        if not self.is_over or self.stage != PRELIMINARY:
+            return None
+        a, b = self.totals()
+        if a != b:
+            return None
+        return draw_lots((0, 1), self._tie_rng())
+
+    def _tie_rng(self) -> random.Random:
+        if self.tie_seed is not None:
+            return random.Random(self.tie_seed)
+        rng = random.Random()
+        rng.setstate(self.game.rng.getstate())
+        return rng
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team (0 or 1) once the match is over, else ``None``."""
+        if not self.is_over:
+            return None
+        a, b = self.totals()
+        if a != b:
+            return 0 if a > b else 1
+        return self.tie_break.winner  # type: ignore[union-attr, return-value]
+
+    # -- playing ----------------------------------------------------------------------------
+    def next_game(self) -> Game:
+        """Deal the next game (the second, or a deciding game of a tied final)."""
+        if not self.game.is_over:
+            raise GoujiError("the current game is not over yet")
+        if self.is_over:
+            raise GoujiError("the match is over")
+        options = self.variant.options
+        context = self.variant.call_hook("gouji_next_context", options=options, game=self.game,
+                                         context=self.game.context)
+        game = self.variant.new_game(self.seed + len(self.games), context)
+        self.games.append(game)
+        return game
+
+    def play(self, bots: Any, max_decisions: int = 100_000) -> Match:
+        """Play the match to its end with bots (``gouji.bots``: one per seat, or one for
+        all); return the match."""
+        seats = list(bots) if isinstance(bots, Sequence) else [bots] * 6
+        if len(seats) != 6:
+            raise GoujiError(f"a match needs 6 bots (one per seat) or one bot, got {len(seats)}")
+        decisions = 0
+        while True:
+            game = self.game
+            while not game.is_over:
+                game.apply(seats[game.current_player].choose(game))
+                decisions += 1
+                if decisions > max_decisions:
+                    raise GoujiError(f"the match did not end after {max_decisions} decisions")
+            if self.is_over:
+                return self
+            self.next_game()
+
+    # -- records ------------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The match as JSON-ready data: its settings and every game's record."""
+        tie = self.tie_break
+        return {
+            "format": MATCH_FORMAT,
+            "variant": self.variant.name,
+            "options": self.variant.options.to_plain(),
+            "seed": self.seed,
+            "stage": self.stage,
+            "teams": list(self.teams),
+            "tie_seed": self.tie_seed,
+            "games": [g.record() for g in self.games],
+            "totals": list(self.totals()),
+            "tie_break": tie.to_data() if tie else None,
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def replay(cls, record: dict[str, Any] | str) -> Match:
+        """Rebuild a match from :meth:`record` (a dict or its JSON text)."""
+        from gouji.loader import load_variant
+        from gouji.record import replay
+
+        if isinstance(record, str):
+            try:
+                record = json.loads(record)
+            except json.JSONDecodeError as exc:
+                raise RecordError(f"a match record is JSON: {exc}") from exc
+        if not isinstance(record, dict) or record.get("format") != MATCH_FORMAT:
+            raise RecordError(f"not a district match record (expected \"format\": \"{MATCH_FORMAT}\")")
+        games = record.get("games")
+        if not isinstance(games, list) or not games:
+            raise RecordError("a match record lists its games")
+        try:
+            variant = load_variant(record["variant"])
+            if variant.options.to_plain() != record["options"]:
+                variant = variant.with_options(**record["options"])
+            match = cls(variant, record["seed"], stage=record["stage"], teams=record["teams"],
+                        tie_seed=record.get("tie_seed"))
+            match.games = []
+            for number, data in enumerate(games):
+                if data.get("seed") != match.seed + number:
+                    raise RecordError(f"game {number + 1} of the match has seed {data.get('seed')!r}, "
+                                      f"expected {match.seed + number}")
+                if number and not match.games[-1].is_over:
+                    raise RecordError(f"game {number} is not over but game {number + 1} follows")
+                match.games.append(replay(data, variant))
+        except RecordError:
+            raise
+        except (GoujiError, KeyError, TypeError) as exc:
+            raise RecordError(f"match record cannot be replayed: {exc!r}") from exc
+        return match
+
+    def __repr__(self) -> str:
+        state = f"over, winner team {self.winner}" if self.is_over else f"game {len(self.games)} in play"
+        return f"<Match {self.teams[0]} v {self.teams[1]} {self.stage} seed={self.seed}: {state}>"

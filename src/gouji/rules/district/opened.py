@@ -1,0 +1,62 @@
+"""Who opened (开点, TRIB-5; T 二.3.(6)).
+
+T 二.3.(6): "开点：…游戏中使对方没有一套原版够级牌活牌且自己有原版够级牌活牌的情况，不开点计分时扣一分
+（同伙帮助烧牌时的够级牌不算自己的开点牌），大小虎2均不开点，原版开点 … 无4不开点 … 二科出现后不
+再允许开点。"
+
+A player has opened when a round ended with his own *original* gouji set
+standing — nobody had a live set to put on it ("使对方没有…活牌且自己有…活牌"):
+
+* original (原版): a set of 10, J, Q, K or A with nothing attached, big enough
+  to be gouji (GOUJI-1: five 10s, four Js, three Qs, two Ks, two As); sets
+  carrying jokers or 2s, and sets of 2s, never open ("大小虎2均不开点");
+* not a burn: a burn is always made on the gouji set of one of the burner's
+  teammates' opposites, that is to help a teammate, and "同伙帮助烧牌时的够级牌不算
+  自己的开点牌";
+* before 二科 is out ("二科出现后不再允许开点");
+* only by a player who got a 4 (开点出4: "无4不开点", see
+  :mod:`gouji.rules.district.buying`).
+
+The set may be won by its owner (``round-won``) or stand as his last set
+(``take-wind``). Everything is read from the game's events.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gouji.cards import ACE, TEN
+from gouji.comparison import SetRules
+from gouji.plays import Play
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+
+
+def is_original_gouji(play: Play, rules: SetRules) -> bool:
+    """原版够级牌: 10 to A, no 2s, no jokers, and a gouji set (GOUJI-1)."""
+    return TEN <= play.rank <= ACE and not play.twos and not play.jokers and rules.is_gouji(play)
+
+
+def opened_seats(game: Game) -> set[int]:
+    """The seats that opened in ``game`` (TRIB-5)."""
+    rules = game.variant.set_rules
+    no_four = {e.seat for e in game.events if e.kind == "no-four"}
+    opened: set[int] = set()
+    # A position may start with players already out (they hold no cards).
+    outs = sum(1 for hand in game.position[0] if not hand) if game.position else 0
+    last = None
+    for event in game.events:
+        kind = event.kind
+        if kind == "out":
+            outs += 1
+        elif kind in ("lead", "cover", "burn"):
+            last = event
+        elif kind in ("round-won", "take-wind") and event.play is not None and last is not None:
+            if (outs < 2 and last.kind != "burn" and last.seat not in no_four
+                    and is_original_gouji(last.play, rules)):
+                opened.add(last.seat)
+            last = None
+        elif kind in ("burn-failed", "forfeited"):
+            last = None
+    return opened

@@ -1,0 +1,52 @@
+"""The district plugin's own options: one per optional rule set of book T.
+
+The core options the district variant sets (direction, scoring, melee pass…)
+are in ``variants/district.toml``; these are the ones the plugin adds.
+"""
+
+from __future__ import annotations
+
+from gouji.options import OptionSpec
+
+TWO_KILL_ONE_CHOICES = ("narrow", "general")
+
+DISTRICT_OPTIONS = (
+    OptionSpec("captains", list, [0, 1],
+               "The seats of the two captains, team 0's first: in the first game they cut for the "
+               "opening team, whose captain then cuts for the first drawer (OPEN-1, T 二.3.(2)).",
+               rule="OPEN-1"),
+    OptionSpec("two_kill_one", str, "narrow",
+               "大虎二杀一 (T 二.3.(14)): two big jokers cover one (narrow); or any set of big jokers "
+               "alone is covered by twice as many (general: four over two). Ambiguity 3.",
+               rule="PLAY-5", choices=TWO_KILL_ONE_CHOICES),
+    OptionSpec("burn_after_opposite", bool, True,
+               "Burning never goes before the gouji order (T 二.3.(5) 烧牌不优先于…正常的够级顺序): "
+               "the opposite answers a gouji set first, the burn offers follow in turn order.",
+               rule="BURN-2"),
+    OptionSpec("help_burn", bool, True,
+               "The opposite facing a gouji set may let his teammates burn it before he answers "
+               "(T 二.3.(5) 帮同伙烧其对头的够级牌且同伙同意的，可优先于同伙打牌).",
+               rule="BURN-2"),
+    OptionSpec("hold_three", bool, True,
+               "鳖三 (T 一.7, 二.3.(11)): the last set is 3s and only 3s, 3s are played only as the "
+               "last set, 4s carry no jokers, hands without a 3 buy one, a player smothered with his "
+               "3s is 大落.",
+               rule="END-6"),
+    OptionSpec("open_with_four", bool, True,
+               "开点出4 (T 二.3.(6)): hands without a 4 buy one like a 3; a player with no 4 cannot "
+               "open; 4s carry no jokers.",
+               rule="TRIB-5"),
+    OptionSpec("point_scoring", bool, True,
+               "Opening is scored (T 二.3.(6), T 一.2): each player who did not open costs his team 1 "
+               "(不开点) and earns his opposite's team 1 (点贡).",
+               rule="TRIB-5"),
+    OptionSpec("play_clock", bool, True,
+               "The play clock (T 二.3.(9)): the game takes clock-warning and clock-expired events.",
+               rule="ROUND-7"),
+    OptionSpec("clock_seconds", int, 20,
+               "Seconds a player has for a set before the warning (T 二.3.(9)).", rule="ROUND-7"),
+    OptionSpec("clock_grace_seconds", int, 10,
+               "Seconds after the warning before the turn counts as a pass (T 二.3.(9)).", rule="ROUND-7"),
+    OptionSpec("breach_limit", int, 3,
+               "Breaches of one team in one game that lose it 0:6 (T 二.3.(8)); 0: never.", rule="REF-4"),
+)

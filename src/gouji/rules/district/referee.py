@@ -1,0 +1,147 @@
+"""Breaches the referee records (REF-4; T 二.3.(3), (7), (8), (12)).
+
+Book T's penalties are per game and per team: one point off for each breach,
+and a team with three in one game loses it 0:6 (T 二.3.(8): "出现三次该局判0:6负";
+the limit is the option ``breach_limit``). The breaches are no player's
+choice: the referee records them with :func:`record_breach` (or by applying
+:class:`Breach` / :class:`Warning` to the game), at any moment of the game,
+and they stay in the game's record.
+
+====================== ============= ================================================
+kind                   article       the breach
+====================== ============= ================================================
+``closed-cards``       T 二.3.(3)    looking at closed cards (翻看已经扣好的牌)
+``asked-count``        T 二.3.(7)    asking anyone how many cards he holds (问牌)
+``speech``             T 二.3.(8)    words other than the game's (非比赛用语)
+``false-revolution``   T 二.3.(12)   announcing a revolution falsely (虚假宣布造反)
+====================== ============= ================================================
+
+A :class:`Warning` instead of a point is allowed once per team and game, for
+speech the opponents do not pursue (T 二.3.(8): "对方不追究的情况下只警告一次").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gouji.actions import Action, register_action
+from gouji.errors import GoujiError, IllegalActionError, ParseError
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+
+#: kind → (article, Chinese name)
+BREACHES = {
+    "closed-cards": ("T 二.3.(3)", "翻看已经扣好的牌"),
+    "asked-count": ("T 二.3.(7)", "询问剩余张数"),
+    "speech": ("T 二.3.(8)", "非比赛用语"),
+    "false-revolution": ("T 二.3.(12)", "虚假宣布造反"),
+}
+
+
+def _check(seat: object, kind: str) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 6:
+        raise GoujiError(f"a seat is 0-5, not {seat!r}")
+    if kind not in BREACHES:
+        raise GoujiError(f"unknown breach {kind!r}; breaches are: {', '.join(BREACHES)}")
+
+
+@attrs.frozen
+class Breach(Action):
+    """A breach by ``seat``: its team loses a point (REF-4)."""
+
+    seat: int
+    kind: str
+    keyword = "district-breach"
+    referee = True
+
+    def __attrs_post_init__(self) -> None:
+        _check(self.seat, self.kind)
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {self.seat} {self.kind}"
+
+
+@attrs.frozen
+class Warning(Action):  # noqa: A001 - the referee's word
+    """A warning instead of a point, once per team and game (T 二.3.(8))."""
+
+    seat: int
+    kind: str = "speech"
+    keyword = "district-warning"
+    referee = True
+
+    def __attrs_post_init__(self) -> None:
+        _check(self.seat, self.kind)
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {self.seat} {self.kind}"
+
+
+def _parser(cls: type):
+    def parse(rest: str) -> Action:
+        words = rest.split()
+        if len(words) != 2 or not words[0].isdigit():
+            raise ParseError(f"{cls.keyword!r} takes a seat and a kind, got {rest!r}")
+        try:
+            return cls(int(words[0]), words[1])
+        except GoujiError as exc:
+            raise ParseError(str(exc)) from exc
+    return parse
+
+
+register_action(Breach.keyword, _parser(Breach))
+register_action(Warning.keyword, _parser(Warning))
+
+
+def breaches(game: Game, team: int | None = None) -> list[tuple[int, str]]:
+    """The recorded breaches ``(seat, kind)``, of one team or of both."""
+    return [(e.seat, e.detail.split(" ", 1)[0]) for e in game.events
+            if e.kind == "breach" and (team is None or e.seat % 2 == team)]
+
+
+def forfeited_team(game: Game) -> int | None:
+    """The team that lost the game 0:6 by its breaches, if any."""
+    for event in game.events:
+        if event.kind == "forfeit":
+            return int(event.detail.split()[1])
+    return None
+
+
+def apply_referee(game: Game, action: Action) -> None:
+    """Carry out a :class:`Breach` or a :class:`Warning`."""
+    team = action.seat % 2
+    article, name = BREACHES[action.kind]
+    if isinstance(action, Warning):
+        if any(e.kind == "breach-warning" and e.seat % 2 == team for e in game.events):
+            raise IllegalActionError(
+                f"team {team} has had its one warning this game (T 二.3.(8)); record a breach", "REF-4")
+        game.log("breach-warning", action.seat, "REF-4", detail=f"{action.kind} {name} ({article}), no point")
+        return
+    game.log("breach", action.seat, "REF-4", detail=f"{action.kind} {name} ({article}), −1")
+    limit = game.variant.options["breach_limit"]
+    if limit and len(breaches(game, team)) >= limit:
+        forfeit(game, team)
+
+
+def forfeit(game: Game, team: int) -> None:
+    """Team ``team`` loses the game 0:6: the game ends, its players below the others."""
+    game.log("forfeit", None, "REF-4", detail=f"team {team} loses the game 0:6")
+    free = [i for i, s in enumerate(game.places) if s is None]
+    playing = [s for s in range(6) if game.playing[s]]
+    order = [s for s in playing if s % 2 != team] + [s for s in playing if s % 2 == team]
+    # The engine puts the last player in the first free place: retire the others first.
+    for seat, place in list(zip(order, free))[1:]:
+        game.retire(seat, place, "REF-4", "game lost 0:6", kind="forfeited")
+
+
+def record_breach(game: Game, seat: int, kind: str) -> None:
+    """The referee records a breach by ``seat`` (REF-4)."""
+    game.apply(Breach(seat, kind))
+
+
+def record_warning(game: Game, seat: int, kind: str = "speech") -> None:
+    """The referee warns ``seat`` instead of taking a point (once per team and game)."""
+    game.apply(Warning(seat, kind))

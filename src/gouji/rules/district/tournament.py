@@ -1,0 +1,128 @@
+"""The tournament's standings (T 一.2, SCORE-4): rank teams by their total, four go to the final.
+
+T 一.2: "总分取得前四名的队伍进入决赛。如二局后平局，参加抽签决定胜负 … 决赛也实行二局计分制，按计分
+排序，如二队平分则加赛一场，直至决出胜负。"
+
+A :class:`Tournament` adds up each team's points over its matches. In the
+preliminaries equal totals are ordered by the draw (:func:`~gouji.rules.district.match.draw_lots`, from
+the tournament's ``seed``); the top four are the finalists. In the final,
+equal totals are not drawn for: they are marked ``tied`` until the organiser
+records the deciding game's points with :meth:`Tournament.add_decider`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from gouji.cards import Card
+from gouji.errors import GoujiError
+from gouji.rules.district.match import FINAL, PRELIMINARY, STAGES, Match, draw_lots
+
+FINALISTS = 4
+
+
+@attrs.frozen
+class Standing:
+    """One team's line: its rank (1 = first), total, and the cards it drew to break a tie."""
+
+    rank: int
+    team: str
+    points: int
+    matches: int
+    drawn: tuple[Card, ...] = ()
+    tied: bool = False
+
+
+class Tournament:
+    """Totals per team for one stage, ``"preliminary"`` or ``"final"``."""
+
+    def __init__(self, stage: str = PRELIMINARY, seed: int = 0, finalists: int = FINALISTS) -> None:
+        if stage not in STAGES:
+            raise GoujiError(f"a stage is one of {', '.join(STAGES)}, not {stage!r}")
+        if not isinstance(finalists, int) or finalists < 1:
+            raise GoujiError(f"finalists must be a positive integer, not {finalists!r}")
+        self.stage = stage
+        self.seed = seed
+        self.finalists_count = finalists
+        self.points: dict[str, int] = {}
+        self.matches: dict[str, int] = {}
+        self.deciders: dict[str, int] = {}
+
+    def add_points(self, team: str, points: int) -> None:
+        """Add a team's points from one match (its total over the match's games)."""
+        if not isinstance(team, str) or not team:
+            raise GoujiError(f"a team is named by a non-empty string, not {team!r}")
+        if not isinstance(points, int) or isinstance(points, bool):
+            raise GoujiError(f"points are an integer, not {points!r}")
+        self.points[team] = self.points.get(team, 0) + points
+        self.matches[team] = self.matches.get(team, 0) + 1
+
+    def add_match(self, match: Match) -> None:
+        """Add both teams' totals from a finished match."""
+        if not match.is_over:
+            raise GoujiError("the match is not over yet")
+        for team, points in zip(match.teams, match.totals()):
+            self.add_points(team, points)
+
+    def add_decider(self, team: str, points: int) -> None:
+        """The final: points of a deciding game between tied teams (orders them only)."""
+        if team not in self.points:
+            raise GoujiError(f"unknown team {team!r}")
+        self.deciders[team] = self.deciders.get(team, 0) + points
+
+    def standings(self) -> list[Standing]:
+        """The teams best first. Preliminaries: equal totals are ordered by the draw
+        (SCORE-4). Final: by total, then deciding games; teams still level share a rank
+        and are marked ``tied``."""
+        rng = random.Random(self.seed)
+        groups: dict[int, list[str]] = {}
+        for team in sorted(self.points):
+            groups.setdefault(self.points[team], []).append(team)
+        out: list[Standing] = []
+        for points in sorted(groups, reverse=True):
+            group = groups[points]
+            if self.stage == PRELIMINARY:
+                drawn: dict[str, tuple[Card, ...]] = {t: () for t in group}
+                if len(group) > 1:
+                    tie = draw_lots(group, rng)
+                    group = list(tie.order)
+                    for team, card in tie.draws:
+                        drawn[team] += (card,)
+                out += [Standing(len(out) + 1 + i, t, points, self.matches[t], drawn[t])
+                        for i, t in enumerate(group)]
+                continue
+            decider = {t: self.deciders.get(t, 0) for t in group}
+            for team in sorted(group, key=lambda t: -decider[t]):
+                better = sum(1 for s in out if s.points > points) + sum(
+                    1 for t in group if decider[t] > decider[team])
+                level = sum(1 for t in group if decider[t] == decider[team]) > 1
+                out.append(Standing(better + 1, team, points, self.matches[team], (), level))
+        return out
+
+    def finalists(self) -> list[str]:
+        """T 一.2: the top four teams of the preliminaries."""
+        if self.stage != PRELIMINARY:
+            raise GoujiError("finalists come from the preliminaries")
+        return [s.team for s in self.standings()[: self.finalists_count]]
+
+    def unresolved(self) -> list[list[str]]:
+        """The final: groups of teams still level, each needing a deciding game."""
+        groups: dict[tuple[int, int], list[str]] = {}
+        for s in self.standings():
+            if s.tied:
+                groups.setdefault((s.points, self.deciders.get(s.team, 0)), []).append(s.team)
+        return list(groups.values())
+
+
+def rank_teams(points: dict[str, int] | Sequence[tuple[str, int]], seed: int = 0) -> list[Standing]:
+    """The preliminaries' standings of ``{team: total}`` (ties by the draw, from ``seed``)."""
+    tournament = Tournament(PRELIMINARY, seed)
+    for team, total in (points.items() if isinstance(points, dict) else points):
+        tournament.add_points(team, total)
+    return tournament.standings()
+
+
+__all__ = ["FINAL", "FINALISTS", "PRELIMINARY", "Standing", "Tournament", "rank_teams"]

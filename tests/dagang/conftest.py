@@ -1,0 +1,120 @@
+"""Fixtures for the dagang tests (book D, seed 001_…)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gouji
+from gouji.context import GameContext
+
+
+@pytest.fixture(scope="session")
+def dagang() -> gouji.Variant:
+    """The book's defaults, as variants/dagang.toml sets them (打点 and 憋3 on, D§27)."""
+    return gouji.load_variant("dagang")
+
+
+@pytest.fixture(scope="session")
+def plain() -> gouji.Variant:
+    """D without 打点 and 憋3 (variants/dagang-plain.toml): 亮3, 挑牌, 会3, counts when asked."""
+    return gouji.load_variant("dagang-plain")
+
+
+@pytest.fixture
+def act():
+    """``act(game, "play A A", "pass")``: apply actions given as record text."""
+
+    def apply(game: gouji.Game, *texts: str) -> None:
+        for text in texts:
+            game.apply(gouji.parse_action(text))
+
+    return apply
+
+
+@pytest.fixture
+def legal():
+    """``legal(game)``: the legal actions as record text."""
+    return lambda game: [a.to_text() for a in game.legal_actions()]
+
+
+@pytest.fixture
+def play_out():
+    """``play_out(game, rng=None)``: finish a game, taking the first legal action (or random ones)."""
+
+    def run(game: gouji.Game, rng: random.Random | None = None, stop=None) -> gouji.Game:
+        while not game.is_over and not (stop and stop(game)):
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))] if rng else legal[0])
+        return game
+
+    return run
+
+
+@pytest.fixture
+def context():
+    """``context(previous_finish_order, **carry)``: the context of a game after another one."""
+
+    def make(previous=(), number=2, **carry) -> GameContext:
+        return GameContext(game_number=number, previous_finish_order=tuple(previous), carry=tuple(carry.items()))
+
+    return make
+
+
+
+# -- helpers (fixtures: with --import-mode=importlib test directories are not importable) -------
+def kinds(game: gouji.Game, kind: str) -> list:
+    """The events of one kind."""
+    return [e for e in game.events if e.kind == kind]
+
+
+def random_game(variant: gouji.Variant, seed: int, context=None) -> gouji.Game:
+    """A game played to the end by random legal actions drawn from ``random.Random(seed)``."""
+    game = variant.new_game(seed=seed, context=context)
+    rng = random.Random(seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    return game
+
+
+def finished_game(variant: gouji.Variant, seed: int, order_filter=None) -> gouji.Game:
+    """The first random game from ``seed`` on whose result passes ``order_filter``."""
+    for s in range(seed, seed + 400):
+        game = random_game(variant, s)
+        if order_filter is None or order_filter(game):
+            return game
+    raise AssertionError("no such game")
+
+
+def to_phase(game: gouji.Game, name: str) -> gouji.Game:
+    """Take the first legal action until the phase called ``name`` is the current one."""
+    while game.phases and game.phases[0].name != name:
+        game.apply(game.legal_actions()[0])
+    assert game.phases and game.phases[0].name == name, f"the game never reached the phase {name!r}"
+    return game
+
+
+@pytest.fixture(name="kinds")
+def kinds_fixture():
+    """``kinds(game, "tribute")``: the events of one kind."""
+    return kinds
+
+
+@pytest.fixture(name="finished_game")
+def finished_game_fixture():
+    """``finished_game(variant, seed, order_filter=None)``: a finished random game."""
+    return finished_game
+
+
+@pytest.fixture(name="random_game")
+def random_game_fixture():
+    """``random_game(variant, seed, context=None)``: a game played out by random actions."""
+    return random_game
+
+
+@pytest.fixture(name="to_phase")
+def to_phase_fixture():
+    """``to_phase(game, name)``: first legal actions until that phase is current."""
+    return to_phase

@@ -1,0 +1,152 @@
+"""TRIB-5 (who opened, D§24 (一)(二)) and TRIB-6 (明点, 预点, 翻车): the point tribute a game causes."""
+
+import pytest
+
+from gouji.rules.dagang.actions import OPEN, PRE
+from gouji.rules.dagang.points import DeclarePhase, lived_gouji_sets, opened_seats, point_obligations
+from gouji.rules.dagang.revolution import RevolutionPhase
+
+
+@pytest.fixture(scope="module")
+def points(plain):
+    """D without 憋3 but with 打点 and its declarations."""
+    return plain.with_options(point_tribute=True, point_declarations=True)
+
+
+def owed(game):
+    return sorted((g, r, n) for g, r, n, _why in point_obligations(game))
+
+
+SIMPLE = {0: "K K 5", 1: "3 6", 2: "3 7", 3: "3 8", 4: "3 9", 5: "3 10"}
+
+
+def declare(game, act, *declarers, kind=OPEN):
+    game.add_phase(DeclarePhase(kind, [0, 1, 2, 3, 4, 5]))
+    for seat in range(6):
+        act(game, f"dagang-declare {kind} {'yes' if seat in declarers else 'no'}")
+
+
+@pytest.mark.rule("TRIB-5")
+def test_TRIB_5_a_gouji_set_that_wins_the_lead_opens_its_player_D24(points, act, play_out):
+    game = points.new_position(SIMPLE, leader=0)
+    act(game, "play K K", "play 5")
+    play_out(game)
+    assert [(s.seat, str(s.play)) for s in lived_gouji_sets(game)] == [(0, "K K")]
+    assert opened_seats(game) == {0: True, 1: False, 2: False, 3: False, 4: False, 5: False}
+
+
+@pytest.mark.rule("TRIB-5")
+def test_TRIB_5_who_has_not_opened_gives_his_opposite_one_card_mutually_if_both_D24(points, act, play_out):
+    game = points.new_position(SIMPLE, leader=0)
+    act(game, "play K K", "play 5")
+    play_out(game)
+    # 0 opened: 3 gives him one; 1-4 and 2-5 both did not: they give each other one (互进点贡).
+    assert owed(game) == [(1, 4, 1), (2, 5, 1), (3, 0, 1), (4, 1, 1), (5, 2, 1)]
+
+
+@pytest.mark.rule("TRIB-5")
+def test_TRIB_5_the_first_winner_who_never_had_a_gouji_set_live_has_not_opened_D24_1(points, act, play_out):
+    game = points.new_position({0: "5", 1: "A A 3", 2: "6 8", 3: "K K 9", 4: "4 7", 5: "3 10"}, leader=0)
+    act(game, "play 5", "pass", "pass", "pass", "pass", "pass")  # the 5 stands; seat 1 takes the wind
+    assert game.current_player == 1
+    act(game, "play A A", "play 3")  # A A lives before 二科; seat 1 goes out as 二科
+    play_out(game)
+    opened = opened_seats(game)
+    assert opened[1] is True, "(二): opened before 二科"
+    assert opened[0] is False, "头科 whose gouji never lived: 头科亦不开点"
+    assert opened[3] is False, "头科's opposite must open before 头科 goes out"
+
+
+@pytest.mark.rule("TRIB-5")
+def test_TRIB_5_tou_kes_opposite_opening_after_tou_ke_is_too_late_D24_1(points, act, play_out):
+    game = points.new_position({0: "5", 1: "4 3", 2: "6 8", 3: "K K 9", 4: "3 7", 5: "3 10"}, leader=0)
+    act(game, "play 5")
+    while game.current_player != 3 or game.table is not None:
+        game.apply(game.legal_actions()[0])
+    act(game, "play K K")
+    play_out(game)
+    assert any(s.seat == 3 for s in lived_gouji_sets(game))
+    assert opened_seats(game)[3] is False
+
+
+@pytest.mark.rule("TRIB-5")
+def test_TRIB_5_big_joker_sets_never_open_D24(points, act, play_out):
+    game = points.new_position({0: "大王 K 5", 1: "3 6", 2: "3 7", 3: "3 8", 4: "3 9", 5: "3 10"}, leader=0)
+    act(game, "play BJ K", "play 5")
+    play_out(game)
+    assert opened_seats(game)[0] is False
+
+
+@pytest.mark.rule("TRIB-6")
+@pytest.mark.parametrize(("kind", "won", "backfire", "double"),
+                         [(OPEN, 2, 2, False), (PRE, 4, 4, False), (OPEN, 2, 4, True), (PRE, 4, 8, True)])
+def test_TRIB_6_declarations_win_2_or_4_and_backfire_2_or_4_doubled_4_or_8_D24(points, act, play_out,
+                                                                                kind, won, backfire, double):
+    variant = points.with_options(backfire_double=double)
+    game = variant.new_position(SIMPLE, leader=0)
+    declare(game, act, 0, 3, kind=kind)  # each declares that his opposite will not open
+    act(game, "play K K", "play 5")
+    play_out(game)
+    # 3 did not open: 0's declaration wins `won` cards (instead of the plain one);
+    # 0 opened: 3's declaration backfires (翻车), `backfire` cards to 0.
+    assert owed(game) == sorted([(3, 0, won), (3, 0, backfire), (1, 4, 1), (4, 1, 1), (2, 5, 1), (5, 2, 1)])
+
+
+@pytest.mark.rule("TRIB-6")
+def test_TRIB_6_the_declarations_of_a_game_are_logged_and_replay(points, act):
+    import gouji
+
+    game = points.new_position(SIMPLE, leader=0)
+    declare(game, act, 2)
+    assert [e.seat for e in game.events if e.kind == "declare"] == [2]
+    assert gouji.replay(game.record()).events == game.events
+
+
+@pytest.mark.rule("TRIB-6")
+def test_TRIB_6_yu_dian_is_declared_before_the_cut_with_no_cards_ming_dian_after_the_tribute(dagang, legal):
+    game = dagang.new_game(seed=3)
+    assert game.cut is None and game.phases[0].name == "declaring points"
+    assert game.hand(game.current_player) == [] and legal(game) == ["dagang-declare pre no", "dagang-declare pre yes"]
+    while game.cut is None:
+        game.apply(game.legal_actions()[-1])  # everyone pre-declares
+    names = [p.name for p in game.phases]
+    assert "declaring points" not in names, "who pre-declared does not declare again"
+
+
+REVOLUTION = {0: "2 3 8", 1: "5 6 7", 2: "2 4 9", 3: "2 5 10", 4: "K K Q Q A A 2", 5: "2 6 J"}
+
+
+@pytest.mark.rule("TRIB-5")
+def test_TRIB_5_a_revolutionary_has_not_opened_his_opposite_opens_with_three_dead_gouji_D24(points, act,
+                                                                                            play_out):
+    game = points.new_position(REVOLUTION, leader=4)
+    declare(game, act, 4)  # 明点 against seat 1 before he revolts: 算自动认点
+    game.add_phase(RevolutionPhase.for_game(game))
+    act(game, "dagang-revolt yes", "dagang-dead-gouji keep")
+    act(game, "play K K", "play Q Q", "play A A")
+    assert game.current_player == 4 and game.dead_gouji_rights[4] == 0
+    play_out(game)
+    opened = opened_seats(game)
+    assert opened[1] is False and opened[4] is True
+    assert (1, 4, 2) in owed(game), "seat 4's 明点 against the revolutionary wins"
+
+
+@pytest.mark.rule("TRIB-5")
+def test_TRIB_5_the_revolutionarys_opposite_with_fewer_than_three_has_not_opened(points, act, play_out):
+    game = points.new_position(REVOLUTION, leader=4)
+    game.add_phase(RevolutionPhase.for_game(game))
+    act(game, "dagang-revolt yes", "dagang-dead-gouji keep")
+    act(game, "play K K", "play Q Q")
+    play_out(game)
+    assert opened_seats(game)[4] is False
+    assert (4, 1, 1) in owed(game) and (1, 4, 1) in owed(game), "互进点贡"
+
+
+@pytest.mark.rule("TRIB-5")
+def test_TRIB_5_with_hold_three_a_revolutionary_has_opened_D26_2(dagang, act, play_out):
+    hands = {0: "2 3 3", 1: "5 6 7", 2: "2 3 3", 3: "2 3 3", 4: "K K 3 3", 5: "2 3 3"}
+    game = dagang.new_position(hands, leader=4)
+    game.add_phase(RevolutionPhase.for_game(game))
+    act(game, "dagang-revolt yes", "dagang-dead-gouji headless")
+    play_out(game)
+    assert opened_seats(game)[1] is True
