@@ -40,7 +40,7 @@ def test_show_writes_toml_that_reads_back(tmp_path):
     text = variant_to_toml(load_variant("provincial"))
     data = tomllib.loads(text)
     assert data["variant"]["name"] == "provincial"
-    path = write(tmp_path, text)
+    path = write(tmp_path, text.replace('name = "provincial"', 'name = "my-copy"'))
     assert load_variant(path).options == load_variant("provincial").options
 
 
@@ -115,3 +115,10 @@ def test_errors_are_gouji_errors_and_bad_text_is_value_error():
         gouji.parse_play("")
     with pytest.raises(gouji.GoujiError):
         gouji.parse_play("X")
+
+
+def test_a_file_may_not_take_a_builtin_name(tmp_path):
+    path = write(tmp_path, '[variant]\nname = "provincial"\nbase = "provincial"\n')
+    with pytest.raises(gouji.VariantFileError, match="built-in variant's name") as err:
+        load_variant(path)
+    assert "variant.name" in str(err.value)

@@ -26,7 +26,7 @@ from typing import Any
 import tomli_w
 
 from gouji.errors import OptionError, UnknownVariantError, VariantError, VariantFileError
-from gouji.plugins import available_plugins
+from gouji.plugins import DISABLE_AUTOLOAD_ENV, available_plugins
 from gouji.variant import Variant
 
 _VARIANT_KEYS = {"name": str, "description": str, "base": str, "plugins": list, "plugin_files": list}
@@ -77,6 +77,12 @@ def _resolve(name_or_path: str | os.PathLike[str], seen: tuple[str, ...]) -> dic
         raise VariantFileError(path, "variant.base", f"variants may not name each other in a cycle: {chain}")
     data = _read(path)
     table = data["variant"]
+    builtin = variants_dir() / f"{table['name']}.toml"
+    if builtin.is_file() and builtin.resolve() != path:
+        # A record names its variant; a house file under a built-in name would
+        # replay silently under the built-in rules.
+        raise VariantFileError(path, "variant.name",
+                               f"{table['name']!r} is a built-in variant's name; choose another")
     own_files = [str((path.parent / f).resolve()) for f in table.get("plugin_files", [])]
     _check_plugins(path, table.get("plugins", []), own_files)
     resolved: dict[str, Any] = {
@@ -106,9 +112,10 @@ def _check_plugins(path: Path, names: list[str], files: list[str]) -> None:
     known = available_plugins()
     for name in names:
         if name not in known:
+            hint = f" ({DISABLE_AUTOLOAD_ENV} is set)" if os.environ.get(DISABLE_AUTOLOAD_ENV) else ""
             raise VariantFileError(
                 path, "variant.plugins",
-                f"unknown plugin {name!r}; expected an entry point of the group 'gouji': "
+                f"unknown plugin {name!r}{hint}; expected an entry point of the group 'gouji': "
                 f"{', '.join(sorted(known))}",
             )
     for file in files:
