@@ -1,0 +1,9 @@
+"""gouji_cut: no cut at all; seat 2 always draws first."""
+
+from gouji import hookimpl
+from gouji.opening import Cut
+
+
+@hookimpl
+def gouji_cut(options, rng, pile, context):
+    return Cut(cutter=2, cards=(), first_drawer=2)

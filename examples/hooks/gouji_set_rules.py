@@ -1,0 +1,11 @@
+"""gouji_set_rules: four 10s are already a gouji set (the book asks for five)."""
+
+from gouji import hookimpl
+from gouji.cards import TEN
+from gouji.comparison import PROVINCIAL_GOUJI_THRESHOLDS, SetRules
+
+
+@hookimpl
+def gouji_set_rules(options):
+    thresholds = {**PROVINCIAL_GOUJI_THRESHOLDS, TEN: 4}
+    return SetRules(mixed_jokers=options["mixed_jokers"], gouji_thresholds=thresholds)
