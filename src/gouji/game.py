@@ -606,11 +606,9 @@ class Game:
             # END-5 (P§19): "pass" ends your round, "yield" keeps your right to play.
             # Later sets of the round only rise, so a yield without a cover is a pass.
             # Where a pass never ends the round (C), there is nothing to yield.
-            if self._melee_pass == "rejoin":
+            # T 二.3.(10) (once): no yield either; the first pass keeps the round, a second ends it.
+            if self._melee_pass in ("rejoin", "once"):
                 return [PASS]
-            if self._melee_pass == "once":
-                # T 二.3.(10): one pass a round; once it is spent, a player who can cover must.
-                return [] if can_cover and seat in self.melee_passes else [PASS]
             return [PASS, YIELD] if can_cover else [PASS]
         closer = (self.anchor + 3) % 6
         out: list[Action] = [CLOSE if seat == closer and len(self.queue) == 1 else PASS]
@@ -662,8 +660,6 @@ class Game:
                     getattr(self, "_forbidden", {}).get(play, "END-6"))
         if self.kind == LEAD:
             return f"seat {seat} leads and must play a set", "ROUND-1"
-        if isinstance(action, Pass) and self.melee and self._melee_pass == "once" and self.kind == RESPOND:
-            return f"seat {seat} has spent its one pass of this round and must cover (T 二.3.(10))", "END-5"
         if isinstance(action, Pass) and CLOSE in self._legal_set:
             return f"seat {seat} is the opposite with the last word: close or cover", "ROUND-5"
         if isinstance(action, type(CLOSE)):
@@ -689,7 +685,7 @@ class Game:
         self.last_decliner = seat
         if action is PASS:
             if self.melee and self._melee_pass == "once" and seat not in self.melee_passes:
-                self.melee_passes.add(seat)  # T 二.3.(10): the round's one pass, he stays in it
+                self.melee_passes.add(seat)  # T 二.3.(10): the round's one pass keeps him in it
             elif not (self.melee and self._melee_pass == "rejoin"):
                 self.passed.add(seat)
             if self.restricted and seat != (self.anchor + 3) % 6:
@@ -848,7 +844,7 @@ class Game:
     def _start_melee_if_due(self) -> None:
         """END-5: the melee begins once ``melee_after_outs`` players went out, or once
         ``melee_when_left`` or fewer are still in play (C: 剩下少于等于四人), a head kept
-        by :meth:`keep_head` counting as in play (T 二.3.(10): 假烧者…仍计算在比赛者内)."""
+        in play by :meth:`keep_head` counting (T 二.3.(10): 假烧者…仍计算在比赛者内)."""
         left = sum(self.playing) + len(self.heads_in_play)
         if not self.melee and (self.outs >= self._melee_after or left <= self._melee_when_left):
             if self._melee_after_round and self.top is not None:

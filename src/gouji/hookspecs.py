@@ -255,7 +255,7 @@ def gouji_precut_phases(options: Options, game: Game, context: GameContext) -> l
     the game, while no card is dealt (hands are empty, ``game.cut`` and
     ``game.deal`` are ``None``); then the engine shuffles, cuts and deals, and the
     tribute and pre-play phases follow. A phase that decides something the cut
-    must know records it with :meth:`gouji.game.Game.add_cut_carry`: the cut and
+    must know records it with :meth:`gouji.Game.add_cut_carry`: the cut and
     every hook after it see it in ``context.carry``. Called once per game, and
     only when at least one plugin implements it.
 

@@ -30,8 +30,12 @@ if TYPE_CHECKING:
     from gouji.game import Game
 
 TRACE_ENV = "GOUJI_TRACE_HOOKS"
-#: Hooks called while a game is played (after it was created).
-_GAME_HOOKS = ("gouji_forbidden_plays", "gouji_last_set_owner", "gouji_score", "gouji_score_adjustments")
+#: Hooks called while a game is played: a third-party one makes ``apply`` keep a copy to restore.
+_GAME_HOOKS = (
+    "gouji_forbidden_plays", "gouji_last_set_owner", "gouji_score", "gouji_score_adjustments",
+    "gouji_extra_actions", "gouji_apply_action", "gouji_after_action",
+    "gouji_tribute", "gouji_pregame_phases", "gouji_precut_phases",
+)
 
 
 @attrs.frozen
@@ -101,18 +105,10 @@ class Variant:
 
     def has_third_party_game_hooks(self) -> bool:
         """Does a plugin outside gouji itself run while games are played?"""
-        for hook_name in _GAME_HOOKS:
-            for impl in getattr(self.plugin_manager.hook, hook_name).get_hookimpls():
-                if not getattr(impl.plugin, "__name__", "").startswith("gouji.rules."):
-                    return True
-        return bool(self.phases_from_plugins)
-
-    @property
-    def phases_from_plugins(self) -> bool:
         return any(
             not getattr(impl.plugin, "__name__", "").startswith("gouji.rules.")
-            for name in ("gouji_tribute", "gouji_pregame_phases")
-            for impl in getattr(self.plugin_manager.hook, name).get_hookimpls()
+            for hook_name in _GAME_HOOKS
+            for impl in getattr(self.plugin_manager.hook, hook_name).get_hookimpls()
         )
 
     def hook_answers(self) -> dict[str, list[str]]:

@@ -118,3 +118,70 @@ def random_game_fixture():
 def to_phase_fixture():
     """``to_phase(game, name)``: first legal actions until that phase is current."""
     return to_phase
+
+
+# -- conformance over series -------------------------------------------------------------------
+def check_series(variant: gouji.Variant, seed: int, games: int = 3, refused_every: int = 12) -> dict:
+    """Play a series of ``games`` random games of ``variant`` and check every game as
+    :func:`gouji.testing.run_conformance` does — cards conserved after every action (once
+    dealt: dagang decides 预点 and who is 大落 before the cut), refused actions change nothing,
+    the game ends, records round-trip mid-game and at the end, the same seed and actions give
+    the same game, a clone is independent — and that the series record replays game by game,
+    each game starting from the context its predecessor leads to."""
+    from gouji.rules.dagang import DagangSeries
+    from gouji.testing import (
+        check_card_conservation,
+        check_clone_is_independent,
+        check_finished,
+        check_record_round_trip,
+        check_refused_actions_change_nothing,
+    )
+
+    rng = random.Random(f"dagang-{seed}")
+    series = DagangSeries(variant, seed=seed, games=games)
+    stats = {"games": 0, "actions": 0, "refused": 0}
+    while True:
+        game = series.game
+        deck = variant.deck()
+        trace = []
+        keep_at = None
+        middle = None
+        while not game.is_over:
+            if game.deal is not None:
+                check_card_conservation(game, deck)
+            if len(game.history) % refused_every == 0:
+                stats["refused"] += check_refused_actions_change_nothing(game, rng, how_many=4)
+            legal = game.legal_actions()
+            assert legal, f"seat {game.current_player} has no legal action: {game!r}"
+            trace.append((game.current_player, legal))
+            if keep_at is None and rng.random() < 0.01:
+                keep_at, middle = len(game.history), game.clone()
+            game.apply(legal[rng.randrange(len(legal))])
+        check_finished(game)
+        check_card_conservation(game, deck)
+        stats["refused"] += check_refused_actions_change_nothing(game, rng)
+        check_record_round_trip(game)
+        again = variant.new_game(seed=game.seed, context=game.context)
+        for step, action in enumerate(game.history):
+            assert (again.current_player, again.legal_actions()) == trace[step], f"step {step} differs"
+            again.apply(action)
+        assert again.events == game.events and again.finish_order == game.finish_order
+        assert again.score() == game.score()
+        if middle is not None:
+            check_record_round_trip(middle)
+            check_clone_is_independent(middle, rng)
+        stats["games"] += 1
+        stats["actions"] += len(game.history)
+        if series.is_over:
+            break
+        series.next_game()
+        if series.is_over:
+            break
+    replayed = DagangSeries.replay(series.record())
+    assert [g.events for g in [*replayed.finished, replayed.game]] == [g.events for g in series.finished]
+    return stats
+
+
+@pytest.fixture(name="check_series")
+def check_series_fixture():
+    return check_series

@@ -47,7 +47,8 @@ def test_TRIB_5_who_has_not_opened_gives_his_opposite_one_card_mutually_if_both_
 @pytest.mark.rule("TRIB-5")
 def test_TRIB_5_the_first_winner_who_never_had_a_gouji_set_live_has_not_opened_D24_1(points, act, play_out):
     game = points.new_position({0: "5", 1: "A A 3", 2: "6 8", 3: "K K 9", 4: "4 7", 5: "3 10"}, leader=0)
-    act(game, "play 5", "pass", "pass", "pass", "pass", "pass")  # the 5 stands; seat 1 takes the wind
+    # Nobody covers the 5; 头科's opposite, seat 3, has the last word and closes; seat 1 takes the wind.
+    act(game, "play 5", "pass", "pass", "pass", "pass", "pass", "close")
     assert game.current_player == 1
     act(game, "play A A", "play 3")  # A A lives before 二科; seat 1 goes out as 二科
     play_out(game)
@@ -60,12 +61,10 @@ def test_TRIB_5_the_first_winner_who_never_had_a_gouji_set_live_has_not_opened_D
 @pytest.mark.rule("TRIB-5")
 def test_TRIB_5_tou_kes_opposite_opening_after_tou_ke_is_too_late_D24_1(points, act, play_out):
     game = points.new_position({0: "5", 1: "4 3", 2: "6 8", 3: "K K 9", 4: "3 7", 5: "3 10"}, leader=0)
-    act(game, "play 5")
-    while game.current_player != 3 or game.table is not None:
-        game.apply(game.legal_actions()[0])
-    act(game, "play K K")
+    act(game, "play 5", "pass", "pass", "play 9", "pass")  # seat 3's 9 wins the round after 头科's last set
+    act(game, "play K K")  # and his K K lives — too late
     play_out(game)
-    assert any(s.seat == 3 for s in lived_gouji_sets(game))
+    assert any(s.seat == 3 and str(s.play) == "K K" for s in lived_gouji_sets(game))
     assert opened_seats(game)[3] is False
 
 
@@ -93,27 +92,40 @@ def test_TRIB_6_declarations_win_2_or_4_and_backfire_2_or_4_doubled_4_or_8_D24(p
 
 
 @pytest.mark.rule("TRIB-6")
-def test_TRIB_6_the_declarations_of_a_game_are_logged_and_replay(points, act):
+def test_TRIB_6_yu_dian_is_declared_before_the_cut_with_no_cards_ming_dian_after_the_tribute(dagang, legal):
     import gouji
 
-    game = points.new_position(SIMPLE, leader=0)
-    declare(game, act, 2)
-    assert [e.seat for e in game.events if e.kind == "declare"] == [2]
+    game = dagang.new_game(seed=3)
+    assert game.cut is None and game.phases[0].name == "declaring points"
+    assert game.hand(game.current_player) == [] and legal(game) == ["dagang-declare pre no", "dagang-declare pre yes"]
+    declared = []
+    while game.cut is None:
+        declared.append(game.current_player)
+        game.apply(game.legal_actions()[-1])  # everyone pre-declares
+    assert sorted(declared) == list(range(6))
+    while game.phases:
+        assert not any(a.to_text().startswith("dagang-declare") for a in game.legal_actions()), \
+            "who pre-declared does not declare again"
+        game.apply(game.legal_actions()[0])
+    assert [e.seat for e in game.events if e.kind == "declare"] == declared
     assert gouji.replay(game.record()).events == game.events
 
 
 @pytest.mark.rule("TRIB-6")
-def test_TRIB_6_yu_dian_is_declared_before_the_cut_with_no_cards_ming_dian_after_the_tribute(dagang, legal):
-    game = dagang.new_game(seed=3)
-    assert game.cut is None and game.phases[0].name == "declaring points"
-    assert game.hand(game.current_player) == [] and legal(game) == ["dagang-declare pre no", "dagang-declare pre yes"]
+def test_TRIB_6_ming_dian_comes_after_the_tribute_and_before_the_first_lead_TRIB_8(dagang, random_game):
+    from gouji.rules.dagang.series import next_context
+
+    before = random_game(dagang, 1)
+    game = dagang.new_game(seed=5, context=next_context(dagang.options, before, before.context))
     while game.cut is None:
-        game.apply(game.legal_actions()[-1])  # everyone pre-declares
+        game.apply(game.legal_actions()[0])
     names = [p.name for p in game.phases]
-    assert "declaring points" not in names, "who pre-declared does not declare again"
+    assert names[names.index("declaring points") - 1] == "buying 3s"
+    assert names.index("declaring points") < names.index("revolution")
+    assert names[0] == "tribute" or "tribute" not in names
 
 
-REVOLUTION = {0: "2 3 8", 1: "5 6 7", 2: "2 4 9", 3: "2 5 10", 4: "K K Q Q A A 2", 5: "2 6 J"}
+REVOLUTION = {0: "2 3 8", 1: "5 6 7", 2: "2 4 9", 3: "2 5 10", 4: "K K A A 2 2 Q", 5: "2 6 J"}
 
 
 @pytest.mark.rule("TRIB-5")
@@ -123,8 +135,8 @@ def test_TRIB_5_a_revolutionary_has_not_opened_his_opposite_opens_with_three_dea
     declare(game, act, 4)  # 明点 against seat 1 before he revolts: 算自动认点
     game.add_phase(RevolutionPhase.for_game(game))
     act(game, "dagang-revolt yes", "dagang-dead-gouji keep")
-    act(game, "play K K", "play Q Q", "play A A")
-    assert game.current_player == 4 and game.dead_gouji_rights[4] == 0
+    act(game, "play K K", "play A A", "play 2")
+    assert game.current_player == 4 and game.dead_gouji_rights[4] == 0, "three dead-gouji rights, all used"
     play_out(game)
     opened = opened_seats(game)
     assert opened[1] is False and opened[4] is True
@@ -133,10 +145,10 @@ def test_TRIB_5_a_revolutionary_has_not_opened_his_opposite_opens_with_three_dea
 
 @pytest.mark.rule("TRIB-5")
 def test_TRIB_5_the_revolutionarys_opposite_with_fewer_than_three_has_not_opened(points, act, play_out):
-    game = points.new_position(REVOLUTION, leader=4)
+    game = points.new_position({**REVOLUTION, 4: "K K A A 9 大王"}, leader=4)
     game.add_phase(RevolutionPhase.for_game(game))
     act(game, "dagang-revolt yes", "dagang-dead-gouji keep")
-    act(game, "play K K", "play Q Q")
+    act(game, "play K K", "play A A")
     play_out(game)
     assert opened_seats(game)[4] is False
     assert (4, 1, 1) in owed(game) and (1, 4, 1) in owed(game), "互进点贡"

@@ -115,3 +115,17 @@ def test_END_5_in_the_melee_a_player_may_play_again_after_passing(plain, act, le
     act(game, "play Q Q")
     # A gouji set in the melee: anyone covers (seat 1 cannot), and it is no burn.
     assert game.current_player == 2 and legal(game)[0] == "play A A"
+
+
+@pytest.mark.rule("ROUND-2")
+def test_ROUND_2_after_passing_only_the_opposites_set_may_be_answered(plain, act, legal):
+    # C "过牌": "在四人乱缠前,如果过牌后,如果不就就是对头得牌,就就是不允许再上牌"
+    game = plain.new_position({0: "5 8 K", 1: "7 J", 2: "6 Q", 3: "9 10", 4: "6 Q", 5: "6 Q"}, 0)
+    act(game, "play 5", "pass", "pass")        # seats 1 and 2 pass on seat 0's 5
+    assert game.current_player == 3
+    act(game, "pass", "pass", "pass")          # 3, 4, 5
+    # ROUND-3: all passed; seat 3, the opposite, still has the last word.
+    assert game.current_player == 3 and legal(game) == ["play 9", "play 10", "close"]
+    act(game, "play 9")
+    # Seat 1 passed this round: he may not cover seat 3's 9 with his J; seat 0 (3's opposite) may.
+    assert 1 not in game.queue and game.current_player == 0

@@ -20,20 +20,23 @@ def test_END_5_the_first_pass_of_a_round_keeps_the_player_in_it(position, act, l
     assert game.current_player == 4 and legal(game) == ["play 6", "play 8", "pass"]   # no yield in T
     act(game, "pass")
     assert 4 not in game.passed and 4 in game.melee_passes
-    act(game, "play 7")                 # seat 2; seat 1 cannot cover and uses its pass
+    act(game, "play 7")                 # seat 2; seat 1 cannot cover and spends its pass
     assert game.current_player == 0
     act(game, "pass")
-    # Seat 4 has spent its pass: it can cover 7 with 8, so it must ("有且只有一次过牌权").
+    # Seat 4 passed once: it is still in the round and may cover 7 with 8 — or pass again.
     assert game.current_player == 4
-    assert legal(game) == ["play 8"]
+    assert legal(game) == ["play 8", "pass"]
 
 
 @pytest.mark.rule("END-5")
 def test_END_5_a_second_pass_ends_the_round_for_the_player(position, act):
     game = position(MELEE, leader=0)
+    act(game, "play 5", "pass", "play 7", "pass", "pass")
+    # Seat 4's second pass ends its round: only seat 2, the owner, is left; it leads again.
+    assert game.table is None and game.current_player == 2
+    game = position(MELEE, leader=0)
     act(game, "play 5", "pass", "play 7", "pass", "play 8")
-    # Seat 2 (one 3 left) and seat 1 (4s) cannot cover 8: seat 2 spends its pass, seat 1 its
-    # second one and is out of the round; seat 0 covers with 9.
+    # Seat 2 (a 3 left) cannot cover 8 and spends its pass; seat 1 (4s) its second: out.
     assert 1 in game.passed and 2 not in game.passed
     assert game.current_player == 0
 

@@ -54,7 +54,7 @@ CORE_OPTIONS = (
                "0: only melee_after_outs counts (END-5).", rule="END-5"),
     OptionSpec("melee_pass", str, "ends_round",
                "In the melee a pass ends your round (P§19), or never does (rejoin: C, 可在过牌后再上牌), "
-               "or each player has one pass a round and must cover once it is spent (once: T 二.3.(10)).",
+               "or only a player's second pass of a round ends it, and there is no yield (once: T 二.3.(10)).",
                rule="END-5", choices=("ends_round", "rejoin", "once")),
     OptionSpec("dead_gouji_after_out", int, 1,
                "In the round of the last set of 头科 (1), or of 头科 and 二科 (2), a gouji set by "

@@ -239,11 +239,11 @@ class PickRequest(Action):
 class PickSet(Action):
     """D§15 挑牌: the teammate names the next set of the leader's hand, in the order it is to be led."""
 
-    play: Play
+    chosen: Play
     keyword = "dagang-pick-set"
 
     def to_text(self) -> str:
-        return f"{self.keyword} {self.play.text(ascii_only=True)}"
+        return f"{self.keyword} {self.chosen.text(ascii_only=True)}"
 
     @classmethod
     def parse(cls, rest: str) -> PickSet:

@@ -49,7 +49,7 @@ def forbidden_sets(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play
     out = {}
     for play in plays:
         if play.rank == THREE:
-            if play.naturals != threes or play.size != size:
+            if play.twos or play.jokers or play.naturals != threes or play.size != size:
                 out[play] = RULE
         elif play.size == size:
             out[play] = RULE

@@ -107,6 +107,8 @@ class PickPhase:
     name: str = "挑牌 order"
 
     def actor(self, game: Game) -> int | None:
+        if not (game.playing[self.picker] and game.playing[self.owner]):
+            return None  # one of them left play (a ruling): no order
         return self.picker if any(self.remaining) else None
 
     def legal_actions(self, game: Game) -> list[Action]:
@@ -115,9 +117,9 @@ class PickPhase:
     def apply(self, game: Game, action: Action) -> None:
         if not isinstance(action, PickSet):
             raise GoujiError(f"setting the order is a PickSet, not {action}")
-        for rank, n in action.play.counts().items():
+        for rank, n in action.chosen.counts().items():
             self.remaining[rank] -= n
-        self.chosen.append(action.play)
+        self.chosen.append(action.chosen)
         if not any(self.remaining):
             update_state(game, plan=PickPlan(self.owner, tuple(self.chosen), len(game.events)))
             game.log("pick-order", self.picker, RULE,

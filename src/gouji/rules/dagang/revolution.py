@@ -73,7 +73,10 @@ class RevolutionPhase:
         if self.done or game.is_over:
             return None
         if self.choosing is not None:
-            return self.choosing
+            if game.playing[self.choosing]:
+                return self.choosing
+            self.done = True  # the opposite left play (a ruling): nothing to choose
+            return None
         while self.order and not (game.playing[self.order[0]] and may_revolt(game, self.order[0])):
             self.order.pop(0)
         if self.order:

@@ -139,8 +139,6 @@ class TributePhase:
             step = self.steps[0]
             item = self.owed[step[1]]
             seat = item.receiver if step[0] in ("waive", "return") else item.giver
-            if step[0] == "answer":
-                seat = item.giver
             if game.playing[item.giver] and game.playing[item.receiver]:
                 return seat
             self.steps.pop(0)  # a player retired by a ruling gives or takes nothing more
@@ -240,8 +238,8 @@ class LastChoicePhase:
     name: str = "choosing 大落"
 
     def actor(self, game: Game) -> int | None:
-        if self.done:
-            return None
+        if self.done or not (game.playing[self.last] and game.playing[self.second_last]):
+            return None  # decided, or one of them left play (a ruling): the finish order stands
         return self.second_last if self.offered else self.last
 
     def legal_actions(self, game: Game) -> list[Action]:

@@ -65,7 +65,7 @@ class TributeEntry:
     def text(self) -> str:
         cards = " ".join(rank_name(r) for r in self.cards) or "nothing"
         if self.paid_in is None:
-            status = f"outstanding ({self.owed} owed; a new set pays no tribute, TRIB-9)"
+            status = f"outstanding ({self.owed} owed; not paid in this set, TRIB-9)"
         else:
             status = f"game {self.paid_in}: {cards}" + (f", {self.waived} waived" if self.waived else "")
         return (f"game {self.caused_by} → seat {self.giver} gives seat {self.receiver} {self.kind} "

@@ -1,0 +1,132 @@
+"""OPEN-5 (D§23, D§26.(二)): revolution — who may, void games, 四科 or 三科, the opposite's rights."""
+
+import pytest
+
+import gouji
+from gouji.rules.dagang.revolution import DEAD_GOUJI_RIGHTS, RevolutionPhase
+from gouji.rules.dagang.series import next_context
+from gouji.rules.dagang.state import get_state
+
+HANDS = {0: "2 3 8", 1: "5 6 7", 2: "小王 4 9", 3: "9 9 10", 4: "K K A A 2 Q", 5: "大王 6 J"}
+
+
+def revolution_position(variant, hands=HANDS, leader=4):
+    game = variant.new_position(hands, leader=leader)
+    game.add_phase(RevolutionPhase.for_game(game))
+    return game
+
+
+@pytest.mark.rule("OPEN-5")
+def test_OPEN_5_only_hands_without_jokers_or_2s_may_revolt_and_may_decline_D23(plain, legal, act):
+    game = revolution_position(plain)
+    # In turn order from the first leader (4): seats 1 and 3 hold no 大王, 小王 or 2.
+    assert game.current_player == 1 and legal(game) == ["dagang-revolt no", "dagang-revolt yes"]
+    act(game, "dagang-revolt no")
+    assert game.current_player == 3
+    act(game, "dagang-revolt no")
+    assert game.current_player == 4 and game.table is None and all(game.playing)
+
+
+@pytest.mark.rule("OPEN-5")
+def test_OPEN_5_a_revolutionary_counts_as_si_ke_his_opposite_gets_three_dead_gouji_rights_D23(plain, legal, act):
+    game = revolution_position(plain)
+    act(game, "dagang-revolt yes")
+    assert not game.playing[1] and game.places[3] == 1, "四科"
+    act(game, "dagang-revolt no")
+    assert game.current_player == 4 and legal(game) == ["dagang-dead-gouji keep", "dagang-dead-gouji headless"]
+    act(game, "dagang-dead-gouji keep")
+    assert DEAD_GOUJI_RIGHTS == 3 and game.dead_gouji_rights == {4: 3}
+    assert game.current_player == 4 and game.table is None
+
+
+@pytest.mark.rule("OPEN-5")
+def test_OPEN_5_the_opposite_may_give_the_rights_up_and_be_headless_D23(plain, act):
+    game = revolution_position(plain)
+    act(game, "dagang-revolt yes", "dagang-revolt no", "dagang-dead-gouji headless")
+    assert game.dead_gouji_rights.get(4, 0) == 0 and get_state(game).renounced == (4,)
+    assert game.is_headless(4)
+
+
+@pytest.mark.rule("OPEN-5")
+def test_OPEN_5_dead_gouji_rights_nobody_answers_but_a_burner(plain, act, legal):
+    game = revolution_position(plain)
+    act(game, "dagang-revolt yes", "dagang-revolt no", "dagang-dead-gouji keep", "play K K")
+    assert game.dead_gouji_rights[4] == 2
+    # Burn offers only (seat 4's teammates first, then the others who can burn): nobody can here.
+    assert game.current_player == 4 and game.table is None
+
+
+@pytest.mark.rule("OPEN-5")
+def test_OPEN_5_two_revolutions_void_the_game_D23(plain, act):
+    game = revolution_position(plain)
+    act(game, "dagang-revolt yes", "dagang-revolt yes")
+    assert game.is_over and get_state(game).void
+    assert [e.kind for e in game.events if e.kind == "void-game"] == ["void-game"]
+    assert game.score().team_points == (0, 0)
+
+
+@pytest.mark.rule("OPEN-5")
+def test_OPEN_5_a_void_game_is_dealt_again_owing_the_same(plain, act):
+    from gouji.context import GameContext
+    from gouji.rules.dagang.state import POINTS_KEY
+
+    game = revolution_position(plain)
+    owed = GameContext(4, (0, 1, 2, 3, 4, 5), 2, ((POINTS_KEY, [[1, 4, 1, "did not open"]]),))
+    act(game, "dagang-revolt yes", "dagang-revolt yes")
+    again = next_context(plain.options, game, owed)
+    assert again.game_number == 5 and again.previous_finish_order == owed.previous_finish_order
+    assert again.get(POINTS_KEY) == owed.get(POINTS_KEY), "the same tribute is owed when it is dealt again"
+
+
+@pytest.mark.rule("OPEN-5")
+def test_OPEN_5_teammates_take_tou_ke_and_er_ke_the_revolutionary_is_san_ke_a_sweep_D23(plain, act):
+    # Seat 3 revolts; his teammates 1 and 5 go out first and second.
+    hands = {0: "2 9 9", 1: "5", 2: "2 8 8", 3: "4 4 6", 4: "2 K K", 5: "7"}
+    game = revolution_position(plain, hands, leader=1)
+    assert game.current_player == 1
+    act(game, "dagang-revolt no", "dagang-revolt yes", "dagang-revolt no")  # seat 3 folds, seat 5 not
+    act(game, "dagang-dead-gouji keep")  # seat 0 keeps his rights
+    act(game, "play 5")  # seat 1 out first
+    while game.finish_order[:2] != [1, 5]:
+        legal = game.legal_actions()
+        seat = game.current_player
+        choice = next((a for a in legal if seat == 5 and a.play is not None), None)
+        game.apply(choice or next((a for a in legal if a.play is None), legal[0]))
+    assert game.places[2] == 3, "三科"
+    assert any(e.kind == "moved" and e.rule == "OPEN-5" for e in game.events)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    assert game.finish_order[:3] == [1, 5, 3]
+    assert game.score().sweep and game.score().team_points == (0, 12)
+
+
+@pytest.mark.rule("OPEN-5")
+def test_OPEN_5_the_revolutionary_does_not_stop_the_other_teams_sweep_D23(plain, act, play_out):
+    hands = {0: "2 9", 1: "5 5 5", 2: "2 8", 3: "2 4 4 6", 4: "2 7", 5: "2 6 6 6"}
+    game = revolution_position(plain, hands, leader=0)
+    act(game, "dagang-revolt yes", "dagang-dead-gouji keep")  # seat 1, the only one without a 2
+    play_out(game)
+    order = game.finish_order
+    assert order.index(1) == 3
+    if order[:3] == [0, 2, 4]:
+        assert game.score().team_points == (12, 0)
+
+
+@pytest.mark.rule("OPEN-5")
+def test_OPEN_5_with_hold_three_only_a_hand_without_3s_and_money_may_revolt_D26_2(dagang, legal):
+    hands = {0: "2 3 8", 1: "5 6 7", 2: "3 4 9", 3: "3 9 10", 4: "3 K K", 5: "3 6 J"}
+    game = revolution_position(dagang, hands, leader=0)
+    # Seats 2, 3, 4, 5 hold no joker or 2 but hold 3s: only seat 1 may.
+    assert game.current_player == 1 and legal(game) == ["dagang-revolt no", "dagang-revolt yes"]
+    game.apply(gouji.parse_action("dagang-revolt no"))
+    assert game.table is None and game.current_player == 0
+
+
+@pytest.mark.rule("OPEN-5")
+def test_OPEN_5_off_no_revolution_decision(plain):
+    variant = plain.with_options(revolution=False)
+    for seed in range(3):
+        game = variant.new_game(seed=seed)
+        while game.phases:
+            assert game.phases[0].name != "revolution"
+            game.apply(game.legal_actions()[0])
