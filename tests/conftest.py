@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+import gouji
+
 # Test modules are imported with --import-mode=importlib (several folders
 # hold files of the same name); shared helper modules of a folder
 # (``*_helpers.py``) are found by putting their folder on the path.
@@ -35,3 +37,38 @@ def pytest_configure(config: pytest.Config) -> None:
 def slow() -> bool:
     """True for the exhaustive profile (``--slow`` or ``GOUJI_SLOW=1``)."""
     return bool(os.environ.get(SLOW_ENV))
+
+
+@pytest.fixture
+def act():
+    """``act(game, "play A A", "pass")``: apply actions given as record text."""
+
+    def apply(game: gouji.Game, *texts: str) -> None:
+        for text in texts:
+            game.apply(gouji.parse_action(text))
+
+    return apply
+
+
+@pytest.fixture
+def legal():
+    """``legal(game)``: the legal actions as record text."""
+    return lambda game: [a.to_text() for a in game.legal_actions()]
+
+
+@pytest.fixture
+def kinds():
+    """``kinds(game)``: the kinds of the game's events, in order."""
+    return lambda game: [e.kind for e in game.events]
+
+
+@pytest.fixture
+def finish():
+    """``finish(game)``: play the game out, always taking the first legal action."""
+
+    def run(game: gouji.Game) -> gouji.Game:
+        while not game.is_over:
+            game.apply(game.legal_actions()[0])
+        return game
+
+    return run

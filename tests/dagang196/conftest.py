@@ -20,23 +20,6 @@ def plain(club) -> gouji.Variant:
 
 
 @pytest.fixture
-def act():
-    """``act(game, "play A A", "pass")``: apply actions given as record text."""
-
-    def apply(game: gouji.Game, *texts: str) -> None:
-        for text in texts:
-            game.apply(gouji.parse_action(text))
-
-    return apply
-
-
-@pytest.fixture
-def legal():
-    """``legal(game)``: the legal actions as record text."""
-    return lambda game: [a.to_text() for a in game.legal_actions()]
-
-
-@pytest.fixture
 def with_phases():
     """``with_phases(game, *phases)``: run the club's pre-play phases on a test position.
 

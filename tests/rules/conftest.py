@@ -20,20 +20,3 @@ def position(provincial):
         return (variant or provincial).new_position(hands, leader)
 
     return make
-
-
-@pytest.fixture
-def act():
-    """``act(game, "play A A", "pass")``: apply actions given as record text."""
-
-    def apply(game: gouji.Game, *texts: str) -> None:
-        for text in texts:
-            game.apply(gouji.parse_action(text))
-
-    return apply
-
-
-@pytest.fixture
-def legal():
-    """``legal(game)``: the legal actions as record text."""
-    return lambda game: [a.to_text() for a in game.legal_actions()]
