@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Close, Pass, PlaySet, TakeWind, Yield
-from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card
+from gouji.cards import BIG_JOKER, THREE, Card
 from gouji.context import GameContext
 from gouji.errors import GameOverError, GoujiError, IllegalActionError
 from gouji.events import PLACE_NAMES, Event
@@ -467,6 +467,24 @@ class Game:
         self.log("set-aside", seat, rule, Play.from_counts({card.rank: 1}), reason)
         self._legal = self._legal_set = None
 
+    def pass_lead(self, rule: str = "", reason: str = "") -> None:
+        """The player to lead loses the lead (a referee's ruling, REF-3): the next player in
+        play leads instead."""
+        if self.kind != LEAD or self.actor is None:
+            raise GoujiError("only the player about to lead can lose the lead")
+        seat = self.actor
+        leader = self.next_in_play(seat)
+        self.log("lead-passed", leader, rule, detail=reason or f"seat {seat} loses the lead")
+        self._reset_round(leader)
+
+    def force_decline(self) -> None:
+        """The player to answer declines without choosing (a play clock running out, ROUND-7):
+        a close if he has the last word, else a pass."""
+        if self.kind != RESPOND or self.actor is None:
+            raise GoujiError("only a player who is to answer a set can be made to decline")
+        legal = self._legal if self._legal is not None else self._compute_legal()
+        self._apply_play_action(self.actor, CLOSE if CLOSE in legal else PASS)
+
     def move_retired(self, seat: int, place: int, rule: str = "", reason: str = "") -> None:
         """Move a seat that :meth:`retire` took out of play to another free place (OPEN-5: a
         revolutionary counts as 三科 once his two teammates are 头科 and 二科)."""
@@ -663,7 +681,7 @@ class Game:
         if isinstance(action, Pass) and CLOSE in self._legal_set:
             return f"seat {seat} is the opposite with the last word: close or cover", "ROUND-5"
         if isinstance(action, type(CLOSE)):
-            return f"only the set owner's opposite closes, and only last", "ROUND-5"
+            return "only the set owner's opposite closes, and only last", "ROUND-5"
         if isinstance(action, Yield):
             return "a yield is allowed only to the opposite whose two upper players passed", "ROUND-4"
         if isinstance(action, TakeWind):

@@ -156,6 +156,12 @@ def check_series(variant: gouji.Variant, seed: int, games: int = 3, refused_ever
             trace.append((game.current_player, legal))
             if keep_at is None and rng.random() < 0.01:
                 keep_at, middle = len(game.history), game.clone()
+            if variant.options["penalties"] and rng.random() < 0.004:
+                before = len(game.history)
+                _random_ruling(game, rng)  # REF-3: a referee steps in now and then
+                if len(game.history) == before:
+                    trace.pop()  # refused: nothing happened
+                continue
             game.apply(legal[rng.randrange(len(legal))])
         check_finished(game)
         check_card_conservation(game, deck)
@@ -180,6 +186,19 @@ def check_series(variant: gouji.Variant, seed: int, games: int = 3, refused_ever
     replayed = DagangSeries.replay(series.record())
     assert [g.events for g in [*replayed.finished, replayed.game]] == [g.events for g in series.finished]
     return stats
+
+
+def _random_ruling(game: gouji.Game, rng: random.Random) -> None:
+    from gouji.rules.dagang import Referee
+    from gouji.rules.dagang.actions import PENALTIES
+
+    seat = rng.choice([s for s in range(6) if game.playing[s]])
+    penalty = rng.choice(PENALTIES)
+    try:
+        Referee(game).rule(seat, penalty, "random", amount=rng.randint(1, 2),
+                           target=rng.choice([s for s in range(6) if s != seat]))
+    except gouji.IllegalActionError:
+        pass  # a ruling the game refuses (a made-up tribute without a card, …) changes nothing
 
 
 @pytest.fixture(name="check_series")

@@ -132,3 +132,23 @@ def test_REF_3_no_ruling_after_the_game(game, play_out):
 def test_PLAY_7_cuo_pai_bu_chu_only_for_the_player_about_to_follow(game):
     with pytest.raises(gouji.GoujiError):
         Referee(game).wrong_follow(0)  # seat 0 leads: there is nothing to follow
+
+
+@pytest.mark.rule("REF-3")
+def test_REF_3_a_turn_lost_as_he_is_about_to_lead_passes_the_lead_at_once_D29_2(game, kinds):
+    Referee(game).lose_turn(0, Offence.WRONG_PLAY)
+    assert game.current_player == 1 and game.table is None
+    assert kinds(game, "lost-lead")[0].seat == 0 and turns_owed(game, 0) == 0
+    assert gouji.replay(game.record()).current_player == 1
+
+
+@pytest.mark.rule("REF-3")
+def test_REF_3_a_lost_turn_owed_to_a_leader_leaves_him_only_the_forfeit(plain, act, legal):
+    game = plain.new_position({**HANDS, 5: "A A 2"}, leader=0)
+    act(game, "play 9 9", "pass", "pass", "play Q Q")
+    assert game.current_player == 5
+    Referee(game).lose_turn(3, Offence.MISSED_PLAY)  # owed: it is seat 5's turn
+    act(game, "pass")  # seat 0, the last word, cannot cover: seat 3 wins the lead
+    assert game.current_player == 3 and legal(game) == ["dagang-forfeit"]
+    act(game, "dagang-forfeit")
+    assert game.current_player == 4 and game.table is None and turns_owed(game, 3) == 0

@@ -257,6 +257,13 @@ class Concede(Action):
     keyword = "dagang-concede"
 
 
+@attrs.frozen
+class Forfeit(Action):
+    """REF-3: a player who owes a lost turn and is to lead gives the lead up to the next player."""
+
+    keyword = "dagang-forfeit"
+
+
 #: REF-3 penalties (D§29).
 WARNING, LOSE_TURN, POINTS, LAST, DISQUALIFY, MAKE_UP = (
     "warning", "lose-turn", "points", "last", "disqualify", "make-up")
@@ -267,7 +274,7 @@ PENALTIES = (WARNING, LOSE_TURN, POINTS, LAST, DISQUALIFY, MAKE_UP)
 class Ruling(Action):
     """REF-3: a referee's ruling on ``seat`` — no player's choice, taken at any time (``referee = True``).
 
-    ``penalty`` is one of :data:`PENALTIES`; ``offence`` names what was done
+    ``penalty`` is one of ``PENALTIES``; ``offence`` names what was done
     (see :class:`gouji.rules.dagang.referee.Offence`); ``amount`` is the
     number of lost turns or of points; ``target`` the receiver of a made-up
     tribute card.
@@ -306,15 +313,17 @@ def _no_argument(action: Action) -> Callable[[str], Action]:
 
 PICK_REQUEST = PickRequest()
 CONCEDE = Concede()
+FORFEIT = Forfeit()
 
 for _cls in (Declare, ChooseLast, AgreeSwap, Give, TakeTribute, ReturnCard, AnswerReturn, BuyThree, Revolt,
              DeadGoujiChoice, Gather, PickSet, Ruling):
     register_action(_cls.keyword, _cls.parse)
 register_action(PickRequest.keyword, _no_argument(PICK_REQUEST))
 register_action(Concede.keyword, _no_argument(CONCEDE))
+register_action(Forfeit.keyword, _no_argument(FORFEIT))
 
 __all__ = [
-    "CONCEDE", "OPEN", "PENALTIES", "PICK_REQUEST", "PRE", "AgreeSwap", "BuyThree", "ChooseLast", "Concede",
-    "DeadGoujiChoice", "Declare", "Gather", "Give", "PickRequest", "PickSet", "ReturnCard", "AnswerReturn",
+    "CONCEDE", "FORFEIT", "OPEN", "PENALTIES", "PICK_REQUEST", "PRE", "AgreeSwap", "BuyThree", "ChooseLast", "Concede",
+    "DeadGoujiChoice", "Declare", "Forfeit", "Gather", "Give", "PickRequest", "PickSet", "ReturnCard", "AnswerReturn",
     "Revolt", "Ruling", "TakeTribute",
 ]

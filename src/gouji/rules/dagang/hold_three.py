@@ -29,7 +29,7 @@ from gouji.actions import Action
 from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO, Card
 from gouji.errors import GoujiError
 from gouji.events import EVENT_NAMES
-from gouji.rules.dagang.actions import CONCEDE, BuyThree
+from gouji.rules.dagang.actions import BuyThree
 
 if TYPE_CHECKING:
     from gouji.game import Game
@@ -121,5 +121,3 @@ def unbought(game: Game) -> list[int]:
     """Players in play still without a 3 once the buying is over."""
     return [s for s in range(6) if game.playing[s] and not game.hands[s][THREE]]
 
-
-__all__ = ["CONCEDE", "BuyPhase", "concede", "forbidden_sets", "may_concede", "payments", "sellers"]

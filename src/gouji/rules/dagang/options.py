@@ -2,7 +2,10 @@
 
 The engine's own options (the cut's joker rule, yields, the melee, scores …)
 are set in ``variants/dagang.toml``; these are the ones the dagang plugin
-adds. :func:`check_options` refuses combinations the book rules out.
+adds. Their defaults are the game of D§1-22 without the 超常规则 打点 and 憋3
+(what ``variants/dagang-plain.toml`` plays), a combination that is valid with
+the engine's defaults; ``variants/dagang.toml`` sets the book's values.
+:func:`check_options` refuses combinations the book rules out.
 """
 
 from __future__ import annotations
@@ -36,19 +39,19 @@ OPTION_SPECS = (
                "sentence); off: no tribute after a sweep (串三户一般不进贡).", rule="TRIB-3"),
     OptionSpec("revolution", bool, True,
                "革命 (D§23): a hand without 大王, 小王 and 2 may fold before play.", rule="OPEN-5"),
-    OptionSpec("point_tribute", bool, True,
+    OptionSpec("point_tribute", bool, False,
                "打点 (D§24): a player who has not opened gives his opposite one card (点贡) in the "
                "next game, before the loser tribute.", rule="TRIB-5"),
-    OptionSpec("point_declarations", bool, True,
+    OptionSpec("point_declarations", bool, False,
                "明点 and 预点 (D§24): declaring that one's opposite will not open, after the deal "
                "(2 cards) or before the cut (4 cards).", rule="TRIB-6"),
     OptionSpec("backfire_double", bool, False,
                "翻车加倍 (D§24): a declaration that fails costs double (4 for 明点, 8 for 预点).",
                rule="TRIB-6"),
-    OptionSpec("gather", str, "off",
+    OptionSpec("gather", str, "threes",
                "会3 (D§25): the first leader may gather every 3 out of play before the first lead; "
                "threes_fours: 3s, 4s or both (会4).", rule="OPEN-4", choices=GATHER_CHOICES),
-    OptionSpec("hold_three", bool, True,
+    OptionSpec("hold_three", bool, False,
                "憋3 (D§26): the last set must be 3s, bought if missing; the cut rotates and the first "
                "drawer leads. D§27 plays it with 打点.", rule="END-6"),
     OptionSpec("penalties", bool, True,

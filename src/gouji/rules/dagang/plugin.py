@@ -17,7 +17,17 @@ from gouji.opening import Cut, Deal
 from gouji.options import Options, OptionSpec
 from gouji.plays import Play
 from gouji.rules.dagang import hold_three, pick_order, referee, revolution
-from gouji.rules.dagang.actions import CONCEDE, OPEN, PICK_REQUEST, PRE, Concede, PickRequest, Ruling
+from gouji.rules.dagang.actions import (
+    CONCEDE,
+    FORFEIT,
+    OPEN,
+    PICK_REQUEST,
+    PRE,
+    Concede,
+    Forfeit,
+    PickRequest,
+    Ruling,
+)
 from gouji.rules.dagang.opening import GatherPhase, dagang_cut, dagang_first_leader
 from gouji.rules.dagang.options import OPTION_SPECS, check_options
 from gouji.rules.dagang.points import DeclarePhase
@@ -100,8 +110,8 @@ def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> 
 def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
     """END-6 (憋3), D§15 (挑牌 order), REF-3 (a lost turn)."""
     state = get_state(game)
-    if state.forfeits and game.table is not None and referee.turns_owed(game, seat):
-        return {play: referee.RULE for play in plays}
+    if state.forfeits and referee.turns_owed(game, seat):
+        return {play: referee.RULE for play in plays}  # a lost turn: a pass, or the lead given up
     forbidden: dict[Play, str] = {}
     if state.plan is not None:
         forbidden.update(pick_order.forbidden_sets(game, seat, plays) or {})
@@ -115,6 +125,9 @@ def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
     """D§15 挑牌 (``dagang-pick``) and END-6's concession, both when leading."""
     if game.table is not None:
         return None
+    state = get_state(game)
+    if state.forfeits and referee.turns_owed(game, seat):
+        return [FORFEIT]
     options = game.variant.options
     if options["hold_three"]:
         return [CONCEDE] if hold_three.may_concede(game, seat) else None
@@ -133,6 +146,9 @@ def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
         return True
     if isinstance(action, Concede):
         hold_three.concede(game, seat)
+        return True
+    if isinstance(action, Forfeit):
+        referee.forfeit_lead(game, seat)
         return True
     return None
 

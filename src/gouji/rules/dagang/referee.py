@@ -13,9 +13,11 @@ The penalties of D§29, and how the engine carries them out:
 ``warning`` (警告)
     logged and counted; a repeated warning offence costs a turn (D§30 "重复上述行为者 … 其一次至多次发(顺)牌权").
 ``lose-turn`` (取消一次发(顺)牌权)
-    the offender's next answer to a set is a pass (the close, if he holds
-    the last word): with the 错牌不出 of D§8.(一), when the referee rules it
-    during his turn to follow, his turn passes to the next player at once.
+    the offender's next turn is lost: an answer to a set is a pass (the
+    close, if he holds the last word), a lead goes to the next player in
+    play. Ruled during his turn it takes effect at once (the 错牌不出 of
+    D§8.(一)); otherwise at his next turn, where a lead lost is his only
+    choice (``dagang-forfeit``).
 ``points`` (罚分)
     the given points go to the offender's opponents (D§20 records only
     positive points).
@@ -56,9 +58,11 @@ if TYPE_CHECKING:
     from gouji.game import Game
 
 EVENT_NAMES.setdefault("penalty", ("处罚", "penalty"))
+EVENT_NAMES.setdefault("lost-lead", ("取消发牌权", "loses the lead"))
+EVENT_NAMES.setdefault("lead-passed", ("发牌权转下家", "leads instead"))
 
 RULE = "REF-3"
-_DECLINES = ("pass", "auto-pass", "no-burn", "close", "auto-close")
+_DECLINES = ("pass", "auto-pass", "no-burn", "close", "auto-close", "lost-lead")
 
 
 class Offence(enum.Enum):
@@ -117,6 +121,8 @@ def apply_ruling(game: Game, ruling: Ruling) -> None:
         index = len(game.events)
         update_state(game, offences=offences, forfeits=state.forfeits + ((seat, index),) * ruling.amount)
         game.log("penalty", seat, RULE, detail=f"loses {ruling.amount} turn(s) (取消发牌权): {name}")
+        if game.current_player == seat and game.table is None and not game.phases:
+            forfeit_lead(game, seat)  # ruled as he is about to lead: the lead passes at once
     elif ruling.penalty == POINTS:
         team = 1 - seat % 2
         update_state(game, offences=offences,
@@ -143,6 +149,12 @@ def apply_ruling(game: Game, ruling: Ruling) -> None:
         game.retire(seat, place, RULE, f"{what}: {name}", kind="penalty")
     else:  # pragma: no cover - Ruling.parse and the Referee allow only the penalties above
         raise IllegalActionError(f"unknown penalty {ruling.penalty!r}", RULE)
+
+
+def forfeit_lead(game: Game, seat: int) -> None:
+    """REF-3: ``seat``, about to lead and owing a lost turn, gives the lead to the next player."""
+    game.log("lost-lead", seat, RULE, detail="取消一次发牌权: the next player leads")
+    game.pass_lead(RULE, f"seat {seat} lost his lead")
 
 
 def turns_owed(game: Game, seat: int) -> int:

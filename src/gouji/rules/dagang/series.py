@@ -129,8 +129,10 @@ class DagangSeries(Series):
 
     @classmethod
     def replay(cls, record: Mapping[str, Any], variant: Variant | None = None) -> DagangSeries:
-        """Rebuild a series from :meth:`record`; every game after the first must start from
-        the context its predecessor leads to (allowing a re-cut for changed players)."""
+        """Rebuild a series from its ``record()``; every game after the first must start from
+        the context its predecessor leads to (allowing a re-cut for changed players). The
+        last game of the record is the current one (``series.game``), the others are
+        ``series.finished``."""
         if not isinstance(record, Mapping) or record.get("format") != SERIES_FORMAT:
             raise RecordError(f"not a gouji series record (expected \"format\": \"{SERIES_FORMAT}\")")
         games = record.get("games")

@@ -59,7 +59,7 @@ EVENT_NAMES.setdefault("choose-last", ("定大落", "chooses 大落"))
 
 
 @attrs.frozen
-class Obligation:
+class TributeDue:
     """``giver`` owes ``receiver`` ``count`` tribute cards of ``kind`` (点贡, 落贡, 串三户贡)."""
 
     giver: int
@@ -71,7 +71,7 @@ class Obligation:
 
 
 def loser_obligations(options: Options, previous: Sequence[int], last: int | None = None,
-                      second_last: int | None = None) -> list[Obligation]:
+                      second_last: int | None = None) -> list[TributeDue]:
     """TRIB-1 / TRIB-3: the loser tribute a finish order causes (``last``, ``second_last``:
     who pays as 大落 and 二落 after a TRIB-4 choice)."""
     if not options["loser_tribute"] or len(previous) != 6:
@@ -79,19 +79,19 @@ def loser_obligations(options: Options, previous: Sequence[int], last: int | Non
     if is_sweep(previous):
         if not options["sweep_tribute"]:
             return []
-        return [Obligation(s, (s + 3) % 6, 1, SWEEP, "TRIB-3", "串三户: a swept player gives his opposite one card")
+        return [TributeDue(s, (s + 3) % 6, 1, SWEEP, "TRIB-3", "串三户: a swept player gives his opposite one card")
                 for s in previous[3:]]
     last = previous[5] if last is None else last
     second_last = previous[4] if second_last is None else second_last
-    return [Obligation(last, previous[0], 2, LOSER, "TRIB-1", "大落 gives 头科 two cards"),
-            Obligation(second_last, previous[1], 1, LOSER, "TRIB-1", "二落 gives 二科 one card")]
+    return [TributeDue(last, previous[0], 2, LOSER, "TRIB-1", "大落 gives 头科 two cards"),
+            TributeDue(second_last, previous[1], 1, LOSER, "TRIB-1", "二落 gives 二科 one card")]
 
 
-def obligations_for(options: Options, game: Game, context: GameContext) -> list[Obligation]:
+def obligations_for(options: Options, game: Game, context: GameContext) -> list[TributeDue]:
     """Everything owed before this game's first lead, in paying order (TRIB-8)."""
     owed = []
     if options["point_tribute"]:
-        owed += [Obligation(g, r, n, POINT, "TRIB-5", why) for g, r, n, why in owed_points(context)]
+        owed += [TributeDue(g, r, n, POINT, "TRIB-5", why) for g, r, n, why in owed_points(context)]
     state = get_state(game)
     owed += loser_obligations(options, context.previous_finish_order, state.last, state.second_last)
     return owed
@@ -106,7 +106,7 @@ def purse(counts: dict[int, int]) -> list[int]:
 class TributePhase:
     """点贡, 落贡 and 还贡 before the first lead (TRIB-1, TRIB-2, TRIB-4, TRIB-8)."""
 
-    owed: list[Obligation]
+    owed: list[TributeDue]
     payments: list[list[int]]
     optional: list[bool]
     steps: list[list[Any]] = attrs.field(factory=list)
@@ -135,13 +135,20 @@ class TributePhase:
 
     # -- the phase protocol --------------------------------------------------------------
     def actor(self, game: Game) -> int | None:
+        self._add_returns()
         while self.steps:
             step = self.steps[0]
             item = self.owed[step[1]]
             seat = item.receiver if step[0] in ("waive", "return") else item.giver
-            if game.playing[item.giver] and game.playing[item.receiver]:
+            if not (game.playing[item.giver] and game.playing[item.receiver]):
+                self.steps.pop(0)  # a player retired by a ruling gives or takes nothing more
+            elif step[0] == "give" and not game.hands[item.giver][step[2]]:
+                self.steps.pop(0)  # a ruling (a made-up tribute) took the card meant for it
+            elif step[0] == "answer" and not game.hands[item.receiver][step[2]]:
+                self.steps[0] = ["return", step[1]]  # the offered card is gone: offer another
+            else:
                 return seat
-            self.steps.pop(0)  # a player retired by a ruling gives or takes nothing more
+            self._add_returns()
         return None
 
     def legal_actions(self, game: Game) -> list[Action]:
@@ -172,7 +179,8 @@ class TributePhase:
             self.given[i].append(step[2])
             update_state(game, tributes=get_state(game).tributes + ((item.giver, item.receiver, step[2], item.kind),))
             left = item.count - len(self.payments[i])
-            short = f"; {left} short: no more 大王, 小王 or 2" if left and len(self.given[i]) == len(self.payments[i]) else ""
+            last = len(self.given[i]) == len(self.payments[i])
+            short = f"; {left} short: no more 大王, 小王 or 2" if left and last else ""
             game.log("tribute", item.giver, item.rule,
                      detail=f"{item.kind} to seat {item.receiver}: {card} — {item.why}{short}")
         elif kind == "return":
@@ -192,6 +200,10 @@ class TributePhase:
                 self.steps.insert(0, ["return", i])
                 game.log("tribute-refused", item.giver, "TRIB-2",
                          detail=f"holds no {rank_name(rank)}: asks seat {item.receiver} for another card")
+        self._add_returns()
+
+    def _add_returns(self) -> None:
+        """Once every tribute card is given, the returns follow (落贡 only, in order)."""
         if not self.returns_added and not any(s[0] in ("waive", "give") for s in self.steps):
             self.returns_added = True
             for j, obligation in enumerate(self.owed):

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import CLOSE, PASS, Action, register_action
+from gouji.actions import Action, register_action
 from gouji.errors import GoujiError, IllegalActionError, ParseError
 
 if TYPE_CHECKING:
@@ -92,13 +92,9 @@ def apply_clock(game: Game, seat: int | None, action: Action) -> None:
         raise IllegalActionError("the clock expires only after the warning", "ROUND-7")
     game.log("clock-expired", seat, "ROUND-7", detail="counts as a pass")
     if game.kind == LEAD:
-        leader = game.next_in_play(seat)
-        game.log("lead-passed", leader, "ROUND-7", detail=f"seat {seat} did not lead in time")
-        game._reset_round(leader)
+        game.pass_lead("ROUND-7", f"seat {seat} did not lead in time")
         return
-    legal = game.legal_actions()
-    decline = CLOSE if CLOSE in legal else PASS
-    game._apply_play_action(seat, decline)
+    game.force_decline()
 
 
 def clock_events_due(game: Game, elapsed: float) -> list[Action]:
