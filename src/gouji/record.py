@@ -52,6 +52,19 @@ def _card_text(card: Any) -> str:
     return name if card.suit is None else card.suit.symbol + name
 
 
+def read_record(record: dict[str, Any] | str, format_name: str, what: str) -> dict[str, Any]:
+    """A record as a dict (parsed from JSON text if need be) whose ``format`` is ``format_name``;
+    raise :class:`RecordError` naming ``what`` was expected otherwise."""
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"a {what} is JSON: {exc}") from exc
+    if not isinstance(record, dict) or record.get("format") != format_name:
+        raise RecordError(f"not a {what} (expected \"format\": \"{format_name}\")")
+    return record
+
+
 def replay(record: dict[str, Any] | str, variant: Variant | None = None) -> Game:
     """Rebuild a game from its record (a dict or its JSON text).
 
@@ -62,13 +75,7 @@ def replay(record: dict[str, Any] | str, variant: Variant | None = None) -> Game
     from gouji.context import GameContext
     from gouji.loader import load_variant
 
-    if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"a game record is JSON: {exc}") from exc
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise RecordError(f"not a gouji record (expected \"format\": \"{FORMAT}\")")
+    record = read_record(record, FORMAT, "gouji record")
     if record.get("version") != VERSION:
         raise RecordError(f"record version {record.get('version')!r} is not supported (expected {VERSION})")
     for key, kind in (("variant", str), ("seed", int), ("actions", list), ("options", dict)):

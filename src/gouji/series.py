@@ -50,11 +50,15 @@ class Series:
         self.finished.append(self.game)
         if self.is_over:
             return self.game
-        context = self.variant.call_hook(
-            "gouji_next_context", options=self.variant.options, game=self.game, context=self.game.context
-        )
-        self.game = self.variant.new_game(seed=self.seed + len(self.finished), context=context)
+        self.game = self.variant.new_game(seed=self.seed + len(self.finished), context=self.next_context())
         return self.game
+
+    def next_context(self) -> GameContext:
+        """What the next game knows of the one just finished (the ``gouji_next_context`` hook)."""
+        return self.variant.call_hook(
+            "gouji_next_context", options=self.variant.options, game=self.finished[-1],
+            context=self.finished[-1].context,
+        )
 
     def scores(self) -> list[Score]:
         """The score of every finished game, in order."""

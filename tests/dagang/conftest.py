@@ -23,23 +23,6 @@ def plain() -> gouji.Variant:
 
 
 @pytest.fixture
-def act():
-    """``act(game, "play A A", "pass")``: apply actions given as record text."""
-
-    def apply(game: gouji.Game, *texts: str) -> None:
-        for text in texts:
-            game.apply(gouji.parse_action(text))
-
-    return apply
-
-
-@pytest.fixture
-def legal():
-    """``legal(game)``: the legal actions as record text."""
-    return lambda game: [a.to_text() for a in game.legal_actions()]
-
-
-@pytest.fixture
 def play_out():
     """``play_out(game, rng=None)``: finish a game, taking the first legal action (or random ones)."""
 
@@ -60,7 +43,6 @@ def context():
         return GameContext(game_number=number, previous_finish_order=tuple(previous), carry=tuple(carry.items()))
 
     return make
-
 
 
 # -- helpers (fixtures: with --import-mode=importlib test directories are not importable) -------

@@ -1,6 +1,5 @@
 """OPEN-1 (D§6 开牌), OPEN-3 (D§7 亮3 and 顶班), OPEN-4 (D§25 会3 / 会4)."""
 
-import random
 
 import pytest
 
@@ -12,19 +11,8 @@ from gouji.rules.dagang.actions import Gather
 from gouji.rules.dagang.opening import GatherPhase, dagang_cut, dagang_first_leader, show_threes
 from gouji.rules.dagang.series import DagangSeries, next_context
 from gouji.rules.dagang.state import CUT_KEY, LAST_KEY
-from gouji.testing import check_card_conservation
+from gouji.testing import ScriptedDraws, check_card_conservation
 
-
-
-class FixedDraws(random.Random):
-    """A random source whose randrange answers the given indexes in turn."""
-
-    def __init__(self, *indexes):
-        super().__init__(0)
-        self.indexes = list(indexes)
-
-    def randrange(self, n):  # noqa: D102
-        return self.indexes.pop(0)
 
 
 PILE = (Card(BIG_JOKER), Card(5, Suit.HEARTS), Card(13, Suit.SPADES))
@@ -39,20 +27,20 @@ def cut_context(kind, **fields):
 # -- OPEN-1 -------------------------------------------------------------------------------------
 @pytest.mark.rule("OPEN-1")
 def test_OPEN_1_first_cut_counts_from_the_agreed_cutter_D6(plain):
-    cut = dagang_cut(plain.options, FixedDraws(1), PILE, GameContext.first())
+    cut = dagang_cut(plain.options, ScriptedDraws(1), PILE, GameContext.first())
     assert (cut.cutter, cut.first_drawer) == (0, 4)  # a 5 counted from seat 0
 
 
 @pytest.mark.rule("OPEN-1")
 def test_OPEN_1_a_joker_passes_the_cut_to_the_lower_player_D6(plain):
-    cut = dagang_cut(plain.options, FixedDraws(0, 1), PILE, GameContext.first())
+    cut = dagang_cut(plain.options, ScriptedDraws(0, 1), PILE, GameContext.first())
     assert cut.cards == (Card(BIG_JOKER), Card(5, Suit.HEARTS))
     assert (cut.cutter, cut.first_drawer) == (1, 5)
 
 
 @pytest.mark.rule("OPEN-1")
 def test_OPEN_1_regular_cut_the_last_games_da_luo_draws_first_his_opposite_cuts_D6(plain):
-    cut = dagang_cut(plain.options, FixedDraws(), PILE, cut_context("regular", first_cutter=0, last=4))
+    cut = dagang_cut(plain.options, ScriptedDraws(), PILE, cut_context("regular", first_cutter=0, last=4))
     assert (cut.cutter, cut.first_drawer, cut.cards) == (1, 4, ())
 
 
@@ -60,21 +48,21 @@ def test_OPEN_1_regular_cut_the_last_games_da_luo_draws_first_his_opposite_cuts_
 def test_OPEN_1_regular_cut_uses_the_da_luo_chosen_before_the_cut(plain):
     context = cut_context("regular", first_cutter=0, last=4)
     context = GameContext(2, carry=context.carry + ((LAST_KEY, 2),))
-    cut = dagang_cut(plain.options, FixedDraws(), PILE, context)
+    cut = dagang_cut(plain.options, ScriptedDraws(), PILE, context)
     assert (cut.cutter, cut.first_drawer) == (5, 2)
 
 
 @pytest.mark.rule("OPEN-1")
 def test_OPEN_1_recut_by_the_first_cutters_lower_player_D6(plain):
-    cut = dagang_cut(plain.options, FixedDraws(1), PILE, cut_context("recut", first_cutter=3, last=4))
+    cut = dagang_cut(plain.options, ScriptedDraws(1), PILE, cut_context("recut", first_cutter=3, last=4))
     assert (cut.cutter, cut.first_drawer) == (4, 2)  # a 5 counted from seat 4
 
 
 @pytest.mark.rule("OPEN-1")
 def test_OPEN_1_with_hold_three_the_cutter_rotates_counterclockwise_D26_1(dagang):
-    first = dagang_cut(dagang.options, FixedDraws(1), PILE, GameContext.first())
+    first = dagang_cut(dagang.options, ScriptedDraws(1), PILE, GameContext.first())
     assert first.cutter == 0
-    later = dagang_cut(dagang.options, FixedDraws(1), PILE, cut_context("rotate", first_cutter=0, cutter=0))
+    later = dagang_cut(dagang.options, ScriptedDraws(1), PILE, cut_context("rotate", first_cutter=0, cutter=0))
     assert (later.cutter, later.first_drawer) == (1, 5)
 
 

@@ -1,6 +1,5 @@
 """OPEN-1, OPEN-2, OPEN-3: the cut, the deal, the first lead."""
 
-import random
 
 import pytest
 
@@ -8,17 +7,7 @@ from gouji.cards import BIG_JOKER, Card, Suit
 from gouji.context import GameContext
 from gouji.opening import Deal, cut_by_count, deal
 from gouji.table import Table
-
-
-class FixedDraws(random.Random):
-    """A random source whose randrange answers the given indexes in turn."""
-
-    def __init__(self, *indexes):
-        super().__init__(0)
-        self.indexes = list(indexes)
-
-    def randrange(self, n):  # noqa: D102
-        return self.indexes.pop(0)
+from gouji.testing import ScriptedDraws
 
 
 PILE = (Card(BIG_JOKER), Card(5, Suit.HEARTS), Card(13, Suit.SPADES), Card(14, Suit.CLUBS))
@@ -27,21 +16,21 @@ PILE = (Card(BIG_JOKER), Card(5, Suit.HEARTS), Card(13, Suit.SPADES), Card(14, S
 @pytest.mark.rule("OPEN-1")
 def test_OPEN_1_count_from_the_start_seat_by_the_cards_number():
     table = Table()
-    assert cut_by_count(table, FixedDraws(1), PILE, 0, "redraw").first_drawer == 4  # 5: seats 0..4
-    assert cut_by_count(table, FixedDraws(2), PILE, 0, "redraw").first_drawer == 0  # K=13 → 13th seat
-    assert cut_by_count(table, FixedDraws(3), PILE, 0, "redraw").first_drawer == 0  # A=1
+    assert cut_by_count(table, ScriptedDraws(1), PILE, 0, "redraw").first_drawer == 4  # 5: seats 0..4
+    assert cut_by_count(table, ScriptedDraws(2), PILE, 0, "redraw").first_drawer == 0  # K=13 → 13th seat
+    assert cut_by_count(table, ScriptedDraws(3), PILE, 0, "redraw").first_drawer == 0  # A=1
 
 
 @pytest.mark.rule("OPEN-1")
 def test_OPEN_1_joker_is_put_back_and_redrawn_P7():
-    cut = cut_by_count(Table(), FixedDraws(0, 1), PILE, 0, "redraw")
+    cut = cut_by_count(Table(), ScriptedDraws(0, 1), PILE, 0, "redraw")
     assert cut.cards == (Card(BIG_JOKER), Card(5, Suit.HEARTS))
     assert (cut.cutter, cut.first_drawer) == (0, 4)
 
 
 @pytest.mark.rule("OPEN-1")
 def test_OPEN_1_joker_passes_the_cut_to_the_lower_player_folk_rule():
-    cut = cut_by_count(Table(), FixedDraws(0, 1), PILE, 0, "next_cutter")
+    cut = cut_by_count(Table(), ScriptedDraws(0, 1), PILE, 0, "next_cutter")
     assert (cut.cutter, cut.first_drawer) == (1, 5)
 
 

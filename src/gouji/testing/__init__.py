@@ -42,6 +42,7 @@ if TYPE_CHECKING:
         initial_cards,
         random_playout,
         random_position,
+        ScriptedDraws,
         run_conformance,
         state_of,
         watch_card_conservation,
@@ -51,7 +52,8 @@ __all__ = [
     "DEFAULT_MAX_STEPS", "ConformanceError", "ConformanceReport", "as_variant", "check_card_conservation",
     "check_clone_is_independent", "check_determinism", "check_finished", "check_game_ends",
     "check_record_round_trip", "check_refused_actions_change_nothing", "illegal_candidates",
-    "initial_cards", "random_playout", "random_position", "run_conformance", "state_of", "watch_card_conservation",
+    "initial_cards", "random_playout", "random_position", "run_conformance", "ScriptedDraws", "state_of",
+    "watch_card_conservation",
 ]
 
 

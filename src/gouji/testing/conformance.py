@@ -600,3 +600,21 @@ def _option_note(variant: Variant) -> str:
     if changed:
         parts.append(f"options {changed}")
     return f" ({', '.join(parts)})" if parts else ""
+
+
+class ScriptedDraws(random.Random):
+    """A random source whose ``randrange`` answers the given indexes in turn.
+
+    For tests of a cut (``gouji_cut``): ``cut_by_count(table, ScriptedDraws(0, 1), pile, …)``
+    draws ``pile[0]`` then ``pile[1]``. Anything else it is asked falls back to a
+    seeded ``random.Random(0)``.
+    """
+
+    def __init__(self, *indexes: int) -> None:
+        super().__init__(0)
+        self.indexes = list(indexes)
+
+    def randrange(self, *args: Any, **kwargs: Any) -> int:  # type: ignore[override]
+        if not self.indexes:
+            raise AssertionError("ScriptedDraws ran out of scripted draws")
+        return self.indexes.pop(0)

@@ -108,19 +108,12 @@ class DagangSeries(Series):
     def next_game(self, changed_players: int = 0) -> Game:  # type: ignore[override]
         if not isinstance(changed_players, int) or changed_players < 0:
             raise GoujiError(f"changed_players is a count, not {changed_players!r}")
-        if not self.game.is_over:
-            raise GoujiError("the current game is not over yet")
-        if self.is_over:
-            raise GoujiError(f"the series of {self.games} games is over")
-        self.finished.append(self.game)
-        if self.is_over:
-            return self.game
-        context = self.variant.call_hook("gouji_next_context", options=self.variant.options, game=self.game,
-                                         context=self.game.context)
-        if changed_players >= RECUT_CHANGES:
-            context = with_recut(context)
-        self.game = self.variant.new_game(seed=self.seed + len(self.finished), context=context)
-        return self.game
+        self._changed_players = changed_players
+        return super().next_game()
+
+    def next_context(self) -> GameContext:
+        context = super().next_context()
+        return with_recut(context) if self._changed_players >= RECUT_CHANGES else context
 
     def standings(self) -> dict[str, Any]:
         """Team totals so far (D§20: only positive points are recorded) and games played."""

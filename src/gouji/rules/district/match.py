@@ -16,7 +16,6 @@ one more game, and another, until the totals differ.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -236,15 +235,9 @@ class Match:
     def replay(cls, record: dict[str, Any] | str) -> Match:
         """Rebuild a match from :meth:`record` (a dict or its JSON text)."""
         from gouji.loader import load_variant
-        from gouji.record import replay
+        from gouji.record import read_record, replay
 
-        if isinstance(record, str):
-            try:
-                record = json.loads(record)
-            except json.JSONDecodeError as exc:
-                raise RecordError(f"a match record is JSON: {exc}") from exc
-        if not isinstance(record, dict) or record.get("format") != MATCH_FORMAT:
-            raise RecordError(f"not a district match record (expected \"format\": \"{MATCH_FORMAT}\")")
+        record = read_record(record, MATCH_FORMAT, "district match record")
         games = record.get("games")
         if not isinstance(games, list) or not games:
             raise RecordError("a match record lists its games")
