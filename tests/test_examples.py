@@ -152,6 +152,7 @@ def test_qingdao_installed_from_a_wheel_passes_its_own_tests(tmp_path):
                        cwd=QINGDAO, env=env)
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert re.search(r"\b\d+ passed\b", tests.stdout) and "warning" not in tests.stdout.lower()
+    assert "skipped" not in tests.stdout, "installed, every test of the example runs"
     assert str(site) in run_python(["-c", "import qingdao_house_rules; print(qingdao_house_rules.VARIANT_FILE)"],
                                    cwd=tmp_path, env=env).stdout
 

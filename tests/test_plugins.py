@@ -432,3 +432,49 @@ def test_plugin_files_are_relative_to_the_variant_file(tmp_path):
     path = variant_file(tmp_path / "variants", plugin_files=["../rules/house.py"])
     variant = gouji.load_variant(path)
     assert variant.plugin_files == (str((tmp_path / "rules" / "house.py").resolve()),)
+
+
+# -- variants shipped by other packages (entry-point group gouji.variants) ----------------------
+def install_variant(tmp_path, monkeypatch, dist, name, toml):
+    site = tmp_path / f"site-{dist}"
+    monkeypatch.syspath_prepend(str(site))
+    module = f"fake_gouji_variant_{name}_{next(_unique)}"
+    toml_path = site / f"{module}.toml"
+    write(toml_path, toml)
+    write(site / f"{module}.py", f"VARIANT_FILE = {str(toml_path)!r}\n")
+    info = site / f"{dist.replace('-', '_')}-1.0.dist-info"
+    write(info / "METADATA", f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.0\n")
+    write(info / "entry_points.txt", f"[gouji.variants]\n{name} = {module}:VARIANT_FILE\n")
+
+
+def test_an_installed_variant_loads_by_name(tmp_path, monkeypatch):
+    from gouji.loader import variant_names
+
+    install_variant(tmp_path, monkeypatch, "club-rules", "club",
+                    '[variant]\nname = "club"\nbase = "provincial"\n[options]\nsweep_points = 10\n')
+    assert "club" in variant_names()
+    variant = gouji.load_variant("club")
+    assert variant.name == "club" and variant.options["sweep_points"] == 10
+
+
+def test_two_packages_claiming_one_variant_name_are_refused_naming_both(tmp_path, monkeypatch):
+    toml = '[variant]\nname = "club"\nbase = "provincial"\n'
+    install_variant(tmp_path, monkeypatch, "club-rules", "club", toml)
+    install_variant(tmp_path, monkeypatch, "other-club", "club", toml)
+    with pytest.raises(gouji.VariantError) as err:
+        gouji.load_variant("club")
+    assert "club-rules" in str(err.value) and "other-club" in str(err.value)
+
+
+def test_a_package_claiming_a_builtin_variant_name_is_refused(tmp_path, monkeypatch):
+    install_variant(tmp_path, monkeypatch, "impostor", "provincial", '[variant]\nname = "provincial"\n')
+    with pytest.raises(gouji.VariantError, match="impostor") as err:
+        gouji.load_variant("provincial")
+    assert "gouji" in str(err.value)
+
+
+def test_installed_variants_are_hidden_when_autoload_is_disabled(tmp_path, monkeypatch):
+    install_variant(tmp_path, monkeypatch, "club-rules", "club", '[variant]\nname = "club"\nbase = "provincial"\n')
+    monkeypatch.setenv("GOUJI_DISABLE_PLUGIN_AUTOLOAD", "1")
+    with pytest.raises(gouji.UnknownVariantError):
+        gouji.load_variant("club")

@@ -87,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=PROG, description="够级 (Gouji): variants, plugins, simulations, records.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("variants", help="list the built-in variants")
+    p = sub.add_parser("variants", help="list the variants: built-in and installed by other packages")
     p.set_defaults(run=cmd_variants)
 
     p = sub.add_parser("show", help="a variant as TOML, with every option and hook documented")
@@ -118,16 +118,19 @@ def _parser() -> argparse.ArgumentParser:
 
 # -- variants, show, plugins ---------------------------------------------------------
 def cmd_variants(args: argparse.Namespace) -> int:
-    from gouji.loader import builtin_variant_names, load_variant
+    from gouji.loader import builtin_variant_names, installed_variants, load_variant, variant_names
 
-    names = builtin_variant_names()
+    names = variant_names()
+    builtin, installed = set(builtin_variant_names()), installed_variants()
     width = max((len(n) for n in names), default=0)
     for name in names:
         try:
             description = load_variant(name).description or "(no description)"
         except GoujiError as exc:
             description = f"(cannot be loaded: {exc})"
-        print(f"{name:<{width}}  {description}")
+        origin = "" if name in builtin and name not in installed else \
+            f"  [from {', '.join(dist for dist, _ in installed.get(name, []))}]"
+        print(f"{name:<{width}}  {description}{origin}")
     return 0
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import tomllib
 from importlib import resources
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,9 @@ import tomli_w
 
 from gouji.errors import OptionError, UnknownVariantError, VariantError, VariantFileError
 from gouji.plugins import DISABLE_AUTOLOAD_ENV, available_plugins
+
+#: Other packages ship variant files under this entry-point group.
+VARIANT_ENTRY_POINT_GROUP = "gouji.variants"
 from gouji.variant import Variant
 
 _VARIANT_KEYS = {"name": str, "description": str, "base": str, "plugins": list, "plugin_files": list}
@@ -43,6 +47,49 @@ def variants_dir() -> Path:
 
 def builtin_variant_names() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.toml"))
+
+
+def installed_variants() -> dict[str, list[tuple[str, str]]]:
+    """``{variant name: [(distribution, entry point), ...]}`` that other packages install.
+
+    A package ships a variant by an entry point in the group ``gouji.variants``
+    whose object is the path of its TOML file, for example
+    ``qingdao = "qingdao_house_rules:VARIANT_FILE"``.
+    """
+    found: dict[str, list[tuple[str, str]]] = {}
+    if not os.environ.get(DISABLE_AUTOLOAD_ENV):
+        for ep in entry_points(group=VARIANT_ENTRY_POINT_GROUP):
+            dist = ep.dist.name if ep.dist is not None else "?"
+            if (dist, ep.value) not in found.get(ep.name, []):
+                found.setdefault(ep.name, []).append((dist, ep.value))
+    return found
+
+
+def variant_names() -> list[str]:
+    """Every variant that :func:`load_variant` finds by name: built-in and installed."""
+    return sorted({*builtin_variant_names(), *installed_variants()})
+
+
+def _installed_variant_file(name: str) -> Path | None:
+    claims = installed_variants().get(name, [])
+    if name in builtin_variant_names():
+        claims = [("gouji", f"built-in variants/{name}.toml"), *claims]
+    if len(claims) > 1:
+        who = " and ".join(f"{dist} ({where})" for dist, where in claims)
+        raise VariantError(f"variant name {name!r} is claimed by {who}; uninstall one of them, "
+                           "or load one by the path of its file")
+    if not claims or name in builtin_variant_names():
+        return None
+    dist, value = claims[0]
+    ep = next(e for e in entry_points(group=VARIANT_ENTRY_POINT_GROUP, name=name) if e.value == value)
+    try:
+        target = ep.load()
+    except Exception as exc:  # noqa: BLE001 - any failure is the installed package's
+        raise VariantError(f"variant {name!r} from {dist} ({value}) cannot be loaded: {exc!r}") from exc
+    if not isinstance(target, (str, os.PathLike)) or not Path(target).is_file():
+        raise VariantError(f"variant {name!r} from {dist} ({value}): expected the path of a TOML file, "
+                           f"got {target!r}")
+    return Path(target)
 
 
 def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
@@ -65,11 +112,11 @@ def _resolve(name_or_path: str | os.PathLike[str], seen: tuple[str, ...]) -> dic
     if _looks_like_path(name_or_path):
         path = Path(name_or_path)
     else:
-        path = variants_dir() / f"{name_or_path}.toml"
+        path = _installed_variant_file(str(name_or_path)) or variants_dir() / f"{name_or_path}.toml"
         if not path.is_file():
             raise UnknownVariantError(
-                f"unknown variant {str(name_or_path)!r}; built-in variants are: "
-                f"{', '.join(builtin_variant_names())} (or give the path of a .toml file)"
+                f"unknown variant {str(name_or_path)!r}; known variants are: "
+                f"{', '.join(variant_names())} (or give the path of a .toml file)"
             )
     path = path.resolve()
     if str(path) in seen:
@@ -163,4 +210,4 @@ def variant_to_toml(variant: Variant) -> str:
     return tomli_w.dumps({"variant": table, "options": variant.options.to_plain()})
 
 
-__all__ = ["OptionError", "builtin_variant_names", "load_variant", "variant_to_toml", "variants_dir"]
+__all__ = ["installed_variants", "variant_names", "OptionError", "builtin_variant_names", "load_variant", "variant_to_toml", "variants_dir"]

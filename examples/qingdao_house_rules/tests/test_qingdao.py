@@ -33,6 +33,14 @@ def test_the_variant_file_selects_the_plugin_and_its_options(qingdao):
     assert qingdao.options["place_points"] == (3, 2, 1, -1, -2, -3)
 
 
+def test_installed_the_variant_is_found_by_name(qingdao):
+    from gouji.loader import installed_variants
+
+    if "qingdao" not in installed_variants():
+        pytest.skip("the package is not installed (its gouji.variants entry point is absent)")
+    assert gouji.load_variant("qingdao") == qingdao
+
+
 def test_places_score_3_2_1(qingdao):
     score = qingdao.score([0, 1, 2, 3, 4, 5])
     assert score.seat_points == (3, 2, 1, -1, -2, -3)
