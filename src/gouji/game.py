@@ -150,6 +150,7 @@ class Game:
         self._cut_pending = False
         self._resume: tuple[str, int | None] | None = None
         self._melee_due = False
+        self._phase_started = False
         self._reset_round(None)
 
     def _open(self) -> None:
@@ -534,9 +535,18 @@ class Game:
                 return
             if self.phases:
                 phase = self.phases[0]
+                if not self._phase_started:
+                    # A phase's work that needs nobody's decision (Phase.start).
+                    self._phase_started = True
+                    start = getattr(phase, "start", None)
+                    if start is not None:
+                        start(self)
+                        if self.kind == OVER:
+                            return
                 actor = phase.actor(self)
                 if actor is None:
                     self.phases.pop(0)
+                    self._phase_started = False
                     if not self.phases:
                         if self._cut_pending:
                             self._cut_pending = False

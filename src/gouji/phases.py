@@ -25,6 +25,11 @@ class Phase(Protocol):
     #: Shown in the log and in errors, for example ``"tribute"``.
     name: str
 
+    def start(self, game: Game) -> None:
+        """Optional: work that needs no decision, done once when the phase begins
+        (会4 always on sets every 4 aside here). A phase without decisions has
+        ``actor`` answer ``None`` from the start."""
+
     def actor(self, game: Game) -> int | None:
         """The seat to decide now, or ``None`` when the phase is finished."""
 

@@ -1,11 +1,13 @@
 """Qingdao house rules (青岛规矩), a gouji plugin.
 
-The provincial rules with two changes of our own, each an option with a
+The provincial rules with three changes of our own, each an option with a
 rule ID of ours (QD-n) so that errors and logs can cite it:
 
 * QD-1: no set may carry more than ``max_jokers_per_set`` jokers (default 2).
 * QD-2: every burn (烧牌) earns its team ``burn_bonus`` points (default 1);
   a failed burn (BURN-4) costs them back.
+* QD-3: 会4 always on (``gather_fours``, default true): every 4 leaves every
+  hand before the first lead (OPEN-4, D§25's 会4 without the choice).
 
 The scoring table is the core option ``place_points``: the variant file
 sets it, no code needed.
@@ -27,6 +29,8 @@ if TYPE_CHECKING:
 
 MAX_JOKERS = "QD-1"
 BURN_BONUS = "QD-2"
+GATHER_FOURS = "QD-3"
+FOUR = 4
 
 
 @hookimpl
@@ -41,7 +45,36 @@ def gouji_option_specs() -> list[OptionSpec]:
                    "Points a team earns for each burn by one of its players; a failed burn "
                    "(BURN-4) costs them back. 0: no bonus.",
                    rule=BURN_BONUS),
+        OptionSpec("gather_fours", bool, True,
+                   "会4 always on: every 4 is set aside from every hand before the first lead.",
+                   rule=GATHER_FOURS),
     ]
+
+
+class GatherFours:
+    """QD-3: a phase with no decision in it; its work is done when it starts."""
+
+    name = "会4"
+
+    def start(self, game: Game) -> None:
+        for seat in range(6):
+            for card in [c for c in game.hand(seat) if c.rank == FOUR]:
+                game.set_aside(seat, card, GATHER_FOURS, "会4")
+
+    def actor(self, game: Game) -> None:
+        return None
+
+    def legal_actions(self, game: Game) -> list:
+        return []
+
+    def apply(self, game: Game, action: object) -> None:
+        raise AssertionError("会4 asks nobody to decide")
+
+
+@hookimpl
+def gouji_pregame_phases(options: Options, game: Game, context: object) -> list[GatherFours] | None:
+    """QD-3: before the first lead, the 4s leave play."""
+    return [GatherFours()] if options["gather_fours"] else None
 
 
 @hookimpl
