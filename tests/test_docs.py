@@ -197,3 +197,13 @@ def test_every_rule_section_lists_its_tests():
 
 def test_the_options_page_is_generated_from_the_specs():
     assert ".. gouji-options::" in (DOCS / "variants.rst").read_text(encoding="utf-8")
+
+
+def test_every_option_of_every_variant_is_documented_with_its_rule():
+    """The generated options table shows each option's doc and rule: neither may be empty."""
+    from gouji.loader import builtin_variant_names, load_variant
+
+    for name in builtin_variant_names():
+        for spec in load_variant(name).option_specs():
+            assert spec.doc.strip(), f"{name}: option {spec.name!r} has no documentation"
+            assert spec.rule.strip(), f"{name}: option {spec.name!r} names no rule ID"
