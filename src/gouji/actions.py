@@ -117,15 +117,19 @@ YIELD = Yield()
 TAKE_WIND = TakeWind()
 
 
-def _no_argument(action: Action) -> Callable[[str], Action]:
+def register_word_action(action: Action) -> None:
+    """Register an action that is one word and nothing more (``pass``, ``close``): its
+    keyword reads back as this very action, and anything after the word is an error."""
+
     def parse(rest: str) -> Action:
         if rest:
-            raise ParseError(f"{action.keyword!r} takes no cards, got {rest!r}")
+            raise ParseError(f"{action.keyword!r} takes nothing after it, got {rest!r}")
         return action
-    return parse
+
+    register_action(action.keyword, parse)
 
 
 register_action("play", lambda rest: PlaySet.of(parse_play(rest)))
 register_action("burn", lambda rest: Burn.of(parse_play(rest)))
 for _action in (PASS, CLOSE, YIELD, TAKE_WIND):
-    register_action(_action.keyword, _no_argument(_action))
+    register_word_action(_action)

@@ -6,11 +6,10 @@ keyword, registered so that game records read back (``gouji.replay``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 
 import attrs
 
-from gouji.actions import Action, register_action
+from gouji.actions import Action, register_action, register_word_action
 from gouji.cards import parse_card_text, rank_name
 from gouji.errors import ParseError
 from gouji.plays import Play, parse_play
@@ -303,14 +302,6 @@ class Ruling(Action):
                    None if target == "-" else _parse_seat(cls.keyword, target))
 
 
-def _no_argument(action: Action) -> Callable[[str], Action]:
-    def parse(rest: str) -> Action:
-        if rest:
-            raise ParseError(f"{action.keyword!r} takes nothing, got {rest!r}")
-        return action
-    return parse
-
-
 PICK_REQUEST = PickRequest()
 CONCEDE = Concede()
 FORFEIT = Forfeit()
@@ -318,9 +309,8 @@ FORFEIT = Forfeit()
 for _cls in (Declare, ChooseLast, AgreeSwap, Give, TakeTribute, ReturnCard, AnswerReturn, BuyThree, Revolt,
              DeadGoujiChoice, Gather, PickSet, Ruling):
     register_action(_cls.keyword, _cls.parse)
-register_action(PickRequest.keyword, _no_argument(PICK_REQUEST))
-register_action(Concede.keyword, _no_argument(CONCEDE))
-register_action(Forfeit.keyword, _no_argument(FORFEIT))
+for _action in (PICK_REQUEST, CONCEDE, FORFEIT):
+    register_word_action(_action)
 
 __all__ = [
     "CONCEDE", "FORFEIT", "OPEN", "PENALTIES", "PICK_REQUEST", "PRE", "AgreeSwap", "BuyThree", "ChooseLast", "Concede",

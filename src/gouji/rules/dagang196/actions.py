@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import attrs
 
-from gouji.actions import Action, register_action
+from gouji.actions import Action, register_action, register_word_action
 from gouji.cards import BIG_JOKER, SMALL_JOKER, TWO, parse_card_text, rank_name
 from gouji.errors import ParseError
 
@@ -116,16 +116,8 @@ DECLARE = Choice("club-declare")
 NO_DECLARE = Choice("club-no-declare")
 
 
-def _no_argument(action: Choice):
-    def parse(rest: str) -> Action:
-        if rest:
-            raise ParseError(f"{action.keyword!r} takes nothing, got {rest!r}")
-        return action
-    return parse
-
-
 register_action(PayTribute.keyword, PayTribute.parse)
 register_action(BuyThree.keyword, BuyThree.parse)
 register_action(AskThree.keyword, AskThree.parse)
 for _choice in (REVOLT, NO_REVOLT, KEEP_HEAD, NO_HEAD, DECLARE, NO_DECLARE):
-    register_action(_choice.keyword, _no_argument(_choice))
+    register_word_action(_choice)

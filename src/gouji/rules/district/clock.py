@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import Action, register_action
-from gouji.errors import GoujiError, IllegalActionError, ParseError
+from gouji.actions import Action, register_word_action
+from gouji.errors import GoujiError, IllegalActionError
 
 if TYPE_CHECKING:
     from gouji.game import Game
@@ -53,16 +53,8 @@ CLOCK_WARNING = ClockWarning()
 CLOCK_EXPIRED = ClockExpired()
 
 
-def _no_argument(action: Action):
-    def parse(rest: str) -> Action:
-        if rest:
-            raise ParseError(f"{action.keyword!r} takes nothing, got {rest!r}")
-        return action
-    return parse
-
-
-register_action(ClockWarning.keyword, _no_argument(CLOCK_WARNING))
-register_action(ClockExpired.keyword, _no_argument(CLOCK_EXPIRED))
+register_word_action(CLOCK_WARNING)
+register_word_action(CLOCK_EXPIRED)
 
 
 def is_warned(game: Game) -> bool:
