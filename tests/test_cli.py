@@ -179,3 +179,51 @@ def test_usage_errors_exit_2(capsys):
     assert main(["dance"]) == 2
     assert main([]) == 2
     assert main(["--help"]) == 0
+
+
+# -- gouji play: a terminal game against bots -----------------------------------------------
+def scripted_input(monkeypatch, answers):
+    """Answer the prompts of ``gouji play`` from a list; then quit."""
+    answers = list(answers)
+    prompts = []
+
+    def fake_input(prompt=""):
+        prompts.append(prompt)
+        return answers.pop(0) if answers else "q"
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    return prompts
+
+
+def test_play_a_whole_game_in_the_terminal(monkeypatch, capsys, tmp_path):
+    scripted_input(monkeypatch, ["1"] * 500)
+    record = tmp_path / "mine.json"
+    assert main(["play", "--seed", "3", "--seat", "0", "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "you play seat 0" in out and "your hand" in out
+    assert "头科 1st" in out and "score:" in out
+    game = gouji.replay(json.loads(record.read_text(encoding="utf-8")))
+    assert game.is_over
+
+
+def test_play_refuses_bad_input_and_asks_again(monkeypatch, capsys):
+    prompts = scripted_input(monkeypatch, ["0", "999", "close", "play 5 5 5 5 5 5 5", "q"])
+    assert main(["play", "--seed", "3", "--seat", "0"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("choose a number from 1 to") == 2
+    assert "[ROUND-5]" in out  # close: only the opposite, last
+    assert "does not hold" in out
+    assert "game left unfinished" in out
+    assert len(prompts) == 5
+
+
+def test_play_hides_other_hands(monkeypatch, capsys):
+    scripted_input(monkeypatch, ["q"])
+    main(["play", "--seed", "3", "--seat", "2"])
+    out = capsys.readouterr().out
+    assert "cards held: seat 0: ?, seat 1: ?" in out
+
+
+def test_play_rejects_a_bad_seat(capsys):
+    assert main(["play", "--seat", "6"]) == 2
+    assert "--seat is 0-5" in capsys.readouterr().err

@@ -233,10 +233,11 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 def play_game(variant: Variant | str, seed: int, bots: Bot | Sequence[Bot],
               context: GameContext | None = None) -> Game:
-    """Play a new game of ``variant`` (a :class:`Variant` or its name) to the end.
+    """Play a new game of ``variant`` (a :class:`gouji.Variant` or its name) to the end.
 
     ``bots`` is one bot per seat (six) or a single bot that plays every seat;
-    ``context`` places the game in a series (default: a first game). Raise :class:`GoujiError` if a bot returns an illegal action.
+    ``context`` places the game in a series (default: a first game). Raise
+    :class:`gouji.GoujiError` if a bot returns an illegal action.
     """
     from gouji.loader import load_variant
 

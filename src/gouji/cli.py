@@ -8,6 +8,7 @@
     gouji simulate --variant provincial --games 1000 --seed 1 --bots greedy
     gouji simulate --games 1 --seed 7 --log --record game7.json
     gouji replay game7.json --log
+    gouji play --seat 0 --seed 3           # you against five bots, in the terminal
 
 Errors of the library (:class:`gouji.errors.GoujiError`) and of files print
 one line on stderr and exit with status 2.
@@ -108,6 +109,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--record", metavar="OUT.json", help="write the game record (with --games 1)")
     p.add_argument("--progress", action="store_true", help="draw the progress bar even when stderr is not a terminal")
     p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("play", help="play a game in the terminal against bots")
+    p.add_argument("--variant", default="provincial", help="variant name or .toml file (default: provincial)")
+    p.add_argument("--seed", type=int, default=0, help="the game's seed (default: 0)")
+    p.add_argument("--seat", type=int, default=0, help="your seat, 0-5 (default: 0)")
+    p.add_argument("--bots", default="greedy", help="the bots of the other seats: greedy or random (default: greedy)")
+    p.add_argument("--record", metavar="OUT.json", help="write the game record when the game ends")
+    p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("replay", help="replay a game record and print its result")
     p.add_argument("record", metavar="RECORD.json")
@@ -403,6 +412,28 @@ def result_text(game: Game) -> str:
 
 
 # -- replay ------------------------------------------------------------------------------------
+def cmd_play(args: argparse.Namespace) -> int:
+    from gouji.loader import load_variant
+    from gouji.terminal import play_in_terminal
+
+    if not 0 <= args.seat < 6:
+        raise GoujiError(f"--seat is 0-5, not {args.seat}")
+    variant = load_variant(args.variant)
+    bots = bots_for(args.bots, args.seed)
+    game = variant.new_game(seed=args.seed)
+    print(f"{variant.name}, seed {args.seed}: you play seat {args.seat} (team {args.seat % 2}); "
+          "type a number or an action such as 'play 9 9' or 'pass'; q quits")
+    play_in_terminal(game, args.seat, bots, input, sys.stdout)
+    if game.is_over:
+        print(result_text(game))
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as out:
+            json.dump(game.record(), out, ensure_ascii=False, indent=1)
+            out.write("\n")
+        print(f"record written to {args.record}")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from gouji.record import replay
 
