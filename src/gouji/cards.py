@@ -106,6 +106,11 @@ class Card:
             return RANK_NAMES[self.rank]
         return self.suit.symbol + RANK_NAMES[self.rank]
 
+    def record_text(self) -> str:
+        """As records write it, jokers in ASCII: ``"♠J"``, ``"SJ"`` (the small joker)."""
+        name = RANK_NAMES_ASCII[self.rank]
+        return name if self.suit is None else self.suit.symbol + name
+
 
 def parse_card_text(text: str) -> tuple[int, Suit | None]:
     """Split one card's text into rank and optional suit; raise :class:`ParseError`.

@@ -60,6 +60,29 @@ class Observation:
     history: tuple[Event, ...]
     legal_actions: tuple[Action, ...]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The observation as JSON-ready data, for a server to send to this seat's client.
+
+        Cards and sets are written as records write them (``"♠9"``, ``"BJ 2 9 9"``),
+        actions as their record text, which ``gouji.parse_action`` reads back.
+        """
+        return {
+            "seat": self.seat,
+            "hand": [card.record_text() for card in self.hand],
+            "current_player": self.current_player,
+            "table": None if self.table is None else self.table.text(ascii_only=True),
+            "table_owner": self.table_owner,
+            "passed": sorted(self.passed),
+            "hand_sizes": list(self.hand_sizes),
+            "finish_order": list(self.finish_order),
+            "history": [
+                {"kind": e.kind, "seat": e.seat, "rule": e.rule,
+                 "play": None if e.play is None else e.play.text(ascii_only=True), "detail": e.detail}
+                for e in self.history
+            ],
+            "legal_actions": [a.to_text() for a in self.legal_actions],
+        }
+
 
 class Game:
     """One game of a variant. Read its state; change it only with :meth:`apply`."""

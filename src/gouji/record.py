@@ -42,14 +42,9 @@ def _position(game: Game) -> dict[str, Any] | None:
     if game.position is None:
         return None
     hands, leader = game.position
-    return {"hands": [" ".join(_card_text(c) for c in hand) for hand in hands], "leader": leader}
+    return {"hands": [" ".join(c.record_text() for c in hand) for hand in hands], "leader": leader}
 
 
-def _card_text(card: Any) -> str:
-    from gouji.cards import rank_name
-
-    name = rank_name(card.rank, ascii_only=True)
-    return name if card.suit is None else card.suit.symbol + name
 
 
 def read_record(record: dict[str, Any] | str, format_name: str, what: str) -> dict[str, Any]:

@@ -115,3 +115,17 @@ def test_ROUND_6_an_observation_hides_other_hands(provincial):
     obs = game.observation(3)
     assert list(obs.hand) == game.hand(3)
     assert obs.legal_actions == () or obs.current_player == 3
+
+
+@pytest.mark.rule("ROUND-6")
+def test_ROUND_6_an_observation_serialises_for_a_client(provincial):
+    import json
+
+    game = provincial.new_game(seed=2)
+    data = json.loads(json.dumps(game.observation(game.current_player).to_dict()))
+    assert data["seat"] == game.current_player and len(data["hand"]) == 36
+    assert data["hand_sizes"].count(None) == 5
+    first = gouji.parse_action(data["legal_actions"][0])
+    assert first in game.legal_actions()
+    other = game.observation((game.current_player + 1) % 6).to_dict()
+    assert other["legal_actions"] == [] and other["hand"] != data["hand"]
