@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gouji.context import GameContext
-from gouji.errors import GoujiError
+from gouji.errors import GoujiError, RecordError
 
 if TYPE_CHECKING:
     from gouji.game import Game
@@ -78,5 +78,34 @@ class Series:
             "format": SERIES_FORMAT,
             "variant": self.variant.name,
             "seed": self.seed,
+            "length": self.games,
             "games": [g.record() for g in games],
         }
+
+    @classmethod
+    def replay(cls, record: dict[str, Any] | str, variant: Variant | None = None) -> Series:
+        """Rebuild a series from :meth:`record`: every game replays from its own record,
+        and each must start where the one before it ended (the seed that follows, and the
+        context ``next_context`` gives). Raise :class:`gouji.errors.RecordError` otherwise."""
+        from gouji.record import read_record, replay
+
+        record = read_record(record, SERIES_FORMAT, "gouji series record")
+        games = record.get("games")
+        if not isinstance(games, list) or not games:
+            raise RecordError("a series record lists its games")
+        played = [replay(g, variant=variant) for g in games]
+        series = cls(played[0].variant, played[0].seed, record.get("length"))
+        series.game = played[0]
+        for index, after in enumerate(played[1:], 1):
+            if not series.game.is_over:
+                raise RecordError(f"game {index} of the series is not over, yet another follows it")
+            series.finished.append(series.game)
+            if after.seed != series.seed + index or after.context != series.next_context():
+                raise RecordError(f"game {index + 1} of the series does not start where game {index} ended")
+            series.game = after
+        if series.game.is_over:
+            # A series that ended keeps its last game among the finished ones too.
+            series.finished.append(series.game)
+            if not series.is_over:
+                series.finished.pop()
+        return series

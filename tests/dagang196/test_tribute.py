@@ -156,3 +156,20 @@ def test_TRIB_9_malformed_carry_is_a_clear_error(bare):
         bare.new_game(seed=1, context=bad)
     with pytest.raises(gouji.GoujiError, match="club_set"):
         bare.with_options(point_tribute=True).new_game(seed=1, context=gouji.GameContext(carry=((SET_KEY, "x"),)))
+
+
+@pytest.mark.rule("SCORE-5")
+def test_SCORE_5_a_whole_set_replays_from_its_record(club):
+    import json
+    import random
+
+    from gouji.rules.dagang196.tribute_set import TributeSet
+
+    tribute_set, rng = TributeSet(club, seed=3), random.Random(3)
+    while not tribute_set.is_over:
+        game = tribute_set.game
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        tribute_set.next_game()
+    again = TributeSet.replay(json.dumps(tribute_set.record(), ensure_ascii=False))
+    assert again.is_over and again.report() == tribute_set.report()
