@@ -77,6 +77,10 @@ def test_gouji_tribute():
     game.apply(choice)
     assert len(game.hand(first)) == before + 1 and choice.card in game.hand(first)
     assert gouji.replay(game.record(), variant=variant).hand(first) == game.hand(first)
+    given = [e for e in game.events if e.kind == "phase"][-1]
+    assert given.visible_to == frozenset({last, first})
+    other = next(s for s in range(6) if s not in (last, first))
+    assert given not in game.observation(other).history and given in game.observation(first).history
 
 
 def test_gouji_pregame_phases():

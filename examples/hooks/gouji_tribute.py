@@ -35,6 +35,9 @@ class OneCardTribute:
     def legal_actions(self, game):
         return [GiveCard(card) for card in dict.fromkeys(game.hand(self.giver))]
 
+    def visible_to(self, game, action):
+        return {self.giver, self.receiver}  # the others do not see which card
+
     def apply(self, game, action):
         game.transfer(self.giver, self.receiver, action.card)
         self.done = True

@@ -45,6 +45,12 @@ class Event:
     rule: str = ""
     play: Play | None = None
     detail: str = ""
+    #: The seats that see this event; ``None``: every seat (most of the game is public).
+    visible_to: frozenset[int] | None = attrs.field(
+        default=None, converter=attrs.converters.optional(frozenset))
+
+    def seen_by(self, seat: int) -> bool:
+        return self.visible_to is None or seat in self.visible_to
 
     def text(self) -> str:
         """``"seat 3 烧牌 burn: 大王 A A [BURN-1]"``."""

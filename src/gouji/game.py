@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -324,7 +324,7 @@ class Game:
         return Observation(
             seat, tuple(self.hand(seat)), self.current_player, self.top, self.owner,
             frozenset(self.passed), tuple(sizes), tuple(self.finish_order),
-            tuple(self.events), legal,
+            tuple(e for e in self.events if e.seen_by(seat)), legal,
         )
 
     # -- the action loop ---------------------------------------------------------
@@ -362,8 +362,12 @@ class Game:
             self.history.append(action)
             if self.kind == PHASE:
                 phase = self.phases[0]
+                # A phase may keep a choice between some seats (a card handed back face down).
+                private = getattr(phase, "visible_to", None)
+                visible = private(self, action) if private is not None else None
+                seat = self.actor
                 phase.apply(self, action)
-                self._log("phase", self.actor, "", detail=f"{phase.name}: {action.to_text()}")
+                self._log("phase", seat, "", detail=f"{phase.name}: {action.to_text()}", visible_to=visible)
             else:
                 seat = self.actor
                 self._apply_play_action(seat, action)
@@ -523,9 +527,11 @@ class Game:
         self.log("moved", seat, rule, detail=f"{reason}; {zh} {en}" if reason else f"{zh} {en}")
         self._legal = self._legal_set = None
 
-    def log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "") -> None:
-        """Add an event to the game log (plugins name their own kinds)."""
-        self._log(kind, seat, rule, play, detail)
+    def log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "",
+            visible_to: Iterable[int] | None = None) -> None:
+        """Add an event to the game log (plugins name their own kinds); ``visible_to`` limits
+        which seats' observations show it (default: all)."""
+        self._log(kind, seat, rule, play, detail, visible_to)
 
     # -- round state ---------------------------------------------------------------
     def _reset_round(self, leader: int | None) -> None:
@@ -928,8 +934,9 @@ class Game:
         self._log("game-over", None, "END-1", detail=" ".join(map(str, self.finish_order)))
         return True
 
-    def _log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "") -> None:
-        self.events.append(Event(kind, seat, rule, play, detail))
+    def _log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "",
+             visible_to: Iterable[int] | None = None) -> None:
+        self.events.append(Event(kind, seat, rule, play, detail, visible_to))
 
     # -- records -----------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

@@ -7,7 +7,7 @@ inside its single action loop, so every choice is an action that
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -38,3 +38,7 @@ class Phase(Protocol):
 
     def apply(self, game: Game, action: Action) -> None:
         """Carry out a legal action; may move cards with ``game.transfer``."""
+
+    def visible_to(self, game: Game, action: Action) -> Iterable[int] | None:
+        """Optional: the seats that see this choice in their observations (a card
+        handed back face down); ``None`` or no such method: every seat."""

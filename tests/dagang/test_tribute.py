@@ -82,6 +82,19 @@ def test_TRIB_2_the_receivers_return_as_many_cards_of_their_choice_D21_4(plain, 
 
 
 @pytest.mark.rule("TRIB-2")
+def test_TRIB_2_a_returned_card_is_seen_only_by_the_two_players(plain, act):
+    game = tribute_position(plain, HANDS)
+    act(game, "dagang-give BJ", "dagang-give 2", "dagang-give SJ", "dagang-return K")
+    returns = [e for e in game.events if e.kind == "tribute-return"]
+    assert returns and returns[-1].visible_to == frozenset({0, 5})
+    for seat, sees in ((0, True), (5, True), (2, False), (3, False)):
+        history = game.observation(seat).history
+        assert any("dagang-return K" in e.detail for e in history) is sees
+        assert any(e.kind == "tribute-return" for e in history) is sees
+    assert any(e.kind == "tribute" for e in game.observation(2).history), "tribute itself is public"
+
+
+@pytest.mark.rule("TRIB-2")
 def test_TRIB_2_no_refusal_when_the_receiver_has_no_other_rank(plain, act, legal):
     hands = {0: "2", 1: "A 8", 2: "7 7", 3: "6 6", 4: "9 9", 5: "2 5"}
     game = tribute_position(plain, hands)

@@ -164,6 +164,13 @@ class TributePhase:
         return [ReturnCard(rank) for rank, n in sorted(game.hand_counts(receiver).items(), reverse=True)
                 if rank not in self.refused]
 
+    def visible_to(self, game: Game, action: Action) -> frozenset[int] | None:
+        """TRIB-2: a card handed back, and the giver's answer, are between the two of them."""
+        kind, i = self.steps[0][0], self.steps[0][1]
+        if kind in ("return", "answer"):
+            return frozenset((self.owed[i].giver, self.owed[i].receiver))
+        return None
+
     def apply(self, game: Game, action: Action) -> None:
         step = self.steps.pop(0)
         kind, i = step[0], step[1]
@@ -199,7 +206,8 @@ class TributePhase:
                 self.refused.append(rank)
                 self.steps.insert(0, ["return", i])
                 game.log("tribute-refused", item.giver, "TRIB-2",
-                         detail=f"holds no {rank_name(rank)}: asks seat {item.receiver} for another card")
+                         detail=f"holds no {rank_name(rank)}: asks seat {item.receiver} for another card",
+                         visible_to=(item.giver, item.receiver))
         self._add_returns()
 
     def _add_returns(self) -> None:
@@ -215,7 +223,8 @@ class TributePhase:
         card = _card(game, item.receiver, rank)
         game.transfer(item.receiver, item.giver, card)
         self.refused = []
-        game.log("tribute-return", item.receiver, "TRIB-2", detail=f"returns {card} to seat {item.giver}")
+        game.log("tribute-return", item.receiver, "TRIB-2", detail=f"returns {card} to seat {item.giver}",
+                 visible_to=(item.giver, item.receiver))
 
 
 def _card(game: Game, seat: int, rank: int) -> Card:
