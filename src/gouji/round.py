@@ -1,0 +1,447 @@
+"""How a round flows (ROUND-1..6, GOUJI-2/3, BURN-1..5, END-1..5): the part of
+:class:`gouji.game.Game` that decides who answers a set and what happens next.
+
+RULES.md, "A reading of how a round flows": after every set the engine builds
+the queue of seats that may still answer it. For a gouji set while its
+owner's opposite is in and the melee has not begun, the queue is the burn
+offers (BURN-2) and then the opposite (GOUJI-2); for any other set it is
+everyone who has not passed, in turn order. When the queue runs dry the
+owner's opposite has the last word (ROUND-3) unless his own decline was the
+last; then the set stands and its owner leads (ROUND-5), or the next player
+in if the owner went out (END-4). Going out, the melee and failed burns
+(END-1, END-5, BURN-4) are here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Close, Pass, PlaySet, TakeWind, Yield
+from gouji.errors import GoujiError
+from gouji.events import PLACE_NAMES, Event
+from gouji.plays import Play
+from gouji.sets import all_sets, sets_of_size
+
+#: What the current decision is: a lead, an answer to the set on the table,
+#: a choice of a pre-play phase, or nothing (the game is over).
+LEAD, RESPOND, PHASE, OVER = "lead", "respond", "phase", "over"
+_CORE_ACTIONS = (PlaySet, Burn, Pass, Close, Yield, TakeWind)
+
+
+class RoundFlow:
+    """The round's rules, as methods of :class:`gouji.game.Game` (which defines the state)."""
+
+    # -- round state ---------------------------------------------------------------
+    def _reset_round(self, leader: int | None) -> None:
+        self.top: Play | None = None
+        self.owner: int | None = None
+        self.anchor: int | None = None
+        self.restricted = False
+        self.passed: set[int] = set()
+        self.yielded: set[int] = set()
+        self.melee_passes: set[int] = set()
+        self.queue: list[int] = []
+        self.last_decliner: int | None = None
+        self.last_word_given = False
+        self.yield_window = False
+        self.dead_gouji_seat: int | None = None
+        self.actor: int | None = leader
+        self.kind = LEAD
+        self._legal: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
+        if self._melee_due:
+            self._melee_due = False
+            self._start_melee_if_due()
+
+    def _settle(self) -> None:
+        """Move on to the next real decision, applying forced ones (a pass with no
+        cover to play, a close with nothing to cover with) automatically."""
+        while True:
+            self._legal = self._legal_set = None
+            if self.kind == OVER:
+                return
+            if self.phases:
+                phase = self.phases[0]
+                if not self._phase_started:
+                    # A phase's work that needs nobody's decision (Phase.start).
+                    self._phase_started = True
+                    start = getattr(phase, "start", None)
+                    if start is not None:
+                        start(self)
+                        if self.kind == OVER:
+                            return
+                actor = phase.actor(self)
+                if actor is None:
+                    self.phases.pop(0)
+                    self._phase_started = False
+                    if not self.phases:
+                        if self._cut_pending:
+                            self._cut_pending = False
+                            self._cut_and_deal()
+                        elif self._resume is not None:
+                            # Phases added during play (add_phase): back where the game stood.
+                            self.kind, self.actor = self._resume
+                            self._resume = None
+                        else:
+                            self.kind = LEAD
+                            self.actor = self._lead_seat(self.first_leader)
+                    continue
+                self.kind, self.actor = PHASE, actor
+                return
+            if self.kind == LEAD:
+                self.actor = self._lead_seat(self.actor)
+                legal = self._compute_legal()
+                if not legal:
+                    self._fail_burn(self.actor)
+                    continue
+                self._legal = legal
+                return
+            if not self.queue or self.queue[0] != self.actor:
+                # A plugin took the responder out of play (``retire``).
+                self._next_responder()
+                continue
+            legal = self._compute_legal()
+            if len(legal) == 1 and legal[0] in (PASS, CLOSE):
+                self._apply_play_action(self.actor, legal[0], automatic=True)
+                continue
+            self._legal = legal
+            return
+
+    def _lead_seat(self, seat: int | None) -> int:
+        seat = 0 if seat is None else seat
+        return seat if self.playing[seat] else self.next_in_play(seat)
+
+    # -- legal actions ---------------------------------------------------------------
+    def _counts(self, seat: int) -> list[int]:
+        return [len(s) for s in self.hands[seat]]
+
+    def _compute_legal(self) -> list[Action]:
+        if self.kind == OVER:
+            return []
+        if self.kind == PHASE:
+            return list(self.phases[0].legal_actions(self))
+        seat = self.actor
+        counts = self._counts(seat)
+        if self.kind == LEAD:
+            plays = all_sets(counts)
+        else:
+            plays = [p for size in self._cover_sizes(self.top) for p in sets_of_size(counts, size)
+                     if self._rules.beats(p, self.top)]
+        if seat in self.burners:
+            size = self.sizes[seat]
+            plays = [p for p in plays if self._burn.allows(p, size)]
+        if self._has_forbidden_hook and plays:
+            forbidden: dict[Play, str] = {}
+            for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
+                forbidden.update(answer or {})
+            plays = [p for p in plays if p not in forbidden]
+            self._forbidden = forbidden  # for _why_illegal: the plugin's rule ID
+        extra = self._extra_actions(seat) if self._has_extra_actions else []
+        if self.kind == LEAD:
+            return [PlaySet.of(p) for p in plays] + extra
+        if self._is_burn(seat):
+            actions: list[Action] = [Burn.of(p) for p in plays if self._burn.may_burn(counts, p)]
+        else:
+            actions = [PlaySet.of(p) for p in plays]
+        return actions + self._declines(seat, bool(actions)) + extra
+
+    def _extra_actions(self, seat: int) -> list[Action]:
+        found: list[Action] = []
+        for answer in self.variant.call_hook("gouji_extra_actions", game=self, seat=seat):
+            found += answer or ()
+        return found
+
+    def _is_burn(self, seat: int) -> bool:
+        """BURN-1: covering a restricted gouji set that is not your opposite's,
+        unless you are headless (END-2)."""
+        return self.restricted and seat != (self.anchor + 3) % 6 and self.has_head(seat)
+
+    def _declines(self, seat: int, can_cover: bool) -> list[Action]:
+        if self.melee:
+            # END-5 (P§19): "pass" ends your round, "yield" keeps your right to play.
+            # Later sets of the round only rise, so a yield without a cover is a pass.
+            # Where a pass never ends the round (C), there is nothing to yield.
+            # T 二.3.(10) (once): no yield either; the first pass keeps the round, a second ends it.
+            if self._melee_pass in ("rejoin", "once"):
+                return [PASS]
+            return [PASS, YIELD] if can_cover else [PASS]
+        closer = (self.anchor + 3) % 6
+        out: list[Action] = [CLOSE if seat == closer and len(self.queue) == 1 else PASS]
+        if can_cover and self._may_yield(seat, closer):
+            out.append(YIELD)
+        if (self._take_wind and not self.restricted and not self.playing[self.owner]
+                and seat == self.next_in_play(self.owner)):
+            out.append(TAKE_WIND)
+        return out
+
+    def _may_yield(self, seat: int, closer: int) -> bool:
+        """ROUND-4: facing your opposite's set that your two upper players passed."""
+        if seat != closer or self.restricted or seat in self.yielded or len(self.queue) < 2:
+            return False
+        if self.owner != self.anchor or not self.playing[self.owner]:
+            return False
+        between = self._order_after[self.anchor][:2]
+        return all(s in self.passed or not self.playing[s] for s in between)
+
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        seat = self.actor
+        if self.kind == PHASE:
+            return f"seat {seat} must decide the {self.phases[0].name}; {action} is not a choice now", "ROUND-1"
+        if not isinstance(action, Action):
+            return f"{action!r} is not an action", "ROUND-1"
+        play = action.play
+        if play is not None:
+            counts = self._counts(seat)
+            if any(counts[r] < n for r, n in play.counts().items()):
+                return f"seat {seat} does not hold {play}", "PLAY-1"
+            if self.kind == RESPOND:
+                if play.size != self.top.size:
+                    return f"{play} has {play.size} cards; the set to cover has {self.top.size}", "PLAY-4"
+                if self._rules.is_dead(self.top):
+                    return f"{self.top} carries a big joker: nobody may cover it", "PLAY-5"
+                if not self._rules.beats(play, self.top):
+                    rule = "PLAY-6" if self.top.small else "PLAY-4"
+                    return f"{play} does not beat {self.top}", rule
+                if isinstance(action, PlaySet) and self._is_burn(seat):
+                    return (f"only seat {(self.anchor + 3) % 6} (the opposite) may answer the gouji set "
+                            f"{self.top}; others burn (Burn action)"), "GOUJI-2"
+                if isinstance(action, Burn) and not self._is_burn(seat):
+                    return f"covering {self.top} is not a burn here", "BURN-1"
+                if isinstance(action, Burn):
+                    return f"after burning with {play} seat {seat} could not carry a joker on every set", "BURN-1"
+            if seat in self.burners and not (play.jokers or play.size == self.sizes[seat]):
+                return f"seat {seat} burned: every set but the last must carry a joker", "BURN-1"
+            return (f"{play} is forbidden here by a rule of the variant",
+                    getattr(self, "_forbidden", {}).get(play, "END-6"))
+        if self.kind == LEAD:
+            return f"seat {seat} leads and must play a set", "ROUND-1"
+        if isinstance(action, Pass) and CLOSE in self._legal_set:
+            return f"seat {seat} is the opposite with the last word: close or cover", "ROUND-5"
+        if isinstance(action, type(CLOSE)):
+            return "only the set owner's opposite closes, and only last", "ROUND-5"
+        if isinstance(action, Yield):
+            return "a yield is allowed only to the opposite whose two upper players passed", "ROUND-4"
+        if isinstance(action, TakeWind):
+            return "only the next player after one who went out may take the wind", "END-4"
+        return f"{action} is not allowed now", "ROUND-2"
+
+    # -- carrying out ----------------------------------------------------------------
+    def _apply_play_action(self, seat: int, action: Action, automatic: bool = False) -> None:
+        if not isinstance(action, _CORE_ACTIONS):
+            handled = self.variant.call_hook("gouji_apply_action", game=self, seat=seat, action=action)
+            if not handled:
+                raise GoujiError(f"no plugin carries out the action {action}")
+            return
+        play = action.play
+        if play is not None:
+            self._play_set(seat, play, isinstance(action, Burn))
+            return
+        self.queue.pop(0)
+        self.last_decliner = seat
+        if action is PASS:
+            if self.melee and self._melee_pass == "once" and seat not in self.melee_passes:
+                self.melee_passes.add(seat)  # T 二.3.(10): the round's one pass keeps him in it
+            elif not (self.melee and self._melee_pass == "rejoin"):
+                self.passed.add(seat)
+            if self.restricted and seat != (self.anchor + 3) % 6:
+                # BURN-2: a burn offer declined is a pass for the round (P§11).
+                self._log("no-burn", seat, "BURN-2", detail="no burn possible" if automatic else "")
+            else:
+                self._log("auto-pass" if automatic else "pass", seat, "ROUND-2")
+        elif action is CLOSE:
+            self._log("auto-close" if automatic else "close", seat, "ROUND-5")
+            self._end_round()
+            return
+        elif action is YIELD:
+            if self.melee:
+                self._log("yield", seat, "END-5")
+            else:
+                self.yielded.add(seat)
+                self.queue.append(seat)
+                self.yield_window = True
+                self._log("yield", seat, "ROUND-4")
+        elif action is TAKE_WIND:
+            self._log("take-wind", seat, "END-4", detail="asks to lead; others agree by passing")
+        self._next_responder()
+
+    def _play_set(self, seat: int, play: Play, is_burn: bool) -> None:
+        hand = self.hands[seat]
+        for rank, n in play.counts().items():
+            del hand[rank][-n:]
+        self.sizes[seat] -= play.size
+        self.pile.append(play)
+        previous_owner = self.owner
+        if self._burn.broken_by_cover and previous_owner in self.burners and self.top is not None:
+            del self.burners[previous_owner]
+            self._log("burn-released", previous_owner, "BURN-3")
+        gouji = self._rules.is_gouji(play)
+        self.stats["sets"] += 1
+        self.stats["cards"] += play.size
+        if gouji:
+            self.stats["gouji_sets"] += 1
+        if is_burn:
+            self.burners[seat] = self.anchor
+            self.stats["burns"] += 1
+            self._log("burn", seat, "BURN-1", play)
+        else:
+            rule = "ROUND-1" if self.top is None else ("GOUJI-3" if self.restricted else "PLAY-4")
+            self._log("lead" if self.top is None else "cover", seat, rule, play)
+        by_yield = self.yield_window
+        self.top, self.owner, self.anchor = play, seat, seat
+        self.yield_window = False
+        if self.sizes[seat] == 0:
+            self._go_out(seat, play)
+            if self.kind == OVER:
+                return
+        dead = self._rules.is_dead(play) or (gouji and not self.melee and self._use_dead_gouji(seat))
+        if dead and self._dead_gouji_burnable and not self._rules.is_dead(play):
+            # D§16 "除有烧牌者外": nobody answers a 够死级 set, but it may still be burned.
+            self._log("dead-set", seat, "END-3", play, detail="only a burn may beat it")
+            self._plan_responses(gouji, by_yield, burns_only=True)
+            return
+        if dead:
+            self._log("dead-set", seat, "PLAY-5" if self._rules.is_dead(play) else "END-3", play)
+            self._end_round()
+            return
+        self._plan_responses(gouji, by_yield)
+
+    def _use_dead_gouji(self, seat: int) -> bool:
+        """END-3 / OPEN-5: a gouji set nobody may answer (够死级)."""
+        if seat == self.dead_gouji_seat:
+            if self._dead_gouji_burnable:
+                self.dead_gouji_seat = None  # D§16: one chance (一次机会), even if it is burned
+            return True
+        if self.dead_gouji_rights.get(seat, 0) > 0:
+            self.dead_gouji_rights[seat] -= 1
+            self.stats["dead_gouji"] += 1
+            return True
+        return False
+
+    def _plan_responses(self, gouji: bool, by_yield: bool, burns_only: bool = False) -> None:
+        anchor = self.anchor
+        closer = (anchor + 3) % 6
+        eligible = [s for s in self._order_after[self.owner]
+                    if self.playing[s] and s not in self.passed and s != anchor]
+        self.last_word_given = False
+        self.last_decliner = None
+        if burns_only:
+            # A dead-gouji set that may be burned (dead_gouji_burnable): burn offers only,
+            # to players who can burn (a headless player's cover would be no burn).
+            self.restricted = True
+            others = [s for s in self._order_after[anchor] if s in eligible and s != closer and self.has_head(s)]
+            self.queue = self._burn.offer_order(anchor, others)
+            self.last_word_given = True
+        elif self.melee or not self.has_head(anchor):
+            self.restricted = False
+            self.queue = eligible
+        elif gouji:
+            # GOUJI-2 and BURN-2: burn offers first, then the opposite answers; a burn
+            # policy with ``opposite_first`` asks the opposite first (T 二.3.(5)). A head
+            # kept by ``keep_head`` answers nothing: only burns are offered.
+            self.restricted = True
+            others = [s for s in self._order_after[anchor] if s in eligible and s != closer]
+            offers = self._burn.offer_order(anchor, others)
+            opposite = [closer] if self.playing[closer] else []
+            self.queue = opposite + offers if getattr(self._burn, "opposite_first", False) else offers + opposite
+            self.last_word_given = True
+        elif by_yield and self._yield_opposite_only:
+            self.restricted = False
+            self.queue = [closer]
+            self.last_word_given = True
+        else:
+            self.restricted = False
+            self.queue = eligible
+        self.kind = RESPOND
+        self._next_responder()
+
+    def _next_responder(self) -> None:
+        if self.queue:
+            self.actor = self.queue[0]
+            return
+        closer = (self.anchor + 3) % 6
+        if (not self.melee and not self.last_word_given and self.playing[closer]
+                and self.last_decliner != closer and closer != self.owner):
+            # ROUND-3: everyone passed; the opposite still has the last word.
+            self.last_word_given = True
+            self.queue = [closer]
+            self.actor = closer
+            return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        anchor = self.anchor
+        if self.playing[anchor]:
+            leader = anchor
+            self._log("round-won", leader, "ROUND-5", self.top)
+        else:
+            leader = self.next_in_play(anchor)
+            self._log("take-wind", leader, "END-4", self.top, detail=f"after seat {anchor}'s last set")
+        self._reset_round(leader)
+
+    def _go_out(self, seat: int, play: Play) -> None:
+        place = self.places.index(None)  # a seat retired to a middle place keeps it
+        self.places[place] = seat
+        self.outs += 1
+        self.playing[seat] = False
+        self.burners.pop(seat, None)
+        zh, en = PLACE_NAMES[place]
+        self._log("out", seat, "END-1", detail=f"{zh} {en}")
+        if self.playing[(seat + 3) % 6]:
+            self.stats["headless"] += 1
+            self._log("headless", (seat + 3) % 6, "END-2")
+        if self.outs <= self._dead_gouji_after:
+            self.dead_gouji_seat = (seat + 3) % 6
+        if self._finish_if_decided():
+            return
+        self._start_melee_if_due()
+        self.anchor = self.variant.call_hook("gouji_last_set_owner", game=self, seat=seat, play=play)
+
+    def _start_melee_if_due(self) -> None:
+        """END-5: the melee begins once ``melee_after_outs`` players went out, or once
+        ``melee_when_left`` or fewer are still in play (C: 剩下少于等于四人), a head kept
+        in play by :meth:`keep_head` counting (T 二.3.(10): 假烧者…仍计算在比赛者内)."""
+        left = sum(self.playing) + len(self.heads_in_play)
+        if not self.melee and (self.outs >= self._melee_after or left <= self._melee_when_left):
+            if self._melee_after_round and self.top is not None:
+                # D§16: the round of 二科's last set is played out under the usual rules.
+                self._melee_due = True
+                return
+            self.melee = True
+            self.stats["melee"] += 1
+            self._log("melee", None, "END-5")
+
+    def _fail_burn(self, seat: int) -> None:
+        """BURN-4: a burner with no legal lead has failed; the burn policy says what follows."""
+        if seat not in self.burners:
+            raise GoujiError(f"seat {seat} has no legal set to lead: a plugin forbade every set")
+        victim = self.burners.pop(seat)
+        leader = self._burn.fail(self, seat, victim)
+        if not self.is_over:
+            self._reset_round(leader)
+
+    def _finish_if_decided(self) -> bool:
+        left = [s for s in range(6) if self.playing[s]]
+        if len(left) > 1:
+            return False
+        for seat in left:
+            self.places[self.places.index(None)] = seat
+            self.playing[seat] = False
+        self.kind = OVER
+        self.actor = None
+        self._legal, self._legal_set = [], frozenset()
+        self._log("game-over", None, "END-1", detail=" ".join(map(str, self.finish_order)))
+        return True
+
+    def _log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "",
+             visible_to: Iterable[int] | None = None) -> None:
+        self.events.append(Event(kind, seat, rule, play, detail, visible_to))
+
+
+def suit_key(suit: Any) -> int:
+    return -1 if suit is None else int(suit)
+
+
+def check_seat(seat: int) -> None:
+    if not isinstance(seat, int) or not 0 <= seat < 6:
+        raise GoujiError(f"a seat is 0-5, not {seat!r}")
