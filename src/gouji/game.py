@@ -125,6 +125,7 @@ class Game(RoundFlow):
         self._rules = variant.set_rules
         self._order_after = {s: self._table.order_after(s) for s in range(6)}
         self._burn = variant.burn_policy
+        self._yield_allowed = options["yield_allowed"]
         self._yield_opposite_only = options["yield_answer_opposite_only"]
         self._take_wind = options["take_wind"]
         self._melee_after = options["melee_after_outs"]
@@ -198,8 +199,8 @@ class Game(RoundFlow):
             "gouji_cut", options=self.variant.options, rng=self.rng, pile=tuple(pile), context=context
         )
         self.cut = cut
-        self._log("cut", cut.cutter, "OPEN-1",
-                  detail=f"drew {' '.join(map(str, cut.cards))}; seat {cut.first_drawer} draws first")
+        drawn = f"drew {' '.join(map(str, cut.cards))}" if cut.cards else "no card drawn"
+        self._log("cut", cut.cutter, "OPEN-1", detail=f"{drawn}; seat {cut.first_drawer} draws first")
         self.deal = deal(self._table, pile, cut.first_drawer)
         for seat, card in self.deal.draws:
             self.hands[seat][card.rank].append(card.suit)

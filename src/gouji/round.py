@@ -177,7 +177,8 @@ class RoundFlow:
 
     def _may_yield(self, seat: int, closer: int) -> bool:
         """ROUND-4: facing your opposite's set that your two upper players passed."""
-        if seat != closer or self.restricted or seat in self.yielded or len(self.queue) < 2:
+        if (not self._yield_allowed or seat != closer or self.restricted or seat in self.yielded
+                or len(self.queue) < 2):
             return False
         if self.owner != self.anchor or not self.playing[self.owner]:
             return False

@@ -40,6 +40,7 @@ def combinations():
     for index, options in enumerate(out):
         for bit, name in enumerate(DETAILS):
             options[name] = bool((index >> (bit % 4)) & 1) ^ (bit >= 4)
+        options["revolution_hand"] = ("dealt", "held")[(index >> 1) & 1]
     return out
 
 
@@ -56,6 +57,7 @@ def test_there_are_84_combinations_and_every_detail_takes_both_values():
     assert len(COMBINATIONS) == 84
     for name in DETAILS:
         assert {c[name] for c in COMBINATIONS} == {True, False}, name
+    assert {c["revolution_hand"] for c in COMBINATIONS if c["revolution"]} == {"dealt", "held"}
 
 
 @pytest.mark.rule("OPEN-5")

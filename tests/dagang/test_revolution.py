@@ -130,3 +130,31 @@ def test_OPEN_5_off_no_revolution_decision(plain):
         while game.phases:
             assert game.phases[0].name != "revolution"
             game.apply(game.legal_actions()[0])
+
+
+def _revolt_offers(game):
+    """Take the first legal action up to the first lead; the seats offered ``dagang-revolt``."""
+    offered = set()
+    while game.phases:
+        legal = game.legal_actions()
+        if any(a.to_text().startswith("dagang-revolt") for a in legal):
+            offered.add(game.current_player)
+            legal = [a for a in legal if a.to_text() == "dagang-revolt no"]
+        game.apply(legal[-1] if legal[0].to_text().startswith("dagang-return ") else legal[0])  # smallest back
+    return offered
+
+
+@pytest.mark.rule("OPEN-5")
+@pytest.mark.rule("TRIB-1")
+def test_OPEN_5_the_condition_is_read_on_the_36_cards_dealt_not_after_the_tribute_D23(plain):
+    # Seed 0 after a game finished 0 1 2 3 4 5: the 大落 (seat 5) is dealt one 2 or joker,
+    # gives it to 头科 and gets a small card back. "在摸取的36张牌中": he may not revolt; read on the hand held, he could.
+    from gouji.context import GameContext
+
+    context = GameContext(game_number=2, previous_finish_order=(0, 1, 2, 3, 4, 5))
+    money = [sum(c.rank in (gouji.cards.BIG_JOKER, gouji.cards.SMALL_JOKER, gouji.cards.TWO) for c in hand)
+             for hand in plain.new_game(seed=0, context=context).deal.hands()]
+    assert money[5] == 1 and plain.options["revolution_hand"] == "dealt"
+    assert 5 not in _revolt_offers(plain.new_game(seed=0, context=context))
+    held = plain.with_options(revolution_hand="held")
+    assert 5 in _revolt_offers(held.new_game(seed=0, context=context))

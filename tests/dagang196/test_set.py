@@ -71,6 +71,7 @@ def test_SCORE_5_the_report_per_player_and_team(club, seed):
     assert all(e.rule in {"TRIB-1", "TRIB-3", "TRIB-5", "TRIB-6", "TRIB-7", "END-8"} and e.reason for e in report.entries)
     text = report.text()
     assert "per player" in text and "per team" in text and "seat 5" in text
+    assert " ," not in text  # a player with nothing given or received: "gave 0, received …"
 
 
 @pytest.mark.rule("SCORE-5")

@@ -81,3 +81,17 @@ def test_END_6_off_threes_play_freely(position, legal):
     game = position({0: "9 3 3", 1: "5 3", 2: "6 3", 3: "7 3", 4: "8 3", 5: "10 3"}, leader=0,
                     hold_three=False, open_with_four=False)
     assert "play 3" in legal(game) and "play 3 3" in legal(game)
+
+
+@pytest.mark.rule("SCORE-3")
+@pytest.mark.rule("END-8")
+def test_SCORE_3_smother_tribute_off_scores_bie_san_alone(position, act, finish):
+    # T 二.3.(11) "将对手鳖三一次，加一分": with smother_tribute = false, one point, no 闷贡.
+    hands = {0: "9 9 3 3", 1: "5 3", 2: "6 3", 3: "7 3", 4: "8 3", 5: "10 10 5 3"}
+    game = position(hands, leader=0, smother_tribute=False)
+    act(game, "play 9 9", "play 10 10")
+    assert not game.playing[0] and game.places[5] == 0      # still 大落
+    score = finish(game).score()
+    items = [(a.team, a.points, a.reason.split(":")[0]) for a in score.adjustments
+             if a.rule == "END-8" and "seat 0" in a.reason]
+    assert items == [(1, 1, "憋三")]

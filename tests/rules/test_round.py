@@ -129,3 +129,11 @@ def test_ROUND_6_an_observation_serialises_for_a_client(provincial):
     assert first in game.legal_actions()
     other = game.observation((game.current_player + 1) % 6).to_dict()
     assert other["legal_actions"] == [] and other["hand"] != data["hand"]
+
+
+@pytest.mark.rule("ROUND-4")
+def test_ROUND_4_yield_can_be_switched_off(provincial, act, legal):
+    variant = provincial.with_options(yield_allowed=False)
+    game = variant.new_position({0: "5 3 3", 1: "3 3 3", 2: "3 3 3", 3: "8 3 3", 4: "9 3 3", 5: "10 3 3"}, 0)
+    act(game, "play 5")
+    assert game.current_player == 3 and legal(game) == ["play 8", "pass"]

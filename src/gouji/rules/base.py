@@ -38,6 +38,10 @@ CORE_OPTIONS = (
     OptionSpec("burn_broken_by_cover", bool, False,
                "A burner whose set is covered is released from carrying jokers (解烧, BURN-3).",
                rule="BURN-3"),
+    OptionSpec("yield_allowed", bool, True,
+               "A player may yield (让牌) to his two lower players (ROUND-4); off where the book has "
+               "no yield (T lists the words a player may say, and 让牌 is not among them).",
+               rule="ROUND-4"),
     OptionSpec("yield_answer_opposite_only", bool, False,
                "A set played on a yield can be answered only by its owner's opposite (D§12).",
                rule="ROUND-4"),

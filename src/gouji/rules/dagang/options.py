@@ -14,6 +14,7 @@ from gouji.errors import OptionError
 from gouji.options import Options, OptionSpec
 
 GATHER_CHOICES = ("off", "threes", "threes_fours")
+REVOLUTION_HANDS = ("dealt", "held")
 
 OPTION_SPECS = (
     OptionSpec("first_cutter", int, 0,
@@ -39,6 +40,10 @@ OPTION_SPECS = (
                "sentence); off: no tribute after a sweep (串三户一般不进贡).", rule="TRIB-3"),
     OptionSpec("revolution", bool, True,
                "革命 (D§23): a hand without 大王, 小王 and 2 may fold before play.", rule="OPEN-5"),
+    OptionSpec("revolution_hand", str, "dealt",
+               "Which hand D§23's condition is read on: dealt, the 36 cards drawn (在摸取的36张牌中), "
+               "before any tribute; held, the hand when the revolution is decided (after the tribute). "
+               "With 憋3 the hand held (D§26.(二) 所持牌).", rule="OPEN-5", choices=REVOLUTION_HANDS),
     OptionSpec("point_tribute", bool, False,
                "打点 (D§24): a player who has not opened gives his opposite one card (点贡) in the "
                "next game, before the loser tribute.", rule="TRIB-5"),

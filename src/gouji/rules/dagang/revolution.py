@@ -1,7 +1,9 @@
 """OPEN-5: revolution (革命, D§23; with 憋3, D§26.(二)).
 
-A player whose hand holds no 大王, 小王 or 2 may fold it before play (the right
-is his: "符合革命条件者有权不革命"); with 憋3 only a player who also has no 3 —
+A player whose 36 cards, as dealt, held no 大王, 小王 or 2 may fold his hand
+before play (the right is his: "符合革命条件者有权不革命"; option
+``revolution_hand``: ``"dealt"``, D§23's "在摸取的36张牌中", or ``"held"``, the
+hand after the tribute); with 憋3 only a player who also has no 3 —
 he could not buy one — may, and no one else ("除此之外，不允许革命"). The
 decision comes last before the first lead, after the tribute and the 明点
 declarations (D§24: a revolution counts "无论此前对头有没有明点或预点").
@@ -39,6 +41,8 @@ EVENT_NAMES.setdefault("void-game", ("该局作废", "the game is void"))
 EVENT_NAMES.setdefault("dead-gouji-rights", ("够死级", "dead-gouji rights"))
 EVENT_NAMES.setdefault("moved", ("改名次", "place changed"))
 
+#: D§23: the cards whose absence allows a revolution (大花、小花、钱).
+MONEY = frozenset((BIG_JOKER, SMALL_JOKER, TWO))
 #: D§23: the revolutionary's opposite "取得三次够死级的权力".
 DEAD_GOUJI_RIGHTS = 3
 #: D§23: "革命者通常视为四科" (place index 3); 三科 (index 2) when his teammates are 头科 and 二科.
@@ -46,11 +50,16 @@ REVOLUTION_PLACE, PROMOTED_PLACE = 3, 2
 
 
 def may_revolt(game: Game, seat: int) -> bool:
-    """OPEN-5: no 大王, 小王 or 2 (and with 憋3, no 3 either: D§26.(二))."""
+    """OPEN-5: no 大王, 小王 or 2 among the 36 cards dealt ("在摸取的36张牌中", D§23; option
+    ``revolution_hand = "held"``: in the hand as it is now, after the tribute); with 憋3,
+    no 3, 2 or joker in the hand held (D§26.(二) "所持牌中无3且大花，小花，钱全无")."""
+    options = game.variant.options
     hand = game.hands[seat]
-    if hand[BIG_JOKER] or hand[SMALL_JOKER] or hand[TWO]:
-        return False
-    return not (game.variant.options["hold_three"] and hand[THREE])
+    if options["hold_three"]:
+        return not (hand[BIG_JOKER] or hand[SMALL_JOKER] or hand[TWO] or hand[THREE])
+    if options["revolution_hand"] == "dealt" and game.deal is not None:
+        return not any(s == seat and card.rank in MONEY for s, card in game.deal.draws)
+    return not (hand[BIG_JOKER] or hand[SMALL_JOKER] or hand[TWO])
 
 
 @attrs.define

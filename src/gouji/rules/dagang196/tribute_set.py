@@ -123,8 +123,8 @@ class SetReport:
         lines.append("per player (given / received, paid cards):")
         for seat in range(6):
             t = self.player(seat)
-            lines.append(f"  seat {seat}: gave {t.given} {_kinds(t.given_by_kind)}, "
-                         f"received {t.received} {_kinds(t.received_by_kind)}, net {t.net:+d}")
+            lines.append(f"  seat {seat}: gave {t.given}{_kinds(t.given_by_kind)}, "
+                         f"received {t.received}{_kinds(t.received_by_kind)}, net {t.net:+d}")
         lines.append("per team:")
         for team in (0, 1):
             t = self.team(team)
@@ -134,7 +134,7 @@ class SetReport:
 
 
 def _kinds(pairs: Sequence[tuple[str, int]]) -> str:
-    return "(" + ", ".join(f"{k} {n}" for k, n in pairs) + ")" if pairs else ""
+    return " (" + ", ".join(f"{k} {n}" for k, n in pairs) + ")" if pairs else ""
 
 
 def _tally(given: Sequence[TributeEntry], received: Sequence[TributeEntry]) -> Tally:

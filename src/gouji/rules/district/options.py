@@ -36,6 +36,11 @@ DISTRICT_OPTIONS = (
                "开点出4 (T 二.3.(6)): hands without a 4 buy one like a 3; a player with no 4 cannot "
                "open; 4s carry no jokers.",
                rule="TRIB-5"),
+    OptionSpec("smother_tribute", bool, True,
+               "Smothering an opponent (END-8) scores 憋三 +1 and 闷贡 +1, together the book's 憋闷 of "
+               "2 points (T 二.4); false: 憋三 +1 only, the literal \"将对手鳖三一次，加一分\" of "
+               "T 二.3.(11). Interpretation T9.",
+               rule="SCORE-3"),
     OptionSpec("point_scoring", bool, True,
                "Opening is scored (T 二.3.(6), T 一.2): each player who did not open costs his team 1 "
                "(不开点) and earns his opposite's team 1 (点贡).",

@@ -19,8 +19,9 @@ breach         −1    REF-4      each breach the referee recorded
 ============== ===== ========== ===================================================
 
 Smothering an opponent thus earns 2, which is the book's "憋闷2分" (T 二.4):
-憋三 and 闷贡 together. A team with ``breach_limit`` breaches in a game loses
-it 0:6, whatever else happened.
+憋三 and 闷贡 together (option ``smother_tribute = false``: 憋三 alone, +1).
+A team with ``breach_limit`` breaches in a game loses it 0:6, whatever else
+happened.
 """
 
 from __future__ import annotations
@@ -63,8 +64,9 @@ def adjustments(game: Game, score: Score) -> list[Adjustment]:
             if team_of(victim) != team_of(event.seat):
                 out.append(Adjustment(team_of(event.seat), 1, "END-8",
                                       f"憋三: seat {event.seat} smothered seat {victim}"))
-                out.append(Adjustment(team_of(event.seat), 1, "END-8",
-                                      f"闷贡: seat {victim}'s tribute for being smothered"))
+                if options["smother_tribute"]:
+                    out.append(Adjustment(team_of(event.seat), 1, "END-8",
+                                          f"闷贡: seat {victim}'s tribute for being smothered"))
         elif kind == "breach":
             out.append(Adjustment(team_of(event.seat), -1, "REF-4", f"breach by seat {event.seat}: {event.detail}"))
     if options["point_scoring"]:
