@@ -7,6 +7,8 @@ keyword, registered so that game records read back (``gouji.replay``).
 from __future__ import annotations
 
 
+from typing import ClassVar
+
 import attrs
 
 from gouji.actions import Action, register_action, register_word_action
@@ -50,6 +52,36 @@ def _choice(keyword: str, rest: str, yes: str, no: str) -> bool:
 
 
 @attrs.frozen
+class _TwoWay(Action):
+    """A decision between two words, ``words[0]`` when ``yes`` (``"dagang-swap agree"``)."""
+
+    yes: bool
+    words: ClassVar[tuple[str, str]] = ("yes", "no")
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {self.words[0] if self.yes else self.words[1]}"
+
+    @classmethod
+    def parse(cls, rest: str) -> Action:
+        return cls(_choice(cls.keyword, rest, *cls.words))
+
+
+@attrs.frozen
+class _OfRank(Action):
+    """A decision naming a rank (a tribute card, a card handed back): ``"dagang-give BJ"``."""
+
+    rank: int
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {_rank_text(self.rank)}"
+
+    @classmethod
+    def parse(cls, rest: str) -> Action:
+        (word,) = _words(cls.keyword, rest, 1)
+        return cls(_parse_rank(cls.keyword, word))
+
+
+@attrs.frozen
 class Declare(Action):
     """TRIB-6: declare (or not) that one's opposite will not open: 预点 before the cut, 明点 after the deal."""
 
@@ -69,95 +101,49 @@ class Declare(Action):
 
 
 @attrs.frozen
-class ChooseLast(Action):
+class ChooseLast(_TwoWay):
     """TRIB-4 (D§21.(六)): the 大落 of the last game keeps the place or offers it to his teammate, the 二落."""
 
-    swap: bool
     keyword = "dagang-last"
-
-    def to_text(self) -> str:
-        return f"{self.keyword} {'swap' if self.swap else 'keep'}"
-
-    @classmethod
-    def parse(cls, rest: str) -> ChooseLast:
-        return cls(_choice(cls.keyword, rest, "swap", "keep"))
+    words = ("swap", "keep")
 
 
 @attrs.frozen
-class AgreeSwap(Action):
+class AgreeSwap(_TwoWay):
     """TRIB-4: the 二落 agrees to be 大落 in his teammate's place, or refuses."""
 
-    agree: bool
     keyword = "dagang-swap"
-
-    def to_text(self) -> str:
-        return f"{self.keyword} {'agree' if self.agree else 'refuse'}"
-
-    @classmethod
-    def parse(cls, rest: str) -> AgreeSwap:
-        return cls(_choice(cls.keyword, rest, "agree", "refuse"))
+    words = ("agree", "refuse")
 
 
 @attrs.frozen
-class Give(Action):
+class Give(_OfRank):
     """TRIB-1 / TRIB-5: give a tribute card; only the biggest 大王, 小王 or 2 held is legal."""
 
-    rank: int
     keyword = "dagang-give"
 
-    def to_text(self) -> str:
-        return f"{self.keyword} {_rank_text(self.rank)}"
-
-    @classmethod
-    def parse(cls, rest: str) -> Give:
-        (word,) = _words(cls.keyword, rest, 1)
-        return cls(_parse_rank(cls.keyword, word))
-
 
 @attrs.frozen
-class TakeTribute(Action):
+class TakeTribute(_TwoWay):
     """TRIB-4 (D§21.(五)): the receiver of a tribute from a teammate takes it or waives it."""
 
-    take: bool
     keyword = "dagang-team-tribute"
-
-    def to_text(self) -> str:
-        return f"{self.keyword} {'take' if self.take else 'waive'}"
-
-    @classmethod
-    def parse(cls, rest: str) -> TakeTribute:
-        return cls(_choice(cls.keyword, rest, "take", "waive"))
+    words = ("take", "waive")
 
 
 @attrs.frozen
-class ReturnCard(Action):
+class ReturnCard(_OfRank):
     """TRIB-2 (D§21.(四)): 头科 or 二科 hands back a card of this rank for a tribute card."""
 
-    rank: int
     keyword = "dagang-return"
-
-    def to_text(self) -> str:
-        return f"{self.keyword} {_rank_text(self.rank)}"
-
-    @classmethod
-    def parse(cls, rest: str) -> ReturnCard:
-        (word,) = _words(cls.keyword, rest, 1)
-        return cls(_parse_rank(cls.keyword, word))
 
 
 @attrs.frozen
-class AnswerReturn(Action):
+class AnswerReturn(_TwoWay):
     """TRIB-2: the tribute giver accepts the returned card, or refuses one of a rank he does not hold."""
 
-    accept: bool
     keyword = "dagang-return-answer"
-
-    def to_text(self) -> str:
-        return f"{self.keyword} {'accept' if self.accept else 'refuse'}"
-
-    @classmethod
-    def parse(cls, rest: str) -> AnswerReturn:
-        return cls(_choice(cls.keyword, rest, "accept", "refuse"))
+    words = ("accept", "refuse")
 
 
 @attrs.frozen

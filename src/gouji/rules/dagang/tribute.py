@@ -176,7 +176,7 @@ class TributePhase:
         kind, i = step[0], step[1]
         item = self.owed[i]
         if kind == "waive":
-            if not action.take:  # type: ignore[attr-defined]
+            if not action.yes:  # type: ignore[attr-defined]
                 self.steps = [s for s in self.steps if s[1] != i]
                 game.log("tribute-waived", item.receiver, "TRIB-4",
                          detail=f"waives the {item.kind} of his teammate, seat {item.giver} (D§21.(五))")
@@ -200,7 +200,7 @@ class TributePhase:
                 self._hand_back(game, i, rank)
         elif kind == "answer":
             rank = step[2]
-            if action.accept:  # type: ignore[attr-defined]
+            if action.yes:  # type: ignore[attr-defined]
                 self._hand_back(game, i, rank)
             else:
                 self.refused.append(rank)
@@ -269,11 +269,11 @@ class LastChoicePhase:
         return [ChooseLast(False), ChooseLast(True)]
 
     def apply(self, game: Game, action: Action) -> None:
-        if isinstance(action, ChooseLast) and action.swap:
+        if isinstance(action, ChooseLast) and action.yes:
             self.offered = True
             return
         self.done = True
-        swapped = isinstance(action, AgreeSwap) and action.agree
+        swapped = isinstance(action, AgreeSwap) and action.yes
         last, second = (self.second_last, self.last) if swapped else (self.last, self.second_last)
         update_state(game, last=last, second_last=second)
         game.add_cut_carry(LAST_KEY, last)
