@@ -138,6 +138,11 @@ class Penalty:
     article: str
 
 
+#: REF-1 (P§25): the penalties, mildest first, and what each gives the opponents.
+LADDER = ("warning", "plus_two", "game_lost", "disqualification")
+OPPONENTS_POINTS = {"warning": 0, "plus_two": 2, "game_lost": 6, "disqualification": 0}
+
+
 class PenaltyLedger:
     """REF-1 (P§25): penalties count against the whole team, over one match.
 
@@ -148,9 +153,7 @@ class PenaltyLedger:
 
     def __init__(self) -> None:
         self.penalties: list[Penalty] = []
-        self._warnings = [0, 0]
-        self._plus_twos = [0, 0]
-        self._losses = [0, 0]
+        self._counts: Counter[tuple[int, str]] = Counter()
 
     def record(self, team: int, offence: Offence) -> Penalty:
         """Record an offence by ``team`` (0 or 1) and return the penalty it draws."""
@@ -159,21 +162,16 @@ class PenaltyLedger:
         if not isinstance(offence, Offence):
             raise GoujiError(f"not an offence: {offence!r}")
         kind = offence.starts_at
-        if kind == "warning":
-            self._warnings[team] += 1
-            if self._warnings[team] >= 2:
-                self._warnings[team] = 0
-                kind = "plus_two"
-        if kind == "plus_two":
-            self._plus_twos[team] += 1
-            if self._plus_twos[team] >= 2:
-                self._plus_twos[team] = 0
-                kind = "game_lost"
-        if kind == "game_lost":
-            self._losses[team] += 1
-            if self._losses[team] >= 2:
-                kind = "disqualification"
-        points = {"warning": 0, "plus_two": 2, "game_lost": 6, "disqualification": 0}[kind]
+        # Every second penalty of a step becomes the next step (P§25); warnings and
+        # +2s count again from nothing, lost games keep counting.
+        while kind != "disqualification":
+            self._counts[team, kind] += 1
+            if self._counts[team, kind] < 2:
+                break
+            if kind != "game_lost":
+                self._counts[team, kind] = 0
+            kind = LADDER[LADDER.index(kind) + 1]
+        points = OPPONENTS_POINTS[kind]
         penalty = Penalty(team, offence, kind, points, offence.article if kind == offence.starts_at else "P§25")
         self.penalties.append(penalty)
         return penalty
