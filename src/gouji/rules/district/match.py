@@ -12,6 +12,9 @@ A :class:`Match` plays game after game of one variant (game *n* dealt from
 is settled by :func:`draw_lots`, drawn from the last game's seeded random
 source (or from ``tie_seed`` when given); a tie in the final is played off:
 one more game, and another, until the totals differ.
+
+REF-5 (T 一.9): a team caught cheating is disqualified (:meth:`Match.disqualify`):
+the match ends at once and the other team wins it.
 """
 
 from __future__ import annotations
@@ -126,6 +129,8 @@ class Match:
         self.teams = names
         self.tie_seed = tie_seed
         self.games: list[Game] = [variant.new_game(seed, GameContext.first())]
+        #: REF-5: ``(team, reason)`` once a team is disqualified, else ``None``.
+        self.disqualification: tuple[int, str] | None = None
 
     # -- state -----------------------------------------------------------------------
     @property
@@ -149,6 +154,8 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        if self.disqualification is not None:
+            return True
         if not self.game.is_over or len(self.games) < GAMES_PER_MATCH:
             return False
         a, b = self.totals()
@@ -157,7 +164,7 @@ class Match:
     @property
     def tie_break(self) -> TieBreak | None:
         """The draw that settles a tie after the preliminaries' two games (SCORE-4)."""
-        if not self.is_over or self.stage != PRELIMINARY:
+        if not self.is_over or self.stage != PRELIMINARY or self.disqualification is not None:
             return None
         a, b = self.totals()
         if a != b:
@@ -176,12 +183,27 @@ class Match:
         """The winning team (0 or 1) once the match is over, else ``None``."""
         if not self.is_over:
             return None
+        if self.disqualification is not None:
+            return 1 - self.disqualification[0]
         a, b = self.totals()
         if a != b:
             return 0 if a > b else 1
         return self.tie_break.winner  # type: ignore[union-attr, return-value]
 
     # -- playing ----------------------------------------------------------------------------
+    def disqualify(self, team: int, reason: str) -> None:
+        """REF-5 (T 一.9, 凡弄虚作假…取消比赛资格及全部比赛成绩): disqualify ``team`` (0 or 1)
+        for cheating. The match ends at once, the other team wins; a
+        :class:`~gouji.rules.district.tournament.Tournament` given this match cancels all
+        of the team's results."""
+        if team not in (0, 1) or isinstance(team, bool):
+            raise GoujiError(f"a match's team is 0 or 1, not {team!r}")
+        if not isinstance(reason, str) or not reason.strip():
+            raise GoujiError("a disqualification names its reason (REF-5)")
+        if self.disqualification is not None:
+            raise GoujiError("a team of this match is already disqualified (REF-5)")
+        self.disqualification = (team, reason)
+
     def next_game(self) -> Game:
         """Deal the next game (the second, or a deciding game of a tied final)."""
         if not self.game.is_over:
@@ -229,6 +251,7 @@ class Match:
             "totals": list(self.totals()),
             "tie_break": tie.to_data() if tie else None,
             "winner": self.winner,
+            "disqualification": list(self.disqualification) if self.disqualification else None,
         }
 
     @classmethod
@@ -255,6 +278,11 @@ class Match:
                 if number and not match.games[-1].is_over:
                     raise RecordError(f"game {number} is not over but game {number + 1} follows")
                 match.games.append(replay(data, variant))
+            cheat = record.get("disqualification")
+            if cheat is not None:
+                if not isinstance(cheat, list) or len(cheat) != 2:
+                    raise RecordError(f"a disqualification is [team, reason], not {cheat!r}")
+                match.disqualify(cheat[0], cheat[1])
         except RecordError:
             raise
         except (GoujiError, KeyError, TypeError) as exc:

@@ -8,6 +8,10 @@ preliminaries equal totals are ordered by the draw (:func:`~gouji.rules.district
 the tournament's ``seed``); the top four are the finalists. In the final,
 equal totals are not drawn for: they are marked ``tied`` until the organiser
 records the deciding game's points with :meth:`Tournament.add_decider`.
+
+REF-5 (T 一.9): "凡弄虚作假，违反竞赛规程作弊者，取消比赛资格及全部比赛成绩。" A team caught cheating
+is disqualified with :meth:`Tournament.disqualify`: it leaves the standings, its
+points are cancelled, and nothing more is recorded for it.
 """
 
 from __future__ import annotations
@@ -50,6 +54,19 @@ class Tournament:
         self.points: dict[str, int] = {}
         self.matches: dict[str, int] = {}
         self.deciders: dict[str, int] = {}
+        #: REF-5: disqualified teams and why; they have no standing and no points.
+        self.disqualified: dict[str, str] = {}
+
+    def disqualify(self, team: str, reason: str) -> None:
+        """REF-5 (T 一.9, 取消比赛资格及全部比赛成绩): cancel all of ``team``'s results in
+        this stage and take it out of the standings; ``reason`` says what the referee found."""
+        if not isinstance(team, str) or not team:
+            raise GoujiError(f"a team is named by a non-empty string, not {team!r}")
+        if not isinstance(reason, str) or not reason.strip():
+            raise GoujiError("a disqualification names its reason (REF-5)")
+        if team in self.disqualified:
+            raise GoujiError(f"team {team!r} is already disqualified (REF-5)")
+        self.disqualified[team] = reason
 
     def add_points(self, team: str, points: int) -> None:
         """Add a team's points from one match (its total over the match's games)."""
@@ -57,6 +74,8 @@ class Tournament:
             raise GoujiError(f"a team is named by a non-empty string, not {team!r}")
         if not isinstance(points, int) or isinstance(points, bool):
             raise GoujiError(f"points are an integer, not {points!r}")
+        if team in self.disqualified:
+            raise GoujiError(f"team {team!r} is disqualified (REF-5): its results are cancelled")
         self.points[team] = self.points.get(team, 0) + points
         self.matches[team] = self.matches.get(team, 0) + 1
 
@@ -64,22 +83,26 @@ class Tournament:
         """Add both teams' totals from a finished match."""
         if not match.is_over:
             raise GoujiError("the match is not over yet")
+        cheat = match.disqualification
+        if cheat is not None and match.teams[cheat[0]] not in self.disqualified:
+            self.disqualify(match.teams[cheat[0]], cheat[1])
         for team, points in zip(match.teams, match.totals()):
-            self.add_points(team, points)
+            if team not in self.disqualified:
+                self.add_points(team, points)
 
     def add_decider(self, team: str, points: int) -> None:
         """The final: points of a deciding game between tied teams (orders them only)."""
-        if team not in self.points:
-            raise GoujiError(f"unknown team {team!r}")
+        if team not in self.points or team in self.disqualified:
+            raise GoujiError(f"unknown or disqualified team {team!r}")
         self.deciders[team] = self.deciders.get(team, 0) + points
 
     def standings(self) -> list[Standing]:
         """The teams best first. Preliminaries: equal totals are ordered by the draw
         (SCORE-4). Final: by total, then deciding games; teams still level share a rank
-        and are marked ``tied``."""
+        and are marked ``tied``. Disqualified teams (REF-5) have no standing."""
         rng = random.Random(self.seed)
         groups: dict[int, list[str]] = {}
-        for team in sorted(self.points):
+        for team in sorted(set(self.points) - set(self.disqualified)):
             groups.setdefault(self.points[team], []).append(team)
         out: list[Standing] = []
         for points in sorted(groups, reverse=True):
