@@ -102,7 +102,7 @@ def test_simulate_prints_statistics(capsys):
     rows = [line.split() for line in out.splitlines() if line.strip().startswith("team ") and "seats" in line]
     assert len(rows) == 2
     counts = [[int(x) for x in row[-6:]] for row in rows]
-    assert [a + b for a, b in zip(*counts)] == [4] * 6  # each place taken once per game
+    assert [a + b for a, b in zip(*counts, strict=True)] == [4] * 6  # each place taken once per game
     assert sum(counts[0]) == sum(counts[1]) == 12  # three seats a team
     for word in ("points per team", "mean", "decisions", "sets", "gouji sets", "burns", "failed burns",
                  "headless", "melee"):

@@ -30,7 +30,7 @@ def test_a_series_carries_the_finish_order_and_counts_games(provincial):
     assert [g.context.game_number for g in games] == [1, 2, 3]
     assert games[1].context.previous_finish_order == tuple(games[0].finish_order)
     assert [g.seed for g in games] == [4, 5, 6]
-    assert series.team_totals() == tuple(map(sum, zip(*(s.team_points for s in series.scores()))))
+    assert series.team_totals() == tuple(map(sum, zip(*(s.team_points for s in series.scores()), strict=True)))
     with pytest.raises(gouji.GoujiError):
         series.next_game()
 

@@ -26,7 +26,7 @@ from gouji.errors import (
 from gouji.game import Game, Observation
 from gouji.hookspecs import hookimpl
 from gouji.loader import builtin_variant_names, load_variant
-from gouji.options import OptionSpec, Options
+from gouji.options import Options, OptionSpec
 from gouji.plays import Play, parse_play
 from gouji.record import replay
 from gouji.scoring import Adjustment, Score

@@ -28,10 +28,10 @@ import tomli_w
 
 from gouji.errors import OptionError, UnknownVariantError, VariantError, VariantFileError
 from gouji.plugins import DISABLE_AUTOLOAD_ENV, available_plugins
+from gouji.variant import Variant
 
 #: Other packages ship variant files under this entry-point group.
 VARIANT_ENTRY_POINT_GROUP = "gouji.variants"
-from gouji.variant import Variant
 
 _VARIANT_KEYS = {"name": str, "description": str, "base": str, "plugins": list, "plugin_files": list}
 _TOP_KEYS = {"variant", "options"}
@@ -84,7 +84,7 @@ def _installed_variant_file(name: str) -> Path | None:
     ep = next(e for e in entry_points(group=VARIANT_ENTRY_POINT_GROUP, name=name) if e.value == value)
     try:
         target = ep.load()
-    except Exception as exc:  # noqa: BLE001 - any failure is the installed package's
+    except Exception as exc:
         raise VariantError(f"variant {name!r} from {dist} ({value}) cannot be loaded: {exc!r}") from exc
     if not isinstance(target, (str, os.PathLike)) or not Path(target).is_file():
         raise VariantError(f"variant {name!r} from {dist} ({value}): expected the path of a TOML file, "
@@ -210,4 +210,12 @@ def variant_to_toml(variant: Variant) -> str:
     return tomli_w.dumps({"variant": table, "options": variant.options.to_plain()})
 
 
-__all__ = ["installed_variants", "variant_names", "OptionError", "builtin_variant_names", "load_variant", "variant_to_toml", "variants_dir"]
+__all__ = [
+    "OptionError",
+    "builtin_variant_names",
+    "installed_variants",
+    "load_variant",
+    "variant_names",
+    "variant_to_toml",
+    "variants_dir",
+]

@@ -123,7 +123,7 @@ class Play:
         return self.text()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _interned(rank: int, naturals: int, twos: int, small: int, big: int) -> Play:
     return Play(rank, naturals, twos, small, big)
 

@@ -29,8 +29,12 @@ DISABLE_AUTOLOAD_ENV = "GOUJI_DISABLE_PLUGIN_AUTOLOAD"
 BLOCK_ENV = "GOUJI_BLOCK_PLUGINS"
 #: The package's own plugins, found even when gouji runs from a source tree
 #: without installed metadata.
-BUILTIN_PLUGINS = {"provincial": "gouji.rules.provincial", "district": "gouji.rules.district", "dagang196": "gouji.rules.dagang196.plugin",
-                   "dagang": "gouji.rules.dagang.plugin"}
+BUILTIN_PLUGINS = {
+    "provincial": "gouji.rules.provincial",
+    "district": "gouji.rules.district",
+    "dagang196": "gouji.rules.dagang196.plugin",
+    "dagang": "gouji.rules.dagang.plugin",
+}
 
 
 def available_plugins() -> dict[str, str]:
@@ -65,7 +69,7 @@ def load_entry_point_plugin(name: str) -> ModuleType:
     module_name = target.partition(":")[0]
     try:
         return importlib.import_module(module_name)
-    except Exception as exc:  # noqa: BLE001 - any import failure is the plugin's fault
+    except Exception as exc:
         raise PluginError(f"plugin {name!r} ({module_name}) failed to import: {exc!r}") from exc
 
 
@@ -91,7 +95,7 @@ def load_file_plugin(path: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         raise PluginError(f"plugin file {path} failed to import: {exc!r}") from exc
     sys.modules[module_name] = module
     return module

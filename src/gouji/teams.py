@@ -28,4 +28,4 @@ def draw_teams(players: Sequence[str], rng: random.Random) -> dict[int, str]:
         raise GoujiError(f"team drawing needs six different players, got {list(players)!r}")
     cards = list(TEAM_DRAW)
     rng.shuffle(cards)
-    return {seat_for(*card): player for player, card in zip(players, cards)}
+    return {seat_for(*card): player for player, card in zip(players, cards, strict=True)}

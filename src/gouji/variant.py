@@ -97,7 +97,7 @@ class Variant:
             return hook(**kwargs)
         except GoujiError:
             raise
-        except Exception as exc:  # noqa: BLE001 - any failure inside a plugin is reported as such
+        except Exception as exc:
             raise PluginError(_describe_failure(hook, hook_name, exc)) from exc
 
     def has_hook_implementations(self, hook_name: str) -> bool:
@@ -195,7 +195,7 @@ def _collect_option_specs(pm: pluggy.PluginManager) -> list[OptionSpec]:
     for impl in reversed(hook.get_hookimpls()):
         try:
             plugin_specs = impl.function()
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             raise PluginError(_describe_failure(hook, "gouji_option_specs", exc)) from exc
         specs += [attrs.evolve(s, plugin=s.plugin or impl.plugin_name) for s in plugin_specs or ()]
     return specs

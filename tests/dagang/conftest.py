@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
@@ -176,11 +177,10 @@ def _random_ruling(game: gouji.Game, rng: random.Random) -> None:
 
     seat = rng.choice([s for s in range(6) if game.playing[s]])
     penalty = rng.choice(PENALTIES)
-    try:
+    # A ruling the game refuses (a made-up tribute without a card, …) changes nothing.
+    with contextlib.suppress(gouji.IllegalActionError):
         Referee(game).rule(seat, penalty, "random", amount=rng.randint(1, 2),
                            target=rng.choice([s for s in range(6) if s != seat]))
-    except gouji.IllegalActionError:
-        pass  # a ruling the game refuses (a made-up tribute without a card, …) changes nothing
 
 
 @pytest.fixture(name="check_series")

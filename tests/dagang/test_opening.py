@@ -13,8 +13,6 @@ from gouji.rules.dagang.series import DagangSeries, next_context
 from gouji.rules.dagang.state import CUT_KEY, LAST_KEY
 from gouji.testing import ScriptedDraws, check_card_conservation
 
-
-
 PILE = (Card(BIG_JOKER), Card(5, Suit.HEARTS), Card(13, Suit.SPADES))
 S3, H3, C3 = Card(THREE, Suit.SPADES), Card(THREE, Suit.HEARTS), Card(THREE, Suit.CLUBS)
 

@@ -10,7 +10,6 @@ from gouji.rules.dagang import Referee
 from gouji.rules.dagang.actions import PickSet
 
 
-
 # -- D§8.(一) 错牌不出 (PLAY-7) ---------------------------------------------------------------------
 @pytest.mark.rule("PLAY-7")
 def test_PLAY_7_a_wrong_follow_never_lands_the_game_refuses_it_unchanged_D8_1(plain, act):

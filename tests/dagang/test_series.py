@@ -1,6 +1,7 @@
 """A series of dagang games: what one game leaves the next (OPEN-1, TRIB-1..8, SCORE-2, REF-3)."""
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -40,7 +41,7 @@ def test_SCORE_2_a_series_adds_up_the_recorded_points(dagang):
 @pytest.mark.rule("TRIB-5")
 def test_TRIB_5_each_game_carries_the_cut_and_the_point_tribute_to_the_next(dagang):
     series = play_series(dagang, 4, 4)
-    for before, after in zip(series.finished, series.finished[1:]):
+    for before, after in pairwise(series.finished):
         cut = after.context.get(CUT_KEY)
         assert cut["kind"] == "rotate" and cut["cutter"] == before.cut.cutter
         assert after.cut.cutter == (before.cut.cutter + 1) % 6 or after.cut.cards[0].rank >= 16
@@ -54,7 +55,7 @@ def test_TRIB_5_each_game_carries_the_cut_and_the_point_tribute_to_the_next(daga
 @pytest.mark.rule("OPEN-1")
 def test_OPEN_1_a_plain_series_cuts_regularly_or_again_after_a_sweep(plain):
     series = play_series(plain, 6, 6)
-    for before, after in zip(series.finished, series.finished[1:]):
+    for before, after in pairwise(series.finished):
         kind = after.context.get(CUT_KEY)["kind"]
         assert kind == ("recut" if is_sweep(before.finish_order) else "regular")
 

@@ -11,7 +11,6 @@ from gouji.rules.dagang.state import POINTS_KEY, get_state
 from gouji.rules.dagang.tribute import TributePhase, loser_obligations
 from gouji.scoring import is_sweep, team_of
 
-
 ORDER = (0, 1, 2, 3, 4, 5)  # 头科 0, 二科 1, 三科 2, 四科 3, 二落 4, 大落 5
 
 

@@ -29,7 +29,7 @@ def with_phases():
 
     def attach(game: gouji.Game, *phases) -> gouji.Game:
         game.phases = list(phases)
-        game._settle()  # noqa: SLF001 - the engine's own step to the next decision
+        game._settle()
         return game
 
     return attach

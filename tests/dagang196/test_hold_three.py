@@ -12,7 +12,7 @@ from gouji.rules.dagang196.places import revolutionaries
 def test_END_6_3s_only_as_the_last_set_all_of_them(club, legal):
     # C 买3: "最后一手牌必须全就就是３"; "憋三就就就是三最后出"
     game = club.new_position({0: "3 3 5 2", 1: "3 6", 2: "3 7", 3: "3 8", 4: "3 9", 5: "3 10"}, 0)
-    plays = [a for a in legal(game)]
+    plays = list(legal(game))
     assert not any(" 3" in a for a in plays)  # no 3 before the last set, never with a 2
     with pytest.raises(gouji.IllegalActionError) as err:
         game.apply(gouji.parse_action("play 3 3"))

@@ -1,6 +1,7 @@
 """SCORE-5 and TRIB-9: the set of five games and its account of tribute (C§4)."""
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -37,7 +38,7 @@ def test_SCORE_5_a_set_is_five_counted_games_carrying_tribute(club, seed):
     assert [set_position(g.context)[1] for g in counted] == [1, 2, 3, 4, 5]
     # TRIB-9: the first game pays nothing; each later game pays what the one before caused.
     assert owed_in(counted[0].context) == []
-    for before, after in zip(counted, counted[1:]):
+    for before, after in pairwise(counted):
         assert owed_in(after.context) == tribute_owed(before)
     # Void games are dealt again with the same tribute, and do not count.
     for i, game in enumerate(tribute_set.finished[:-1]):
@@ -82,7 +83,7 @@ def test_SCORE_5_paid_cards_are_the_ones_moved(club):
         moved = [e for e in game.events if e.kind == "tribute"]
         entries = [e for e in report.paid if e.paid_in == number]
         assert len(moved) == len(entries)
-        for event, entry in zip(moved, entries):
+        for event, entry in zip(moved, entries, strict=True):
             assert event.seat == entry.giver and f"to seat {entry.receiver}" in event.detail
 
 

@@ -9,7 +9,6 @@ from gouji.opening import Deal, cut_by_count, deal
 from gouji.table import Table
 from gouji.testing import ScriptedDraws
 
-
 PILE = (Card(BIG_JOKER), Card(5, Suit.HEARTS), Card(13, Suit.SPADES), Card(14, Suit.CLUBS))
 
 

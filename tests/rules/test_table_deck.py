@@ -1,6 +1,7 @@
 """TABLE-1, DECK-1, DECK-2."""
 
 import collections
+from itertools import pairwise
 
 import pytest
 
@@ -48,7 +49,7 @@ def test_DECK_1_deck_size_follows_the_option(provincial):
 def test_DECK_2_rank_order_big_joker_down_to_three(provincial):
     order = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "小王", "大王"]
     singles = [gouji.parse_play(r) for r in order]
-    for low, high in zip(singles, singles[1:]):
+    for low, high in pairwise(singles):
         assert provincial.beats(high, low), (high, low)
         assert not provincial.beats(low, high)
 

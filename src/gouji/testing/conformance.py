@@ -221,7 +221,7 @@ def _check_same_steps(variant: Variant, first: Game, trace: list[tuple[int | Non
 
 def _compare_games(a: Game, b: Game, how: str) -> None:
     if len(a.events) != len(b.events) or a.events != b.events:
-        at = next((i for i, (x, y) in enumerate(zip(a.events, b.events)) if x != y),
+        at = next((i for i, (x, y) in enumerate(zip(a.events, b.events, strict=False)) if x != y),
                   min(len(a.events), len(b.events)))
         first = a.events[at].text() if at < len(a.events) else "(nothing)"
         second = b.events[at].text() if at < len(b.events) else "(nothing)"
@@ -403,7 +403,7 @@ def check_refused_actions_change_nothing(game: Game, rng: random.Random | None =
         except IllegalActionError as exc:
             if not isinstance(exc.rule_id, str) or not exc.rule_id.strip():
                 raise AssertionError(f"refusing {action!r} gave no rule ID: {exc}") from exc
-        except Exception as exc:  # noqa: BLE001 - any other exception is the failure reported
+        except Exception as exc:
             raise AssertionError(
                 f"{action!r} raised {type(exc).__name__} instead of IllegalActionError: {exc}"
             ) from exc
@@ -460,7 +460,7 @@ def _variant_for_replay(variant: Variant) -> Variant | None:
     return variant
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _builtin_plugins(name: str) -> tuple[str, ...] | None:
     """The plugins of the built-in variant ``name``, or ``None`` if there is none."""
     if name not in builtin_variant_names():
@@ -508,7 +508,7 @@ def run_conformance(
     """
     try:
         variant = as_variant(variant)
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         raise ConformanceError(f"gouji conformance: variant {variant!r} cannot be loaded: {exc}",
                                check="load") from exc
     actions = refused = 0
@@ -520,7 +520,17 @@ def run_conformance(
         watch = _ConservationWatch()
         trace: list[tuple[int | None, list[Action]]] = []
 
-        def on_step(game: Game) -> None:
+        # This seed's state is bound now, as defaults (B023): a closure reads
+        # loop variables when it runs, not when it is made, so an on_step kept
+        # past its seed would check one seed's game against the next one's.
+        # ``check`` is deliberately shared: the error names the current check.
+        def on_step(
+            game: Game,
+            rng: random.Random = rng,
+            counter: dict[str, int] = counter,
+            watch: _ConservationWatch = watch,
+            trace: list[tuple[int | None, list[Action]]] = trace,
+        ) -> None:
             nonlocal check
             check = "check_card_conservation"
             watch(game)
@@ -574,7 +584,7 @@ def run_conformance(
             check = "check_record_round_trip"
             check_record_round_trip(position)
             actions += len(position.history)
-        except Exception as exc:  # noqa: BLE001 - reported with the seed
+        except Exception as exc:
             raise ConformanceError(
                 f"gouji conformance: variant {variant.name!r}{_option_note(variant)}, seed {seed}: "
                 f"{check} failed: {type(exc).__name__}: {exc}\n"
@@ -593,7 +603,7 @@ def _option_note(variant: Variant) -> str:
             reference = dict(load_variant(variant.source).options)
         else:
             reference = {spec.name: spec.check(spec.default) for spec in variant.option_specs()}
-    except Exception:  # noqa: BLE001 - only a note in an error message
+    except Exception:
         return ""
     changed = {k: v for k, v in variant.options.items() if reference.get(k) != v}
     parts = [f"from {variant.source}"] if variant.source else []

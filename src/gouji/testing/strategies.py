@@ -117,7 +117,7 @@ def positions(variant: VariantLike = "provincial", max_cards: int = 8,
                               unique=True))
         cards_ = [pack[i] for i in picks]
         bounds = list(itertools.accumulate(sizes))
-        given = [cards_[start:end] for start, end in zip([0, *bounds[:-1]], bounds)]
+        given = [cards_[start:end] for start, end in zip([0, *bounds[:-1]], bounds, strict=True)]
         leader = draw(st.sampled_from([seat for seat in range(6) if given[seat]]))
         game = base.new_position(given, leader)
         rng = random.Random(draw(seeds()))

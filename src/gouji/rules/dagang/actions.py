@@ -6,7 +6,6 @@ keyword, registered so that game records read back (``gouji.replay``).
 
 from __future__ import annotations
 
-
 from typing import ClassVar
 
 import attrs
@@ -299,7 +298,26 @@ for _action in (PICK_REQUEST, CONCEDE, FORFEIT):
     register_word_action(_action)
 
 __all__ = [
-    "CONCEDE", "FORFEIT", "OPEN", "PENALTIES", "PICK_REQUEST", "PRE", "AgreeSwap", "BuyThree", "ChooseLast", "Concede",
-    "DeadGoujiChoice", "Declare", "Forfeit", "Gather", "Give", "PickRequest", "PickSet", "ReturnCard", "AnswerReturn",
-    "Revolt", "Ruling", "TakeTribute",
+    "CONCEDE",
+    "FORFEIT",
+    "OPEN",
+    "PENALTIES",
+    "PICK_REQUEST",
+    "PRE",
+    "AgreeSwap",
+    "AnswerReturn",
+    "BuyThree",
+    "ChooseLast",
+    "Concede",
+    "DeadGoujiChoice",
+    "Declare",
+    "Forfeit",
+    "Gather",
+    "Give",
+    "PickRequest",
+    "PickSet",
+    "ReturnCard",
+    "Revolt",
+    "Ruling",
+    "TakeTribute",
 ]

@@ -79,7 +79,7 @@ def forbidden_sets(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play
         planned = next_planned(game) if game.table is None else None
         return None if planned is None else {p: RULE for p in plays if p != planned}
     if seat % 2 == plan.owner % 2 and game.table_owner == plan.owner and _untouched(game, plan):
-        return {p: RULE for p in plays}
+        return dict.fromkeys(plays, RULE)
     return None
 
 

@@ -111,7 +111,7 @@ def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mappi
     """END-6 (憋3), D§15 (挑牌 order), REF-3 (a lost turn)."""
     state = get_state(game)
     if state.forfeits and referee.turns_owed(game, seat):
-        return {play: referee.RULE for play in plays}  # a lost turn: a pass, or the lead given up
+        return dict.fromkeys(plays, referee.RULE)  # a lost turn: a pass, or the lead given up
     forbidden: dict[Play, str] = {}
     if state.plan is not None:
         forbidden.update(pick_order.forbidden_sets(game, seat, plays) or {})

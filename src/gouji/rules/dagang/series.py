@@ -21,6 +21,7 @@ every game's context against the game before it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from gouji.context import GameContext
@@ -136,7 +137,7 @@ class DagangSeries(Series):
         series.variant = played[0].variant
         series.seed = record.get("seed", played[0].seed)
         series.games = None
-        for before, after in zip(played, played[1:]):
+        for before, after in pairwise(played):
             if not before.is_over:
                 raise RecordError("a game of the series is not over but another follows it")
             expected = next_context(series.variant.options, before, before.context)

@@ -35,9 +35,9 @@ def club_finish_order(game: Game) -> list[int]:
     and 二科 is 三科, not 四科 (串三户)."""
     order = list(game.finish_order)
     for seat in revolutionaries(game):
-        if seat in order and order.index(seat) == 3 and len(order) >= 3:
-            if team_of(order[0]) == team_of(order[1]) == team_of(seat):
-                order[2], order[3] = order[3], order[2]
+        if (seat in order and order.index(seat) == 3 and len(order) >= 3
+                and team_of(order[0]) == team_of(order[1]) == team_of(seat)):
+            order[2], order[3] = order[3], order[2]
     return order
 
 

@@ -114,7 +114,8 @@ class SetReport:
 
     def text(self) -> str:
         """The report as lines of text."""
-        lines = [f"set of {len(self.games)} games" + (f" ({self.void_games} void, dealt again)" if self.void_games else "")]
+        voids = f" ({self.void_games} void, dealt again)" if self.void_games else ""
+        lines = [f"set of {len(self.games)} games{voids}"]
         for number, order in enumerate(self.games, 1):
             places = ", ".join(f"{PLACE_WORDS[i]} {s}" for i, s in enumerate(order))
             lines.append(f"  game {number}: {places}")
@@ -166,7 +167,7 @@ def set_report(games: Sequence[Game], complete: bool = True) -> SetReport:
         paid = paid_cards(game)
         if number > 1 and len(paid) < len(owed):
             raise GoujiError(f"game {number} of the set has not paid its tribute")
-        for item, cards in zip(owed, paid):
+        for item, cards in zip(owed, paid, strict=False):  # the first game owes nothing
             entries.append(_entry(item, number - 1, number, cards))
     if complete and counted:
         entries += [_entry(item, len(counted), None, ()) for item in tribute_owed(counted[-1])]

@@ -65,7 +65,7 @@ class Breach(Action):
 
 
 @attrs.frozen
-class Warning(Action):  # noqa: A001 - the referee's word
+class Warning(Action):
     """A warning instead of a point, once per team and game (T 二.3.(8))."""
 
     seat: int
@@ -133,7 +133,7 @@ def forfeit(game: Game, team: int) -> None:
     playing = [s for s in range(6) if game.playing[s]]
     order = [s for s in playing if s % 2 != team] + [s for s in playing if s % 2 == team]
     # The engine puts the last player in the first free place: retire the others first.
-    for seat, place in list(zip(order, free))[1:]:
+    for seat, place in list(zip(order, free, strict=True))[1:]:
         game.retire(seat, place, "REF-4", "game lost 0:6", kind="forfeited")
 
 

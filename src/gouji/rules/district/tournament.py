@@ -86,7 +86,7 @@ class Tournament:
         cheat = match.disqualification
         if cheat is not None and match.teams[cheat[0]] not in self.disqualified:
             self.disqualify(match.teams[cheat[0]], cheat[1])
-        for team, points in zip(match.teams, match.totals()):
+        for team, points in zip(match.teams, match.totals(), strict=True):
             if team not in self.disqualified:
                 self.add_points(team, points)
 
@@ -108,7 +108,7 @@ class Tournament:
         for points in sorted(groups, reverse=True):
             group = groups[points]
             if self.stage == PRELIMINARY:
-                drawn: dict[str, tuple[Card, ...]] = {t: () for t in group}
+                drawn: dict[str, tuple[Card, ...]] = dict.fromkeys(group, ())
                 if len(group) > 1:
                     tie = draw_lots(group, rng)
                     group = list(tie.order)
