@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from gouji.plays import Play
@@ -36,6 +38,10 @@ EVENT_NAMES: dict[str, tuple[str, str]] = {
 PLACE_NAMES = (("头科", "1st"), ("二科", "2nd"), ("三科", "3rd"), ("四科", "4th"), ("二落", "5th"), ("大落", "6th"))
 
 
+def _seats(seats: Iterable[int] | None) -> frozenset[int] | None:
+    return None if seats is None else frozenset(seats)
+
+
 @attrs.frozen
 class Event:
     """One line of the log. ``rule`` is the RULES.md ID behind it."""
@@ -47,7 +53,7 @@ class Event:
     detail: str = ""
     #: The seats that see this event; ``None``: every seat (most of the game is public).
     visible_to: frozenset[int] | None = attrs.field(
-        default=None, converter=attrs.converters.optional(frozenset))
+        default=None, converter=_seats)
 
     def seen_by(self, seat: int) -> bool:
         return self.visible_to is None or seat in self.visible_to

@@ -25,11 +25,11 @@ from gouji.cards import BIG_JOKER, THREE, Card
 from gouji.context import GameContext
 from gouji.errors import GameOverError, GoujiError, IllegalActionError
 from gouji.events import PLACE_NAMES, Event
-from gouji.opening import Cut, Deal, deal
+from gouji.opening import deal
 from gouji.phases import Phase
 from gouji.plays import Play
-from gouji.scoring import Score
 from gouji.round import LEAD, OVER, PHASE, RESPOND, RoundFlow, check_seat, suit_key
+from gouji.scoring import Score
 
 if TYPE_CHECKING:
     from gouji.variant import Variant
@@ -142,30 +142,30 @@ class Game(RoundFlow):
         self._has_after_action = variant.has_hook_implementations("gouji_after_action")
         self._guard_hooks = variant.has_third_party_game_hooks()
         self.rng = random.Random(seed)
-        self.hands: list[list[list[Any]]] = [[[] for _ in range(BIG_JOKER + 1)] for _ in range(6)]
+        self.hands = [[[] for _ in range(BIG_JOKER + 1)] for _ in range(6)]
         self.sizes = [0] * 6
         self.playing = [True] * 6
-        self.places: list[int | None] = [None] * 6
+        self.places = [None] * 6
         self.outs = 0
         self.melee = False
-        self.pile: list[Play] = []
-        self.phases: list[Phase] = []
-        self.history: list[Action] = []
-        self.events: list[Event] = []
-        self.stats: Counter[str] = Counter()
-        self.burners: dict[int, int] = {}
-        self.dead_gouji_rights: dict[int, int] = {}
-        self.kept_heads: set[int] = set()
-        self.heads_in_play: set[int] = set()  # kept heads counted as in play (melee_when_left)
-        self.cut: Cut | None = None
-        self.deal: Deal | None = None
-        self.first_leader: int | None = None
-        self.position: tuple[tuple[tuple[Card, ...], ...], int] | None = None
+        self.pile = []
+        self.phases = []
+        self.history = []
+        self.events = []
+        self.stats = Counter()
+        self.burners = {}
+        self.dead_gouji_rights = {}
+        self.kept_heads = set()
+        self.heads_in_play = set()  # kept heads counted as in play (melee_when_left)
+        self.cut = None
+        self.deal = None
+        self.first_leader = None
+        self.position = None
         self.deck_size = 0
         #: Decisions made before the cut that the cut must know (:meth:`add_cut_carry`).
-        self.cut_carry: tuple[tuple[str, Any], ...] = ()
+        self.cut_carry = ()
         self._cut_pending = False
-        self._resume: tuple[str, int | None] | None = None
+        self._resume = None
         self._melee_due = False
         self._phase_started = False
         self._reset_round(None)
@@ -238,7 +238,7 @@ class Game(RoundFlow):
         shows only at the end)."""
         if self.kind == OVER:
             return [s for s in self.places if s is not None]
-        return [s for s in self.places[: self.outs]]  # type: ignore[misc]
+        return [s for s in self.places[: self.outs] if s is not None]  # the first `outs` are decided
 
     @property
     def table(self) -> Play | None:
@@ -300,7 +300,7 @@ class Game(RoundFlow):
         if not self.is_over:
             raise GoujiError("the game is not over yet")
         options = self.variant.options
-        base = self.variant.call_hook("gouji_score", options=options, finish_order=tuple(self.finish_order),
+        base: Score = self.variant.call_hook("gouji_score", options=options, finish_order=tuple(self.finish_order),
                                       game=self)
         adjustments = self.variant.call_hook("gouji_score_adjustments", options=options, game=self, score=base)
         return base.with_adjustments([a for group in adjustments for a in group or ()])
@@ -364,6 +364,7 @@ class Game(RoundFlow):
                 self._log("phase", seat, "", detail=f"{phase.name}: {action.to_text()}", visible_to=visible)
             else:
                 seat = self.actor
+                assert seat is not None, "a lead or an answer has a seat to decide"
                 self._apply_play_action(seat, action)
                 if self._has_after_action and self.kind != OVER:
                     self.variant.call_hook("gouji_after_action", game=self, seat=seat, action=action)

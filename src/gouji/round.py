@@ -15,13 +15,17 @@ in if the owner went out (END-4). Going out, the melee and failed burns
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Close, Pass, PlaySet, TakeWind, Yield
 from gouji.errors import GoujiError
 from gouji.events import PLACE_NAMES, Event
 from gouji.plays import Play
 from gouji.sets import all_sets, sets_of_size
+from gouji.state import GameState
+
+if TYPE_CHECKING:
+    from gouji.game import Game
 
 #: What the current decision is: a lead, an answer to the set on the table,
 #: a choice of a pre-play phase, or nothing (the game is over).
@@ -29,27 +33,38 @@ LEAD, RESPOND, PHASE, OVER = "lead", "respond", "phase", "over"
 _CORE_ACTIONS = (PlaySet, Burn, Pass, Close, Yield, TakeWind)
 
 
-class RoundFlow:
-    """The round's rules, as methods of :class:`gouji.game.Game` (which defines the state)."""
+class RoundFlow(GameState):
+    """The round's rules, as methods of :class:`gouji.game.Game` (the state they
+    share is declared in :class:`gouji.state.GameState`)."""
+
+    if TYPE_CHECKING:
+        # What the round asks of the rest of the game, defined in gouji.game.
+        def _cut_and_deal(self) -> None: ...
+        def next_in_play(self, seat: int) -> int: ...
+        def has_head(self, seat: int) -> bool: ...
+        @property
+        def is_over(self) -> bool: ...
+        @property
+        def finish_order(self) -> list[int]: ...
 
     # -- round state ---------------------------------------------------------------
     def _reset_round(self, leader: int | None) -> None:
-        self.top: Play | None = None
-        self.owner: int | None = None
-        self.anchor: int | None = None
+        self.top = None
+        self.owner = None
+        self.anchor = None
         self.restricted = False
-        self.passed: set[int] = set()
-        self.yielded: set[int] = set()
-        self.melee_passes: set[int] = set()
-        self.queue: list[int] = []
-        self.last_decliner: int | None = None
+        self.passed = set()
+        self.yielded = set()
+        self.melee_passes = set()
+        self.queue = []
+        self.last_decliner = None
         self.last_word_given = False
         self.yield_window = False
-        self.dead_gouji_seat: int | None = None
-        self.actor: int | None = leader
+        self.dead_gouji_seat = None
+        self.actor = leader
         self.kind = LEAD
-        self._legal: list[Action] | None = None
-        self._legal_set: frozenset[Action] | None = None
+        self._legal = None
+        self._legal_set = None
         if self._melee_due:
             self._melee_due = False
             self._start_melee_if_due()
@@ -71,7 +86,7 @@ class RoundFlow:
                         start(self)
                         if self.kind == OVER:
                             return
-                actor = phase.actor(self)
+                actor = phase.actor(self._game)
                 if actor is None:
                     self.phases.pop(0)
                     self._phase_started = False
@@ -120,12 +135,14 @@ class RoundFlow:
         if self.kind == OVER:
             return []
         if self.kind == PHASE:
-            return list(self.phases[0].legal_actions(self))
+            return list(self.phases[0].legal_actions(self._game))
         seat = self.actor
+        assert seat is not None, "a lead or an answer has a seat to decide"
         counts = self._counts(seat)
         if self.kind == LEAD:
             plays = all_sets(counts)
         else:
+            assert self.top is not None, "an answer answers the set on the table"
             plays = [p for size in self._cover_sizes(self.top) for p in sets_of_size(counts, size)
                      if self._rules.beats(p, self.top)]
         if seat in self.burners:
@@ -155,7 +172,7 @@ class RoundFlow:
     def _is_burn(self, seat: int) -> bool:
         """BURN-1: covering a restricted gouji set that is not your opposite's,
         unless you are headless (END-2)."""
-        return self.restricted and seat != (self.anchor + 3) % 6 and self.has_head(seat)
+        return self.restricted and seat != _opposite(self.anchor) and self.has_head(seat)
 
     def _declines(self, seat: int, can_cover: bool) -> list[Action]:
         if self.melee:
@@ -166,12 +183,13 @@ class RoundFlow:
             if self._melee_pass in ("rejoin", "once"):
                 return [PASS]
             return [PASS, YIELD] if can_cover else [PASS]
-        closer = (self.anchor + 3) % 6
+        closer = _opposite(self.anchor)
         out: list[Action] = [CLOSE if seat == closer and len(self.queue) == 1 else PASS]
         if can_cover and self._may_yield(seat, closer):
             out.append(YIELD)
-        if (self._take_wind and not self.restricted and not self.playing[self.owner]
-                and seat == self.next_in_play(self.owner)):
+        owner = _present(self.owner)
+        if (self._take_wind and not self.restricted and not self.playing[owner]
+                and seat == self.next_in_play(owner)):
             out.append(TAKE_WIND)
         return out
 
@@ -180,23 +198,26 @@ class RoundFlow:
         if (not self._yield_allowed or seat != closer or self.restricted or seat in self.yielded
                 or len(self.queue) < 2):
             return False
-        if self.owner != self.anchor or not self.playing[self.owner]:
+        anchor = _present(self.anchor)
+        if self.owner != anchor or not self.playing[anchor]:
             return False
-        between = self._order_after[self.anchor][:2]
+        between = self._order_after[anchor][:2]
         return all(s in self.passed or not self.playing[s] for s in between)
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         seat = self.actor
         if self.kind == PHASE:
             return f"seat {seat} must decide the {self.phases[0].name}; {action} is not a choice now", "ROUND-1"
-        if not isinstance(action, Action):
-            return f"{action!r} is not an action", "ROUND-1"
+        if not isinstance(action, Action):  # callers pass anything, whatever the annotation says
+            return f"{action!r} is not an action", "ROUND-1"  # type: ignore[unreachable]
         play = action.play
         if play is not None:
+            assert seat is not None, "a lead or an answer has a seat to decide"
             counts = self._counts(seat)
             if any(counts[r] < n for r, n in play.counts().items()):
                 return f"seat {seat} does not hold {play}", "PLAY-1"
             if self.kind == RESPOND:
+                assert self.top is not None, "an answer answers the set on the table"
                 if play.size != self.top.size:
                     return f"{play} has {play.size} cards; the set to cover has {self.top.size}", "PLAY-4"
                 if self._rules.is_dead(self.top):
@@ -205,7 +226,7 @@ class RoundFlow:
                     rule = "PLAY-6" if self.top.small else "PLAY-4"
                     return f"{play} does not beat {self.top}", rule
                 if isinstance(action, PlaySet) and self._is_burn(seat):
-                    return (f"only seat {(self.anchor + 3) % 6} (the opposite) may answer the gouji set "
+                    return (f"only seat {_opposite(self.anchor)} (the opposite) may answer the gouji set "
                             f"{self.top}; others burn (Burn action)"), "GOUJI-2"
                 if isinstance(action, Burn) and not self._is_burn(seat):
                     return f"covering {self.top} is not a burn here", "BURN-1"
@@ -217,7 +238,7 @@ class RoundFlow:
                     getattr(self, "_forbidden", {}).get(play, "END-6"))
         if self.kind == LEAD:
             return f"seat {seat} leads and must play a set", "ROUND-1"
-        if isinstance(action, Pass) and CLOSE in self._legal_set:
+        if isinstance(action, Pass) and self._legal_set is not None and CLOSE in self._legal_set:
             return f"seat {seat} is the opposite with the last word: close or cover", "ROUND-5"
         if isinstance(action, type(CLOSE)):
             return "only the set owner's opposite closes, and only last", "ROUND-5"
@@ -245,7 +266,7 @@ class RoundFlow:
                 self.melee_passes.add(seat)  # T 二.3.(10): the round's one pass keeps him in it
             elif not (self.melee and self._melee_pass == "rejoin"):
                 self.passed.add(seat)
-            if self.restricted and seat != (self.anchor + 3) % 6:
+            if self.restricted and seat != _opposite(self.anchor):
                 # BURN-2: a burn offer declined is a pass for the round (P§11).
                 self._log("no-burn", seat, "BURN-2", detail="no burn possible" if automatic else "")
             else:
@@ -282,7 +303,7 @@ class RoundFlow:
         if gouji:
             self.stats["gouji_sets"] += 1
         if is_burn:
-            self.burners[seat] = self.anchor
+            self.burners[seat] = _present(self.anchor)
             self.stats["burns"] += 1
             self._log("burn", seat, "BURN-1", play)
         else:
@@ -320,9 +341,9 @@ class RoundFlow:
         return False
 
     def _plan_responses(self, gouji: bool, by_yield: bool, burns_only: bool = False) -> None:
-        anchor = self.anchor
+        anchor = _present(self.anchor)
         closer = (anchor + 3) % 6
-        eligible = [s for s in self._order_after[self.owner]
+        eligible = [s for s in self._order_after[_present(self.owner)]
                     if self.playing[s] and s not in self.passed and s != anchor]
         self.last_word_given = False
         self.last_decliner = None
@@ -360,7 +381,7 @@ class RoundFlow:
         if self.queue:
             self.actor = self.queue[0]
             return
-        closer = (self.anchor + 3) % 6
+        closer = _opposite(self.anchor)
         if (not self.melee and not self.last_word_given and self.playing[closer]
                 and self.last_decliner != closer and closer != self.owner):
             # ROUND-3: everyone passed; the opposite still has the last word.
@@ -371,7 +392,7 @@ class RoundFlow:
         self._end_round()
 
     def _end_round(self) -> None:
-        anchor = self.anchor
+        anchor = _present(self.anchor)
         if self.playing[anchor]:
             leader = anchor
             self._log("round-won", leader, "ROUND-5", self.top)
@@ -417,7 +438,7 @@ class RoundFlow:
         if seat not in self.burners:
             raise GoujiError(f"seat {seat} has no legal set to lead: a plugin forbade every set")
         victim = self.burners.pop(seat)
-        leader = self._burn.fail(self, seat, victim)
+        leader = self._burn.fail(self._game, seat, victim)
         if not self.is_over:
             self._reset_round(leader)
 
@@ -434,9 +455,25 @@ class RoundFlow:
         self._log("game-over", None, "END-1", detail=" ".join(map(str, self.finish_order)))
         return True
 
+    @property
+    def _game(self) -> Game:
+        """This object as the Game it is: phases and burn policies take a Game."""
+        return cast("Game", self)
+
     def _log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "",
              visible_to: Iterable[int] | None = None) -> None:
         self.events.append(Event(kind, seat, rule, play, detail, visible_to))
+
+
+def _present(seat: int | None) -> int:
+    """A seat the round's state guarantees here (the owner or anchor while a set
+    is on the table, the actor while someone decides)."""
+    assert seat is not None, "the round's state lacks a seat it must have here"
+    return seat
+
+
+def _opposite(seat: int | None) -> int:
+    return (_present(seat) + 3) % 6
 
 
 def suit_key(suit: Any) -> int:

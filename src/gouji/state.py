@@ -1,0 +1,118 @@
+"""What a game holds, declared once: every attribute of a :class:`gouji.game.Game`, with its type.
+
+A game's behaviour is split by subject: :class:`gouji.round.RoundFlow` (how a
+round flows) and :class:`gouji.game.Game` (creation, the action loop, the
+plugin API). Both read and change the same state, so it is declared here, in
+the base class they share, and a type checker sees it from either side.
+``Game._init_fields`` and ``RoundFlow._reset_round`` give it its values.
+The declarations are annotations only: nothing here exists at run time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import random
+    from collections import Counter
+    from collections.abc import Callable
+
+    from gouji.actions import Action
+    from gouji.burning import BurnPolicy
+    from gouji.cards import Card, Suit
+    from gouji.comparison import SetRules
+    from gouji.context import GameContext
+    from gouji.events import Event
+    from gouji.opening import Cut, Deal
+    from gouji.phases import Phase
+    from gouji.plays import Play
+    from gouji.table import Table
+    from gouji.variant import Variant
+
+__all__ = ["GameState"]
+
+
+class GameState:
+    """The declared state of a game (see the module's docstring)."""
+
+    # -- what the game was made from ------------------------------------------
+    variant: Variant
+    seed: int
+    context: GameContext
+    rng: random.Random
+    #: Decisions made before the cut that the cut must know (``Game.add_cut_carry``).
+    cut_carry: tuple[tuple[str, Any], ...]
+    #: The six hands and the leader of a game started from a position, else None.
+    position: tuple[tuple[tuple[Card, ...], ...], int] | None
+
+    # -- the variant's rules and options, looked up once -------------------------
+    _table: Table
+    _rules: SetRules
+    _order_after: dict[int, tuple[int, ...]]
+    _burn: BurnPolicy
+    _cover_sizes: Callable[[Play], tuple[int, ...]]
+    _yield_allowed: bool
+    _yield_opposite_only: bool
+    _take_wind: bool
+    _melee_after: int
+    _melee_when_left: int
+    _melee_pass: str
+    _melee_after_round: bool
+    _dead_gouji_after: int
+    _dead_gouji_burnable: bool
+    _has_forbidden_hook: bool
+    _has_extra_actions: bool
+    _has_precut: bool
+    _has_after_action: bool
+    _guard_hooks: bool
+
+    # -- the cards and the seats ------------------------------------------------
+    #: ``hands[seat][rank]``: the suits of that rank the seat holds.
+    hands: list[list[list[Suit | None]]]
+    sizes: list[int]
+    playing: list[bool]
+    #: ``places[i]``: the seat in place i (0 = first out), None while undecided.
+    places: list[int | None]
+    outs: int
+    melee: bool
+    pile: list[Play]
+    deck_size: int
+    cut: Cut | None
+    deal: Deal | None
+    first_leader: int | None
+    burners: dict[int, int]
+    dead_gouji_rights: dict[int, int]
+    kept_heads: set[int]
+    #: Kept heads counted as in play (melee_when_left).
+    heads_in_play: set[int]
+
+    # -- what happened ------------------------------------------------------------
+    phases: list[Phase]
+    history: list[Action]
+    events: list[Event]
+    stats: Counter[str]
+
+    # -- the round (``RoundFlow._reset_round``) ------------------------------------------
+    top: Play | None
+    owner: int | None
+    anchor: int | None
+    restricted: bool
+    passed: set[int]
+    yielded: set[int]
+    melee_passes: set[int]
+    queue: list[int]
+    last_decliner: int | None
+    last_word_given: bool
+    yield_window: bool
+    dead_gouji_seat: int | None
+    actor: int | None
+    #: LEAD, RESPOND, PHASE or OVER (:mod:`gouji.round`).
+    kind: str
+    _legal: list[Action] | None
+    _legal_set: frozenset[Action] | None
+    #: The plugins' forbidden plays and the rule ID of each (``gouji_forbidden_plays``).
+    _forbidden: dict[Play, str]
+    _cut_pending: bool
+    _resume: tuple[str, int | None] | None
+    _melee_due: bool
+    _phase_started: bool
