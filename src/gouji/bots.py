@@ -27,6 +27,7 @@ from gouji.errors import GoujiError
 from gouji.plays import Play
 
 if TYPE_CHECKING:
+    from gouji.comparison import SetRules
     from gouji.context import GameContext
     from gouji.game import Game
     from gouji.variant import Variant
@@ -96,7 +97,7 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         seat = game.current_player
-        core = [a for a in legal if isinstance(a, _PLAY_TYPES) or a in (PASS, CLOSE, YIELD, TAKE_WIND)]
+        core: list[Action] = [a for a in legal if isinstance(a, _PLAY_TYPES) or a in (PASS, CLOSE, YIELD, TAKE_WIND)]
         if not core or seat is None:
             # A plugin's phase (tribute, revolution, ...): no opinion.
             return legal[self.rng.randrange(len(legal))]
@@ -104,7 +105,7 @@ class GreedyBot:
         legal = core
         counts = game.hand_counts(seat)
         size = sum(counts.values())
-        plays = [a for a in legal if isinstance(a, _PLAY_TYPES)]
+        plays: list[PlaySet | Burn] = [a for a in legal if isinstance(a, _PLAY_TYPES)]
         # Going out beats everything (for a teammate's set too: the place counts more).
         for action in plays:
             if action.play.size == size:
@@ -114,7 +115,7 @@ class GreedyBot:
         return self._answer(game, seat, counts, plays, legal)
 
     # -- leading -------------------------------------------------------------------------
-    def _lead(self, game: Game, seat: int, counts: dict[int, int], plays: list[Action]) -> Action:
+    def _lead(self, game: Game, seat: int, counts: dict[int, int], plays: list[PlaySet | Burn]) -> Action:
         rules = game.variant.set_rules
         body = sorted(r for r in counts if THREE <= r <= ACE)
         burner = seat in game.burners
@@ -147,7 +148,7 @@ class GreedyBot:
         return (play.jokers, play.twos, 0 if play.big else 1, 0 if whole else 1, play.rank)
 
     # -- answering ---------------------------------------------------------------------
-    def _answer(self, game: Game, seat: int, counts: dict[int, int], plays: list[Action],
+    def _answer(self, game: Game, seat: int, counts: dict[int, int], plays: list[PlaySet | Burn],
                 legal: list[Action]) -> Action:
         decline = self._decline(game, legal)
         if TAKE_WIND in legal:
@@ -158,6 +159,7 @@ class GreedyBot:
         if not plays:
             return decline
         table = game.table
+        assert table is not None, "an answer has a set on the table to answer"
         rules = game.variant.set_rules
         if seat in game.burners:
             # Keep the jokers for the leads the burn still owes.
@@ -171,7 +173,7 @@ class GreedyBot:
         return best if self._worth_it(best.play, table, rules, counts, legal) else decline
 
     @staticmethod
-    def _worth_it(play: Play, table: Play, rules: object, counts: dict[int, int], legal: list[Action]) -> bool:
+    def _worth_it(play: Play, table: Play, rules: SetRules, counts: dict[int, int], legal: list[Action]) -> bool:
         """Spend 2s only on strong sets, jokers only on gouji sets worth it."""
         if play.jokers:
             # Jokers only against gouji sets that carry jokers or 2s, or as the opposite who would close.
@@ -183,7 +185,7 @@ class GreedyBot:
             return rules.is_gouji(table) or table.rank >= 12
         return True
 
-    def _maybe_burn(self, counts: dict[int, int], burns: list[Action], decline: Action) -> Action:
+    def _maybe_burn(self, counts: dict[int, int], burns: list[Burn], decline: Action) -> Action:
         """Burn only when it cheaply wins the lead and the jokers left carry the hand home."""
         def after(play: Play) -> tuple[int, int]:
             left = dict(counts)
@@ -219,7 +221,7 @@ class GreedyBot:
         return (play.big, play.small, split, twos, play.rank)
 
 
-BOT_TYPES: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+BOT_TYPES: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
@@ -254,6 +256,7 @@ def play_game(variant: Variant | str, seed: int, bots: Bot | Sequence[Bot],
         if game.is_over:
             return game
         seat = game.current_player
+        assert seat is not None, "a game not over has a seat to decide"
         game.apply(seats[seat].choose(game))
     raise GoujiError(f"game seed={seed} did not end after {MAX_DECISIONS} decisions")
 

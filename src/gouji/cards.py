@@ -68,12 +68,12 @@ _SUIT_WORDS = {
 }
 
 
-def _check_rank(instance: Card, attribute: attrs.Attribute, value: int) -> None:
+def _check_rank(instance: Card, attribute: attrs.Attribute[int], value: int) -> None:
     if value not in RANK_NAMES:
         raise ValueError(f"rank must be one of {sorted(RANK_NAMES)}, not {value!r}")
 
 
-def _check_suit(instance: Card, attribute: attrs.Attribute, value: Suit | None) -> None:
+def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: Suit | None) -> None:
     if (value is None) != (instance.rank >= SMALL_JOKER):
         raise ValueError("jokers have no suit and every other card has one")
 

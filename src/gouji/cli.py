@@ -58,7 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except GoujiError as exc:
         return _fail(str(exc))
     except BrokenPipeError:  # pragma: no cover - `gouji ... | head`

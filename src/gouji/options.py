@@ -26,7 +26,7 @@ class OptionSpec:
     """
 
     name: str
-    type: type = attrs.field(validator=attrs.validators.in_(tuple(_TYPE_NAMES)))
+    type: type[Any] = attrs.field(validator=attrs.validators.in_(tuple(_TYPE_NAMES)))
     default: Any
     doc: str
     rule: str = ""
@@ -56,6 +56,7 @@ class Options(Mapping[str, Any]):
     """The resolved, immutable option values of a variant."""
 
     __slots__ = ("_values",)
+    _values: dict[str, Any]
 
     def __init__(self, values: Mapping[str, Any]) -> None:
         object.__setattr__(self, "_values", dict(values))

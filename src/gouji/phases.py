@@ -19,16 +19,12 @@ class Phase(Protocol):
     """A step of decisions before play.
 
     A phase must be deterministic and hold only plain data (the game copies
-    it with :func:`copy.deepcopy` when it is cloned).
+    it with :func:`copy.deepcopy` when it is cloned). ``start`` and
+    ``visible_to`` are optional.
     """
 
     #: Shown in the log and in errors, for example ``"tribute"``.
     name: str
-
-    def start(self, game: Game) -> None:
-        """Optional: work that needs no decision, done once when the phase begins
-        (会4 always on sets every 4 aside here). A phase without decisions has
-        ``actor`` answer ``None`` from the start."""
 
     def actor(self, game: Game) -> int | None:
         """The seat to decide now, or ``None`` when the phase is finished."""
@@ -39,6 +35,16 @@ class Phase(Protocol):
     def apply(self, game: Game, action: Action) -> None:
         """Carry out a legal action; may move cards with ``game.transfer``."""
 
-    def visible_to(self, game: Game, action: Action) -> Iterable[int] | None:
-        """Optional: the seats that see this choice in their observations (a card
-        handed back face down); ``None`` or no such method: every seat."""
+    # The optional methods: a Protocol cannot mark a member optional, so the
+    # type checker does not see them (a phase without them still is a Phase);
+    # the docs, built at run time, do. The game looks them up with getattr.
+    if not TYPE_CHECKING:
+
+        def start(self, game: Game) -> None:
+            """Optional: work that needs no decision, done once when the phase begins
+            (会4 always on sets every 4 aside here). A phase without decisions has
+            ``actor`` answer ``None`` from the start."""
+
+        def visible_to(self, game: Game, action: Action) -> Iterable[int] | None:
+            """Optional: the seats that see this choice in their observations (a card
+            handed back face down); ``None`` or no such method: every seat."""

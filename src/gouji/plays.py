@@ -24,7 +24,7 @@ from gouji.cards import (
 from gouji.errors import ParseError
 
 
-def _non_negative(instance: object, attribute: attrs.Attribute, value: int) -> None:
+def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if value < 0:
         raise ValueError(f"{attribute.name} must be >= 0, not {value}")
 

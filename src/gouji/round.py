@@ -209,7 +209,7 @@ class RoundFlow(GameState):
         if self.kind == PHASE:
             return f"seat {seat} must decide the {self.phases[0].name}; {action} is not a choice now", "ROUND-1"
         if not isinstance(action, Action):  # callers pass anything, whatever the annotation says
-            return f"{action!r} is not an action", "ROUND-1"  # type: ignore[unreachable]
+            return f"{action!r} is not an action", "ROUND-1"
         play = action.play
         if play is not None:
             assert seat is not None, "a lead or an answer has a seat to decide"

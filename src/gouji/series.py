@@ -55,10 +55,11 @@ class Series:
 
     def next_context(self) -> GameContext:
         """What the next game knows of the one just finished (the ``gouji_next_context`` hook)."""
-        return self.variant.call_hook(
+        context: GameContext = self.variant.call_hook(
             "gouji_next_context", options=self.variant.options, game=self.finished[-1],
             context=self.finished[-1].context,
         )
+        return context
 
     def scores(self) -> list[Score]:
         """The score of every finished game, in order."""

@@ -32,6 +32,7 @@ def play_in_terminal(game: Game, seat: int, bots: Sequence[Bot], read: Callable[
             out.write(f"  {event.text()}\n")
         shown = len(game.events)
         actor = game.current_player
+        assert actor is not None, "a game not over has a seat to decide"
         if actor != seat:
             game.apply(bots[actor].choose(game))
             continue

@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 import pluggy
@@ -139,7 +139,8 @@ class Variant:
     def score(self, finish_order: Sequence[int]) -> Score:
         """The score of a finish order (seats, first place first)."""
         order = check_finish_order(finish_order)
-        return self.call_hook("gouji_score", options=self.options, finish_order=order, game=None)
+        score: Score = self.call_hook("gouji_score", options=self.options, finish_order=order, game=None)
+        return score
 
     # -- games ---------------------------------------------------------------
     def new_position(self, hands: Mapping[int, str | Sequence[Card]] | Sequence[str | Sequence[Card]],
@@ -194,7 +195,7 @@ def _collect_option_specs(pm: pluggy.PluginManager) -> list[OptionSpec]:
     specs: list[OptionSpec] = []
     for impl in reversed(hook.get_hookimpls()):
         try:
-            plugin_specs = impl.function()
+            plugin_specs = cast("list[OptionSpec] | None", impl.function())  # the hookspec's answer
         except Exception as exc:
             raise PluginError(_describe_failure(hook, "gouji_option_specs", exc)) from exc
         specs += [attrs.evolve(s, plugin=s.plugin or impl.plugin_name) for s in plugin_specs or ()]

@@ -29,7 +29,7 @@ from gouji.variant import Variant
 #: A game that has not ended after this many actions does not end.
 DEFAULT_MAX_STEPS = 20_000
 
-VariantLike = Variant | str | os.PathLike
+VariantLike = Variant | str | os.PathLike[str]
 
 
 class ConformanceError(AssertionError):
@@ -558,6 +558,7 @@ def run_conformance(
             check_record_round_trip(game)
             check = "check_determinism"
             middle = _check_same_steps(variant, game, trace, keep_at=rng.randrange(len(game.history) + 1))
+            assert middle is not None, "keep_at given: the game kept there"
             check = "check_record_round_trip"
             check_record_round_trip(middle)
             check = "check_clone_is_independent"
@@ -624,7 +625,7 @@ class ScriptedDraws(random.Random):
         super().__init__(0)
         self.indexes = list(indexes)
 
-    def randrange(self, *args: Any, **kwargs: Any) -> int:  # type: ignore[override]
+    def randrange(self, *args: Any, **kwargs: Any) -> int:
         if not self.indexes:
             raise AssertionError("ScriptedDraws ran out of scripted draws")
         return self.indexes.pop(0)

@@ -36,8 +36,9 @@ def gouji_conformance() -> Any:
         if isinstance(variant, os.PathLike):
             variant = os.fspath(variant)
         chosen = range(games) if seeds is None else seeds
-        kwargs = {} if max_steps is None else {"max_steps": max_steps}
-        return run_conformance(variant, seeds=chosen, **kwargs)
+        if max_steps is None:
+            return run_conformance(variant, seeds=chosen)
+        return run_conformance(variant, seeds=chosen, max_steps=max_steps)
 
     return run
 

@@ -66,10 +66,11 @@ def lived_gouji_sets(game: Game) -> list[LivedSet]:
     last = None
     for index, event in enumerate(game.events):
         if event.kind in _SET_EVENTS:
-            last = (event.seat, index, event.play)
+            assert event.seat is not None and event.play is not None, "a set is played by a seat"
+            last = LivedSet(event.seat, index, event.play)
         elif event.kind == "round-won" or (event.kind == "take-wind" and event.play is not None):
-            if last is not None and last[2] is not None and rules.is_gouji(last[2]) and not last[2].big:
-                lived.append(LivedSet(*last))
+            if last is not None and rules.is_gouji(last.play) and not last.play.big:
+                lived.append(last)
             last = None
     return lived
 
@@ -77,7 +78,7 @@ def lived_gouji_sets(game: Game) -> list[LivedSet]:
 def opened_seats(game: Game) -> dict[int, bool]:
     """TRIB-5 (D§24): for every seat, whether it opened (开点) in the finished ``game``."""
     hold_three = game.variant.options["hold_three"]
-    outs = [(i, e.seat) for i, e in enumerate(game.events) if e.kind == "out"]
+    outs = [(i, e.seat) for i, e in enumerate(game.events) if e.kind == "out" and e.seat is not None]
     end = len(game.events)
     first = outs[0] if outs else (end, None)
     second_out = outs[1][0] if len(outs) > 1 else end

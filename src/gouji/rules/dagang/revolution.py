@@ -128,6 +128,7 @@ class RevolutionPhase:
             raise GoujiError(f"the revolutionary's opposite keeps his rights or goes headless, not {action}")
         self.done = True
         seat = self.choosing
+        assert seat is not None, "a choice is applied while someone chooses"
         if action.keep:
             game.grant_dead_gouji(seat, DEAD_GOUJI_RIGHTS)
             game.log("dead-gouji-rights", seat, "OPEN-5",

@@ -20,14 +20,13 @@ every game's context against the game before it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from gouji.context import GameContext
 from gouji.errors import GoujiError, RecordError
 from gouji.options import Options
-from gouji.record import replay
+from gouji.record import read_record, replay
 from gouji.rules.dagang.points import point_obligations
 from gouji.rules.dagang.state import (
     CUT_KEY,
@@ -106,7 +105,7 @@ class DagangSeries(Series):
     before it (two or more: the cut is made again, D§6).
     """
 
-    def next_game(self, changed_players: int = 0) -> Game:  # type: ignore[override]
+    def next_game(self, changed_players: int = 0) -> Game:
         if not isinstance(changed_players, int) or changed_players < 0:
             raise GoujiError(f"changed_players is a count, not {changed_players!r}")
         self._changed_players = changed_players
@@ -122,13 +121,13 @@ class DagangSeries(Series):
         return {"games": len(self.finished), "team_points": (a, b)}
 
     @classmethod
-    def replay(cls, record: Mapping[str, Any], variant: Variant | None = None) -> DagangSeries:
+    def replay(cls, record: dict[str, Any] | str, variant: Variant | None = None) -> DagangSeries:
         """Rebuild a series from its ``record()``; every game after the first must start from
         the context its predecessor leads to (allowing a re-cut for changed players). The
         last game of the record is the current one (``series.game``), the others are
         ``series.finished``."""
-        if not isinstance(record, Mapping) or record.get("format") != SERIES_FORMAT:
-            raise RecordError(f"not a gouji series record (expected \"format\": \"{SERIES_FORMAT}\")")
+        # A dict or its JSON text, as Series.replay takes.
+        record = read_record(record, SERIES_FORMAT, "gouji series record")
         games = record.get("games")
         if not isinstance(games, list) or not games:
             raise RecordError("a series record lists its games")

@@ -139,7 +139,7 @@ class TributePhase:
         while self.steps:
             step = self.steps[0]
             item = self.owed[step[1]]
-            seat = item.receiver if step[0] in ("waive", "return") else item.giver
+            seat: int = item.receiver if step[0] in ("waive", "return") else item.giver
             if not (game.playing[item.giver] and game.playing[item.receiver]):
                 self.steps.pop(0)  # a player retired by a ruling gives or takes nothing more
             elif step[0] == "give" and not game.hands[item.giver][step[2]]:

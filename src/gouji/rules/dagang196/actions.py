@@ -21,6 +21,8 @@ variant's actions of the same name (records share one keyword table).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from gouji.actions import Action, register_action, register_word_action
@@ -38,11 +40,15 @@ def _rank_word(word: str) -> int:
     return rank
 
 
+def _ranks(ranks: Iterable[int]) -> tuple[int, ...]:
+    return tuple(ranks)
+
+
 @attrs.frozen(cache_hash=True)
 class PayTribute(Action):
     """进贡: the cards (ranks, biggest first) the current obligation takes; empty: none held."""
 
-    ranks: tuple[int, ...] = attrs.field(converter=tuple)
+    ranks: tuple[int, ...] = attrs.field(converter=_ranks)
     keyword = "club-tribute"
 
     def to_text(self) -> str:
@@ -102,7 +108,7 @@ class AskThree(Action):
 class Choice(Action):
     """A decision without arguments; ``keyword`` is its text."""
 
-    keyword: str  # type: ignore[misc]
+    keyword: str
 
     def to_text(self) -> str:
         return self.keyword

@@ -67,21 +67,24 @@ def successful_burns(game: Game) -> list[tuple[int, int]]:
     outs, melee = outs_at_start(game)
     for event in game.events:
         kind = event.kind
+        seat = event.seat
         if kind in ("lead", "cover"):
-            last = event.seat
+            last = seat
         elif kind == "burn":
+            assert seat is not None, "a burn is played by a seat"
             if last is not None:
-                current[event.seat] = (last, not melee and outs < 2)
-            last = event.seat
+                current[seat] = (last, not melee and outs < 2)
+            last = seat
         elif kind == "out":
             outs += 1
-            victim, counts = current.pop(event.seat, (None, False))
-            if victim is not None and counts:
-                done.append((event.seat, victim))
+            assert seat is not None, "a seat goes out"
+            burned = current.pop(seat, None)
+            if burned is not None and burned[1]:
+                done.append((seat, burned[0]))
         elif kind == "melee":
             melee = True
-        elif kind in ("burn-released", "burn-failed", "retired"):
-            current.pop(event.seat, None)
+        elif kind in ("burn-released", "burn-failed", "retired") and seat is not None:
+            current.pop(seat, None)
     return done
 
 

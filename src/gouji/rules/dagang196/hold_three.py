@@ -26,7 +26,7 @@ import attrs
 
 from gouji.actions import Action
 from gouji.cards import THREE, Card
-from gouji.events import EVENT_NAMES
+from gouji.events import EVENT_NAMES, Event
 from gouji.plays import Play
 from gouji.rules.dagang196.actions import MONEY_RANKS, REVOLT, AskThree, BuyThree
 from gouji.rules.dagang196.revolution import revolt
@@ -74,6 +74,7 @@ class BuyThreePhase:
 
     def legal_actions(self, game: Game) -> list[Action]:
         seat = self.actor(game)
+        assert seat is not None, "a phase is asked while it has an actor"
         money = [r for r in MONEY_RANKS if game.hands[seat][r]]
         if not money:
             return [REVOLT]  # "如果自己没有３,又没有钱、大花、小花,则算做自动革命"
@@ -85,6 +86,7 @@ class BuyThreePhase:
 
     def apply(self, game: Game, action: Action) -> None:
         seat = self.actor(game)
+        assert seat is not None, "a phase is applied while it has an actor"
         self.done.append(seat)
         if isinstance(action, BuyThree):
             opposite = (seat + 3) % 6
@@ -99,27 +101,33 @@ class BuyThreePhase:
             revolt(game, seat, "END-7", "automatic revolution: no 3, and none to be had (自动革命)")
 
 
+def _played_rank(event: Event) -> int:
+    assert event.play is not None, "a set played is in its event"
+    return event.play.rank
+
+
 def smothers(game: Game) -> list[tuple[int, int]]:
     """END-8: ``(smothered, smotherer)`` — players whose last set before their 3s was covered."""
     plays: dict[int, list[int]] = {s: [] for s in range(6)}
     events = game.events
     for i, event in enumerate(events):
-        if event.kind in _PLAYS:
+        if event.kind in _PLAYS and event.seat is not None:
             plays[event.seat].append(i)
     found = []
     for seat in range(6):
         hand = game.hand_counts(seat)
         if any(rank != THREE for rank in hand):
             continue  # he never came down to his 3s (a failed burner, the last player)
-        before = [i for i in plays[seat] if events[i].play.rank != THREE]
-        held_threes = bool(hand) or any(events[i].play.rank == THREE for i in plays[seat])
+        ranks = [(i, _played_rank(events[i])) for i in plays[seat]]
+        before = [i for i, rank in ranks if rank != THREE]
+        held_threes = bool(hand) or any(rank == THREE for _i, rank in ranks)
         if not before or not held_threes:
             continue
         last = before[-1]
         for event in events[last + 1:]:
             if event.kind in _ROUND_ENDS:
                 break
-            if event.kind in _PLAYS:
+            if event.kind in _PLAYS and event.seat is not None:
                 found.append((seat, event.seat))
                 break
     return found

@@ -22,7 +22,7 @@ VOID_EVENT = "void-game"
 
 def revolutionaries(game: Game) -> list[int]:
     """Seats that folded by revolution (革命) in this game, in the order they folded."""
-    return [e.seat for e in game.events if e.kind == REVOLUTION_EVENT]
+    return [e.seat for e in game.events if e.kind == REVOLUTION_EVENT and e.seat is not None]
 
 
 def is_void(game: Game) -> bool:

@@ -55,6 +55,7 @@ def opened_seats(game: Game) -> dict[int, Play]:
     for event in game.events:
         kind = event.kind
         if kind in _PLAYS:
+            assert event.seat is not None and event.play is not None, "a set is played by a seat"
             last = (event.seat, event.play)
         elif kind == "out":
             outs += 1
@@ -69,7 +70,7 @@ def opened_seats(game: Game) -> dict[int, Play]:
 
 def declared_seats(game: Game) -> list[int]:
     """Who declared (宣点) before play in ``game``."""
-    return [e.seat for e in game.events if e.kind == DECLARE_EVENT]
+    return [e.seat for e in game.events if e.kind == DECLARE_EVENT and e.seat is not None]
 
 
 def point_table(opened_a: bool, opened_b: bool, declared_a: bool, declared_b: bool,
@@ -158,6 +159,7 @@ class DeclarePhase:
 
     def apply(self, game: Game, action: Action) -> None:
         seat = self.actor(game)
+        assert seat is not None, "a phase is applied while it has an actor"
         self.decided.append(seat)
         if action == DECLARE:
             game.log(DECLARE_EVENT, seat, "TRIB-6", detail=f"seat {(seat + 3) % 6} will not open")

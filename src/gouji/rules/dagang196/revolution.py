@@ -102,6 +102,7 @@ class RevolutionPhase:
 
     def apply(self, game: Game, action: Action) -> None:
         seat = self.actor(game)
+        assert seat is not None, "a phase is applied while it has an actor"
         if action in (REVOLT, NO_REVOLT):
             self.decided.append(seat)
             if action == REVOLT:

@@ -98,7 +98,8 @@ def _waiting_teammates(game: Game, seat: int) -> list[int]:
 def consent_actions(game: Game, seat: int) -> list[Action] | None:
     """Offer ``consent-burn`` to the opposite who is asked first about a gouji set, while a
     teammate of his may still burn it."""
-    if (game.restricted and game.queue and game.queue[0] == seat and seat == (game.anchor + 3) % 6
+    if (game.restricted and game.queue and game.queue[0] == seat
+            and game.anchor is not None and seat == (game.anchor + 3) % 6
             and _waiting_teammates(game, seat)):
         return [CONSENT_BURN]
     return None

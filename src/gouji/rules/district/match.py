@@ -227,7 +227,9 @@ class Match:
         while True:
             game = self.game
             while not game.is_over:
-                game.apply(seats[game.current_player].choose(game))
+                actor = game.current_player
+                assert actor is not None, "a game not over has a seat to decide"
+                game.apply(seats[actor].choose(game))
                 decisions += 1
                 if decisions > max_decisions:
                     raise GoujiError(f"the match did not end after {max_decisions} decisions")

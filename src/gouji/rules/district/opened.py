@@ -53,8 +53,8 @@ def opened_seats(game: Game) -> set[int]:
         elif kind in ("lead", "cover", "burn"):
             last = event
         elif kind in ("round-won", "take-wind") and event.play is not None and last is not None:
-            if (outs < 2 and last.kind != "burn" and last.seat not in no_four
-                    and is_original_gouji(last.play, rules)):
+            if (outs < 2 and last.kind != "burn" and last.seat is not None and last.seat not in no_four
+                    and last.play is not None and is_original_gouji(last.play, rules)):
                 opened.add(last.seat)
             last = None
         elif kind in ("burn-failed", "forfeited"):

@@ -22,6 +22,7 @@ speech the opponents do not pursue (T 二.3.(8): "对方不追究的情况下只
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -80,7 +81,7 @@ class Warning(Action):
         return f"{self.keyword} {self.seat} {self.kind}"
 
 
-def _parser(cls: type):
+def _parser(cls: type[Breach] | type[Warning]) -> Callable[[str], Action]:
     def parse(rest: str) -> Action:
         words = rest.split()
         if len(words) != 2 or not words[0].isdigit():
@@ -99,7 +100,7 @@ register_action(Warning.keyword, _parser(Warning))
 def breaches(game: Game, team: int | None = None) -> list[tuple[int, str]]:
     """The recorded breaches ``(seat, kind)``, of one team or of both."""
     return [(e.seat, e.detail.split(" ", 1)[0]) for e in game.events
-            if e.kind == "breach" and (team is None or e.seat % 2 == team)]
+            if e.kind == "breach" and e.seat is not None and (team is None or e.seat % 2 == team)]
 
 
 def forfeited_team(game: Game) -> int | None:
@@ -112,10 +113,11 @@ def forfeited_team(game: Game) -> int | None:
 
 def apply_referee(game: Game, action: Action) -> None:
     """Carry out a :class:`Breach` or a :class:`Warning`."""
+    assert isinstance(action, (Breach, Warning)), "the referee's actions only"
     team = action.seat % 2
     article, name = BREACHES[action.kind]
     if isinstance(action, Warning):
-        if any(e.kind == "breach-warning" and e.seat % 2 == team for e in game.events):
+        if any(e.kind == "breach-warning" and e.seat is not None and e.seat % 2 == team for e in game.events):
             raise IllegalActionError(
                 f"team {team} has had its one warning this game (T 二.3.(8)); record a breach", "REF-4")
         game.log("breach-warning", action.seat, "REF-4", detail=f"{action.kind} {name} ({article}), no point")

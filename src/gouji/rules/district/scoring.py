@@ -61,6 +61,7 @@ def adjustments(game: Game, score: Score) -> list[Adjustment]:
                                       f"大虎二杀一: seat {event.seat} on seat {covered.seat}"))
         elif kind == "smother":
             victim = events[i + 1].seat
+            assert victim is not None and event.seat is not None, "a smother names both seats"
             if team_of(victim) != team_of(event.seat):
                 out.append(Adjustment(team_of(event.seat), 1, "END-8",
                                       f"憋三: seat {event.seat} smothered seat {victim}"))
@@ -68,6 +69,7 @@ def adjustments(game: Game, score: Score) -> list[Adjustment]:
                     out.append(Adjustment(team_of(event.seat), 1, "END-8",
                                           f"闷贡: seat {victim}'s tribute for being smothered"))
         elif kind == "breach":
+            assert event.seat is not None, "a breach names its seat"
             out.append(Adjustment(team_of(event.seat), -1, "REF-4", f"breach by seat {event.seat}: {event.detail}"))
     if options["point_scoring"]:
         opened = opened_seats(game)

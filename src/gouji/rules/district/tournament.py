@@ -111,9 +111,9 @@ class Tournament:
                 drawn: dict[str, tuple[Card, ...]] = dict.fromkeys(group, ())
                 if len(group) > 1:
                     tie = draw_lots(group, rng)
-                    group = list(tie.order)
-                    for team, card in tie.draws:
-                        drawn[team] += (card,)
+                    group = [str(t) for t in tie.order]  # the names drawn for
+                    for drawer, card in tie.draws:
+                        drawn[str(drawer)] += (card,)
                 out += [Standing(len(out) + 1 + i, t, points, self.matches[t], drawn[t])
                         for i, t in enumerate(group)]
                 continue
