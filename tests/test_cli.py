@@ -182,8 +182,10 @@ def test_usage_errors_exit_2(capsys):
 
 
 # -- gouji play: a terminal game against bots -----------------------------------------------
-def scripted_input(monkeypatch, answers):
-    """Answer the prompts of ``gouji play`` from a list; then quit."""
+def scripted_input(monkeypatch, answers, tmp_path):
+    """Answer the prompts of ``gouji play`` from a list; then quit (in ``tmp_path``, where the
+    unfinished game is saved)."""
+    monkeypatch.chdir(tmp_path)
     answers = list(answers)
     prompts = []
 
@@ -196,7 +198,7 @@ def scripted_input(monkeypatch, answers):
 
 
 def test_play_a_whole_game_in_the_terminal(monkeypatch, capsys, tmp_path):
-    scripted_input(monkeypatch, ["1"] * 500)
+    scripted_input(monkeypatch, ["1"] * 500, tmp_path)
     record = tmp_path / "mine.json"
     assert main(["play", "--seed", "3", "--seat", "0", "--record", str(record)]) == 0
     out = capsys.readouterr().out
@@ -206,8 +208,8 @@ def test_play_a_whole_game_in_the_terminal(monkeypatch, capsys, tmp_path):
     assert game.is_over
 
 
-def test_play_refuses_bad_input_and_asks_again(monkeypatch, capsys):
-    prompts = scripted_input(monkeypatch, ["0", "999", "close", "play 5 5 5 5 5 5 5", "q"])
+def test_play_refuses_bad_input_and_asks_again(monkeypatch, capsys, tmp_path):
+    prompts = scripted_input(monkeypatch, ["0", "999", "close", "play 5 5 5 5 5 5 5", "q"], tmp_path)
     assert main(["play", "--seed", "3", "--seat", "0"]) == 0
     out = capsys.readouterr().out
     assert out.count("choose a number from 1 to") == 2
@@ -217,8 +219,8 @@ def test_play_refuses_bad_input_and_asks_again(monkeypatch, capsys):
     assert len(prompts) == 5
 
 
-def test_play_hides_other_hands(monkeypatch, capsys):
-    scripted_input(monkeypatch, ["q"])
+def test_play_hides_other_hands(monkeypatch, capsys, tmp_path):
+    scripted_input(monkeypatch, ["q"], tmp_path)
     main(["play", "--seed", "3", "--seat", "2"])
     out = capsys.readouterr().out
     assert "cards held: seat 0: ?, seat 1: ?" in out

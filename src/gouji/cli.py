@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 import textwrap
 import unicodedata
@@ -62,6 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status
     except GoujiError as exc:
         return _fail(str(exc))
+    except KeyboardInterrupt:  # Ctrl-C outside a game (gouji play handles its own)
+        print(file=sys.stderr)
+        return _fail("interrupted")
     except BrokenPipeError:  # pragma: no cover - `gouji ... | head`
         _quiet_stdout()
         return 0
@@ -112,11 +116,15 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("play", help="play a game in the terminal against bots")
-    p.add_argument("--variant", default="provincial", help="variant name or .toml file (default: provincial)")
-    p.add_argument("--seed", type=int, default=0, help="the game's seed (default: 0)")
+    p.add_argument("--variant", help="variant name or .toml file (default: provincial; with --resume: "
+                                     "the record's variant)")
+    p.add_argument("--seed", type=int, help="the game's seed (default: 0)")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0-5 (default: 0)")
     p.add_argument("--bots", default="greedy", help="the bots of the other seats: greedy or random (default: greedy)")
-    p.add_argument("--record", metavar="OUT.json", help="write the game record when the game ends")
+    p.add_argument("--record", metavar="OUT.json",
+                   help="write the game record when the game ends or is left unfinished")
+    p.add_argument("--resume", metavar="RECORD.json",
+                   help="go on with the unfinished game of a record (one that q or Ctrl-C saved)")
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("replay", help="replay a game record and print its result")
@@ -412,29 +420,70 @@ def result_text(game: Game) -> str:
     return "\n".join(lines)
 
 
-# -- replay ------------------------------------------------------------------------------------
+# -- play ------------------------------------------------------------------------------------
 def cmd_play(args: argparse.Namespace) -> int:
     from gouji.loader import load_variant
-    from gouji.terminal import play_in_terminal
+    from gouji.record import replay
+    from gouji.terminal import JOKER_LEGEND, play_in_terminal
 
     if not 0 <= args.seat < 6:
         raise GoujiError(f"--seat is 0-5, not {args.seat}")
-    variant = load_variant(args.variant)
-    bots = bots_for(args.bots, args.seed)
-    game = variant.new_game(seed=args.seed)
-    print(f"{variant.name}, seed {args.seed}: you play seat {args.seat} (team {args.seat % 2}); "
-          "type a number or an action such as 'play 9 9' or 'pass'; q quits")
+    variant = load_variant(args.variant) if args.variant else None
+    if args.resume:
+        if args.seed is not None:
+            raise GoujiError("--resume goes on with the record's game: its seed comes from the record, drop --seed")
+        with open(args.resume, encoding="utf-8") as f:
+            game = replay(f.read(), variant)
+        if game.is_over:
+            raise GoujiError(f"{args.resume}: the game is over, nothing to resume (gouji replay shows it)")
+        opening = f"resuming {args.resume} after {len(game.history)} decisions: "
+    else:
+        game = (variant or load_variant("provincial")).new_game(seed=args.seed or 0)
+        opening = ""
+    bots = bots_for(args.bots, game.seed)
+    print(f"{game.variant.name}, seed {game.seed}: {opening}you play seat {args.seat} (team {args.seat % 2}); "
+          "type a number or an action such as 'play 9 9' or 'pass'; h for help; q, Ctrl-C or Ctrl-D "
+          "leave and save the game")
+    print(JOKER_LEGEND)
     play_in_terminal(game, args.seat, bots, input, sys.stdout)
     if game.is_over:
         print(result_text(game))
-    if args.record:
-        with open(args.record, "w", encoding="utf-8") as out:
-            json.dump(game.record(), out, ensure_ascii=False, indent=1)
-            out.write("\n")
-        print(f"record written to {args.record}")
+        path = args.record or args.resume
+    else:
+        path = args.record or args.resume or _save_name(game)
+    if path:
+        _write_record(game, path)
+        print(f"record written to {path}")
+    if not game.is_over:
+        print(f"to resume: {PROG} play --resume {shlex.quote(path)}{_play_options(args, game)}")
     return 0
 
 
+def _save_name(game: Game) -> str:
+    """Where an unfinished game is saved when no --record is given: the current directory."""
+    name = "".join(c if c.isalnum() or c in "-_" else "-" for c in game.variant.name)
+    return f"gouji-{name}-seed{game.seed}.json"
+
+
+def _write_record(game: Game, path: str) -> None:
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(game.record(), out, ensure_ascii=False, indent=1)
+        out.write("\n")
+
+
+def _play_options(args: argparse.Namespace, game: Game) -> str:
+    """The options of this ``play`` that a resumed game needs again (seat, bots, a variant file)."""
+    words = []
+    if args.variant and args.variant != game.variant.name:  # a variant file: the record names only the variant
+        words += ["--variant", shlex.quote(args.variant)]
+    if args.seat:
+        words += ["--seat", str(args.seat)]
+    if args.bots != "greedy":
+        words += ["--bots", shlex.quote(args.bots)]
+    return "".join(f" {w}" for w in words)
+
+
+# -- replay ------------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
     from gouji.record import replay
 

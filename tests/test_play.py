@@ -1,0 +1,243 @@
+"""``gouji play``: the rough edges a new player meets, each through a real terminal or scripted stdin.
+
+The Ctrl-C and ``--resume`` tests run the installed ``gouji`` command (or
+``python -m gouji.cli``) in a child process: Ctrl-C is a SIGINT sent to the
+child while it waits at the prompt of a pseudo-terminal, as a keyboard sends it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import gouji
+from gouji.bots import GreedyBot
+from gouji.cli import main
+from gouji.terminal import play_in_terminal
+
+PROMPT = "your choice"
+#: A safety net against a hung child, never a measurement.
+PATIENCE_S = 60
+
+
+def gouji_command() -> list[str]:
+    """The installed entry point of this interpreter's environment, else the module."""
+    script = Path(sys.executable).parent / "gouji"
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "gouji.cli"]
+
+
+def child_env() -> dict[str, str]:
+    return {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONUNBUFFERED": "1"}
+
+
+class Terminal:
+    """``gouji play`` in a child process whose stdin, stdout and stderr are a pseudo-terminal."""
+
+    def __init__(self, argv: list[str], cwd: Path) -> None:
+        self.master, slave = pty.openpty()
+        self.proc = subprocess.Popen([*gouji_command(), *argv], cwd=cwd, env=child_env(),
+                                     stdin=slave, stdout=slave, stderr=slave, close_fds=True)
+        os.close(slave)
+        self.text = ""
+
+    def read_until(self, marker: str, count: int = 1) -> str:
+        """Read until ``marker`` has appeared ``count`` times in all the output so far."""
+        deadline = time.monotonic() + PATIENCE_S
+        while self.text.count(marker) < count:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no {marker!r} after {PATIENCE_S}s:\n{self.text}")
+            if not self._read_some():
+                raise AssertionError(f"the child ended before {marker!r}:\n{self.text}")
+        return self.text
+
+    def _read_some(self) -> bool:
+        ready, _, _ = select.select([self.master], [], [], 1.0)
+        if not ready:
+            return True
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            return False
+        self.text += data.decode("utf-8", errors="replace").replace("\r\n", "\n")
+        return bool(data)
+
+    def send(self, line: str) -> None:
+        os.write(self.master, (line + "\n").encode("utf-8"))
+
+    def finish(self) -> int:
+        """Read everything until the child exits; its exit status."""
+        while self._read_some() and self.proc.poll() is None:
+            pass
+        while self._read_some():
+            pass
+        code = self.proc.wait(timeout=PATIENCE_S)
+        os.close(self.master)
+        return code
+
+
+def run_scripted(argv: list[str], stdin: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*gouji_command(), *argv], cwd=cwd, env=child_env(), input=stdin,
+                          capture_output=True, text=True, encoding="utf-8", timeout=PATIENCE_S)
+
+
+def resume_command(output: str) -> list[str]:
+    """The arguments of the ``to resume: gouji play ...`` line."""
+    line = re.search(r"to resume: gouji (play --resume .*)", output)
+    assert line, output
+    return line.group(1).split()
+
+
+# -- Ctrl-C, end of input, resume: the real command ------------------------------------------------
+def test_ctrl_c_at_the_prompt_leaves_cleanly_saves_and_says_how_to_resume(tmp_path):
+    term = Terminal(["play", "--seed", "3", "--seat", "2"], tmp_path)
+    term.read_until(PROMPT)
+    term.send("1")
+    term.read_until(PROMPT, 2)
+    term.proc.send_signal(signal.SIGINT)  # what Ctrl-C at the keyboard does
+    code = term.finish()
+    assert code == 0, term.text
+    assert "Traceback" not in term.text and "KeyboardInterrupt" not in term.text
+    assert "game left unfinished" in term.text
+    saved = tmp_path / "gouji-provincial-seed3.json"
+    assert f"record written to {saved.name}" in term.text
+    assert resume_command(term.text) == ["play", "--resume", saved.name, "--seat", "2"]
+    game = gouji.replay(saved.read_text(encoding="utf-8"))
+    assert not game.is_over and game.current_player == 2
+    assert len(game.history) > 1
+
+
+def test_end_of_input_leaves_cleanly_and_saves(tmp_path):
+    result = run_scripted(["play", "--seed", "3", "--record", "mine.json"], "1\n", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "game left unfinished" in result.stdout
+    assert resume_command(result.stdout) == ["play", "--resume", "mine.json"]
+    assert not gouji.replay((tmp_path / "mine.json").read_text(encoding="utf-8")).is_over
+
+
+def test_resume_goes_on_from_the_last_decision(tmp_path):
+    first = run_scripted(["play", "--seed", "5", "--seat", "1"], "1\n1\nq\n", tmp_path)
+    assert first.returncode == 0, first.stderr
+    saved = tmp_path / "gouji-provincial-seed5.json"
+    before = json.loads(saved.read_text(encoding="utf-8"))
+    left = gouji.replay(before)
+    choices_left = [a.to_text() for a in left.legal_actions()]
+
+    term = Terminal(resume_command(first.stdout), tmp_path)
+    screen = term.read_until(PROMPT)
+    assert f"resuming {saved.name} after {len(before['actions'])} decisions" in screen
+    # The first screen is the decision left open: the same choices, numbered the same way.
+    shown = re.findall(r"^\s+\d+\. (.+)$", screen, re.MULTILINE)
+    assert shown == choices_left
+    term.send("1")
+    term.read_until(PROMPT, 2)
+    term.send("q")
+    assert term.finish() == 0
+    after = json.loads(saved.read_text(encoding="utf-8"))  # saved back where it came from
+    assert after["actions"][: len(before["actions"])] == before["actions"]
+    assert after["actions"][len(before["actions"])] == choices_left[0]
+    assert len(after["actions"]) > len(before["actions"])
+
+
+def test_resume_refuses_a_seed_and_a_finished_game(tmp_path, capsys):
+    record = tmp_path / "done.json"
+    assert main(["simulate", "--games", "1", "--seed", "2", "--record", str(record)]) == 0
+    capsys.readouterr()
+    assert main(["play", "--resume", str(record)]) == 2
+    assert "nothing to resume" in capsys.readouterr().err
+    assert main(["play", "--resume", str(record), "--seed", "4"]) == 2
+    assert "--seed" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("variant", gouji.builtin_variant_names())
+def test_replay_of_an_unfinished_record_is_the_game_at_its_last_decision(variant):
+    """What ``--resume`` rests on: a record saved mid-game replays to the same decision."""
+    game = gouji.load_variant(variant).new_game(seed=11)
+    bots = [GreedyBot() for _ in range(6)]
+    for _ in range(40):
+        game.apply(bots[game.current_player].choose(game))
+    record = json.loads(json.dumps(game.record()))
+    assert record["finish_order"] is None
+    again = gouji.replay(record)
+    assert not again.is_over
+    assert again.current_player == game.current_player
+    assert again.legal_actions() == game.legal_actions()
+    assert [e.text() for e in again.events] == [e.text() for e in game.events]
+    for seat in range(6):
+        assert again.observation(seat) == game.observation(seat)
+
+
+# -- what the screen says: scripted answers ------------------------------------------------------------
+def scripted_input(monkeypatch, answers):
+    """Answer the prompts of ``gouji play`` from a list; then leave."""
+    answers = list(answers)
+
+    def fake_input(prompt=""):
+        return answers.pop(0) if answers else "q"
+
+    monkeypatch.setattr("builtins.input", fake_input)
+
+
+def play_screen(monkeypatch, capsys, tmp_path, answers, *argv: str) -> str:
+    monkeypatch.chdir(tmp_path)
+    scripted_input(monkeypatch, answers)
+    assert main(["play", *argv]) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("word", ["h", "help", "?", "HELP"])
+def test_help_words_show_the_help(monkeypatch, capsys, tmp_path, word):
+    out = play_screen(monkeypatch, capsys, tmp_path, [word], "--seed", "3")
+    assert "unknown action" not in out
+    assert "how to answer:" in out and "cards held:" in out and "--resume" in out
+
+
+def test_jokers_are_spelt_alike_in_hand_and_choices_and_both_spellings_are_read(monkeypatch, capsys, tmp_path):
+    out = play_screen(monkeypatch, capsys, tmp_path, ["play 大王 7 7 7 7"], "--seed", "3")
+    assert "BJ = 大王" in out and "SJ = 小王" in out  # the legend, once before the game
+    hand = re.search(r"your hand \(36\): (.*)", out).group(1).split()
+    assert hand[:2] == ["BJ", "SJ"] and "大王" not in hand
+    assert "play BJ 7 7 7 7" in out  # a choice
+    assert "seat 0 顺牌 cover: 大王 7 7 7 7" in out  # the answer in Chinese was taken
+
+
+def test_the_cards_held_line_says_what_a_question_mark_means(monkeypatch, capsys, tmp_path):
+    out = play_screen(monkeypatch, capsys, tmp_path, [], "--seed", "3", "--seat", "2")
+    line = next(line for line in out.splitlines() if "cards held:" in line)
+    assert "seat 0: ?, seat 1: ?" in line
+    assert "more than 10" in line and "ROUND-6" in line
+    out = play_screen(monkeypatch, capsys, tmp_path, [], "--variant", "district", "--seed", "3")
+    line = next(line for line in out.splitlines() if "cards held:" in line)
+    assert "nobody announces" in line and "ROUND-6" in line
+
+
+def test_dagang_first_screen_shows_the_declaration_before_the_deal(monkeypatch, capsys, tmp_path):
+    out = play_screen(monkeypatch, capsys, tmp_path, [], "--variant", "dagang", "--seed", "3")
+    first = out.split(PROMPT)[0]
+    assert "to decide: declaring points" in first
+    assert "no cards yet" in first
+    assert "you lead" not in first and "your hand (0)" not in first
+    assert "dagang-declare pre no" in first
+
+
+def test_ctrl_c_while_the_bots_play_leaves_cleanly(monkeypatch, capsys, tmp_path):
+    class Interrupted(GreedyBot):
+        def choose(self, game):
+            raise KeyboardInterrupt
+
+    game = gouji.load_variant("provincial").new_game(seed=3)
+    bots = [Interrupted() for _ in range(6)]
+    out = io.StringIO()
+    assert play_in_terminal(game, 0, bots, lambda prompt: "1", out) is game
+    assert "interrupted: game left unfinished" in out.getvalue()
