@@ -133,6 +133,39 @@ def test_simulate_log_is_readable(capsys):
     assert out.index("开牌") < out.index("上班") < out.index("-- round 1") < out.index("places:")
 
 
+def test_simulate_one_game_prints_its_result_and_why_not_statistics(capsys):
+    code, out, _ = run(capsys, "simulate", "--games", "1", "--seed", "1", "--log")
+    assert code == 0
+    assert "places per team" not in out and "mean game length" not in out  # statistics are for many games
+    last = out.strip().splitlines()
+    assert last[-1].startswith("variant provincial: 1 game, seed 1")
+    why = out[out.index("why:"):]
+    # Team 1 took 头科 and the game is a draw: the log says which rule made it so.
+    assert "team 1: 头科 +4 三科 +0 大落 -4 = +0" in why
+    assert "a draw, both teams +0: team 1 took 头科 but also 大落" in why and "[SCORE-1]" in why
+    code, out, _ = run(capsys, "simulate", "--games", "1", "--seed", "1")  # without the log: the result
+    assert "why:" in out and "places per team" not in out and "-- round 1" not in out
+
+
+@pytest.mark.parametrize("variant, seed, words", [
+    ("provincial", 34, ["串三户 sweep: team 0 took 头科, 二科 and 三科", "team 0 +8, team 1 -8", "team 0 wins"]),
+    ("dagang", 0, ["[SCORE-2]", "team 0's -6 counts +0 [SCORE-2]", "team 1 wins, +6 to +0"]),
+    ("district", 1, ["[SCORE-3]", "from the adjustments above", "team 0 wins, +20 to +8"]),
+    ("dagang196", 1, ["places score no points in this variant [SCORE-5]", "a draw"]),
+])
+def test_the_score_is_explained_rule_by_rule(capsys, variant, seed, words):
+    code, out, _ = run(capsys, "simulate", "--variant", variant, "--games", "1", "--seed", str(seed))
+    assert code == 0
+    for word in words:
+        assert word in out
+
+
+def test_simulate_many_games_keeps_the_statistics(capsys):
+    code, out, _ = run(capsys, "simulate", "--games", "2")
+    assert code == 0
+    assert "places per team" in out and "why:" not in out
+
+
 def test_simulate_progress_bar_on_request(capsys):
     code, _, err = run(capsys, "simulate", "--games", "20", "--progress", "--bots", "random")
     assert code == 0

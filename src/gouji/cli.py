@@ -103,7 +103,7 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("plugins", help="list the plugins a variant can name")
     p.set_defaults(run=cmd_plugins)
 
-    p = sub.add_parser("simulate", help="play games with bots and print statistics")
+    p = sub.add_parser("simulate", help="play games with bots and print statistics (one game: its result)")
     p.add_argument("--variant", default="provincial", help="variant name or .toml file (default: provincial)")
     p.add_argument("--games", type=int, default=1, help="how many games (default: 1)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; the next get seed+1, ... (default: 0)")
@@ -278,7 +278,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     last = args.seed + args.games - 1
     seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}..{last}"
     print(f"variant {variant.name}: {args.games} game{'s' if args.games != 1 else ''}, {seeds}; bots: {bots_text}")
-    print(summary.text())
+    if args.games > 1:
+        print(summary.text())
+    elif not args.log:  # one game: its result and why, not statistics of one
+        print(result_text(game))
     if args.record:
         print(f"record written to {args.record}")
     return 0
@@ -408,6 +411,9 @@ def _fresh_game(game: Game) -> Game:
 
 
 def result_text(game: Game) -> str:
+    """The places, the score with its adjustments, and why (:func:`gouji.explanation.explain_score`)."""
+    from gouji.explanation import explain_score
+
     score = game.score()
     lines = ["places:"]
     for place, seat in enumerate(game.finish_order):
@@ -417,6 +423,7 @@ def result_text(game: Game) -> str:
     lines.append(f"score: team 0 {score.team_points[0]:+d}, team 1 {score.team_points[1]:+d}{sweep}")
     for adj in score.adjustments:
         lines.append(f"  team {adj.team} {adj.points:+d} [{adj.rule}] {adj.reason}")
+    lines += explain_score(game)
     return "\n".join(lines)
 
 

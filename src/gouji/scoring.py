@@ -35,7 +35,9 @@ class Score:
 
     ``seat_points[s]`` are the points of seat ``s``'s place; ``team_points``
     is ``(team 0, team 1)`` after sweeps and adjustments; ``sweep`` says
-    whether one team took places 1, 2 and 3.
+    whether one team took places 1, 2 and 3; ``rule`` is the rule ID that
+    turned the places into points (``"SCORE-1"``, a variant's own), which
+    the log names when it explains the score.
     """
 
     finish_order: tuple[int, ...]
@@ -43,6 +45,7 @@ class Score:
     team_points: tuple[int, int]
     sweep: bool = False
     adjustments: tuple[Adjustment, ...] = ()
+    rule: str = "SCORE-1"
 
     @property
     def winner(self) -> int | None:
@@ -72,9 +75,10 @@ def is_sweep(finish_order: Sequence[int]) -> bool:
 
 
 def place_score(
-    finish_order: Sequence[int], place_points: Sequence[int], sweep_points: int | None
+    finish_order: Sequence[int], place_points: Sequence[int], sweep_points: int | None, rule: str = "SCORE-1"
 ) -> Score:
-    """Points per place, summed per team; a sweep replaces the sums with ±``sweep_points``."""
+    """Points per place, summed per team; a sweep replaces the sums with ±``sweep_points``.
+    ``rule`` names the variant's scoring rule in the score."""
     order = check_finish_order(finish_order)
     seat_points = [0] * 6
     for place, seat in enumerate(order):
@@ -86,4 +90,4 @@ def place_score(
     if sweep and sweep_points is not None:
         winner = team_of(order[0])
         teams[winner], teams[1 - winner] = sweep_points, -sweep_points
-    return Score(order, tuple(seat_points), (teams[0], teams[1]), sweep)
+    return Score(order, tuple(seat_points), (teams[0], teams[1]), sweep, rule=rule)

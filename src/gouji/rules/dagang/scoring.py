@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 def dagang_score(options: Options, finish_order: Sequence[int], game: Game | None) -> Score:
     order = check_finish_order(finish_order)
     if game is not None and get_state(game).void:
-        return Score(order, (0,) * 6, (0, 0), False)
-    base = place_score(order, options["place_points"], options["sweep_points"] or None)
+        return Score(order, (0,) * 6, (0, 0), False, rule="OPEN-5")
+    base = place_score(order, options["place_points"], options["sweep_points"] or None, rule="SCORE-2")
     a, b = base.team_points
     return attrs.evolve(base, team_points=(max(a, 0), max(b, 0)))
 

@@ -59,7 +59,7 @@ def gouji_score(options: Options, finish_order: Sequence[int], game: Game | None
     places and whether a team swept (串三户, with C's revolution exception)."""
     order = check_finish_order(finish_order)
     club_order = club_finish_order(game) if game is not None else list(order)
-    return Score(order, (0,) * 6, (0, 0), sweep=bool(sweepers(club_order)))
+    return Score(order, (0,) * 6, (0, 0), sweep=bool(sweepers(club_order)), rule="SCORE-5")
 
 
 @hookimpl

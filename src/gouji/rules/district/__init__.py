@@ -45,7 +45,7 @@ from gouji.rules.district.burning import DistrictBurnPolicy
 from gouji.rules.district.opening import check_captains, district_cut
 from gouji.rules.district.options import DISTRICT_OPTIONS
 from gouji.rules.district.sets import DistrictSetRules
-from gouji.scoring import Adjustment, Score
+from gouji.scoring import Adjustment, Score, place_score
 from gouji.table import Table
 
 if TYPE_CHECKING:
@@ -126,6 +126,12 @@ def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
         referee.apply_referee(game, action)
         return True
     return None
+
+
+@hookimpl
+def gouji_score(options: Options, finish_order: Sequence[int], game: Game | None) -> Score:
+    """SCORE-3: the places score 7 to 1 (core options ``place_points``, ``sweep_points``)."""
+    return place_score(finish_order, options["place_points"], options["sweep_points"] or None, rule="SCORE-3")
 
 
 @hookimpl
