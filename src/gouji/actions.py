@@ -15,6 +15,7 @@ import attrs
 
 from gouji.errors import ParseError
 from gouji.plays import Play, parse_play
+from gouji.suggest import did_you_mean
 
 
 class Action:
@@ -46,7 +47,8 @@ def parse_action(text: str) -> Action:
     keyword, _, rest = text.strip().partition(" ")
     parser = _PARSERS.get(keyword)
     if parser is None:
-        raise ParseError(f"unknown action {keyword!r} in {text!r}; known: {', '.join(sorted(_PARSERS))}")
+        raise ParseError(f"unknown action {keyword!r} in {text!r}{did_you_mean(keyword, _PARSERS)}; "
+                         f"known: {', '.join(sorted(_PARSERS))}")
     return parser(rest.strip())
 
 

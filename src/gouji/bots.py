@@ -229,7 +229,10 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     try:
         cls = BOT_TYPES[name.strip().lower()]
     except KeyError:
-        raise GoujiError(f"unknown bot {name!r}; bots are: {', '.join(BOT_TYPES)}") from None
+        from gouji.suggest import did_you_mean
+
+        raise GoujiError(f"unknown bot {name!r}{did_you_mean(name.strip().lower(), BOT_TYPES)}; "
+                         f"bots are: {', '.join(BOT_TYPES)}") from None
     return cls(seed)
 
 

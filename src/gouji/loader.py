@@ -28,6 +28,7 @@ import tomli_w
 
 from gouji.errors import OptionError, UnknownVariantError, VariantError, VariantFileError
 from gouji.plugins import DISABLE_AUTOLOAD_ENV, available_plugins
+from gouji.suggest import did_you_mean
 from gouji.variant import Variant
 
 #: Other packages ship variant files under this entry-point group.
@@ -115,7 +116,8 @@ def _resolve(name_or_path: str | os.PathLike[str], seen: tuple[str, ...]) -> dic
         path = _installed_variant_file(str(name_or_path)) or variants_dir() / f"{name_or_path}.toml"
         if not path.is_file():
             raise UnknownVariantError(
-                f"unknown variant {str(name_or_path)!r}; known variants are: "
+                f"unknown variant {str(name_or_path)!r}{did_you_mean(name_or_path, variant_names())}; "
+                f"known variants are: "
                 f"{', '.join(variant_names())} (or give the path of a .toml file)"
             )
     path = path.resolve()
@@ -162,7 +164,8 @@ def _check_plugins(path: Path, names: list[str], files: list[str]) -> None:
             hint = f" ({DISABLE_AUTOLOAD_ENV} is set)" if os.environ.get(DISABLE_AUTOLOAD_ENV) else ""
             raise VariantFileError(
                 path, "variant.plugins",
-                f"unknown plugin {name!r}{hint}; expected an entry point of the group 'gouji': "
+                f"unknown plugin {name!r}{hint}{did_you_mean(name, known)}; "
+                "expected an entry point of the group 'gouji': "
                 f"{', '.join(sorted(known))}",
             )
     for file in files:
@@ -181,14 +184,16 @@ def _read(path: Path) -> dict[str, Any]:
         raise VariantFileError(path, None, f"is not valid TOML: {exc}") from exc
     for key in data:
         if key not in _TOP_KEYS:
-            raise VariantFileError(path, key, "unknown table; expected [variant] and [options]")
+            raise VariantFileError(path, key, f"unknown table{did_you_mean(key, ('variant', 'options'))}; "
+                                              "expected [variant] and [options]")
     table = data.get("variant")
     if not isinstance(table, dict):
         raise VariantFileError(path, "variant", "a [variant] table with at least name = \"...\"")
     for key, value in table.items():
         expected = _VARIANT_KEYS.get(key)
         if expected is None:
-            raise VariantFileError(path, f"variant.{key}", f"unknown key; expected one of {', '.join(_VARIANT_KEYS)}")
+            raise VariantFileError(path, f"variant.{key}", f"unknown key{did_you_mean(key, _VARIANT_KEYS)}; "
+                                                           f"expected one of {', '.join(_VARIANT_KEYS)}")
         if not isinstance(value, expected) or (expected is list and not all(isinstance(v, str) for v in value)):
             kind = "a list of strings" if expected is list else "a string"
             raise VariantFileError(path, f"variant.{key}", f"expected {kind}, got {value!r}")

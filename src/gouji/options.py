@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from gouji.errors import OptionError
+from gouji.suggest import did_you_mean
 
 _TYPE_NAMES = {bool: "a boolean", int: "an integer", str: "a string", list: "a list of integers"}
 
@@ -48,7 +49,8 @@ class OptionSpec:
         if not ok:
             raise OptionError(f"{where}: expected {_TYPE_NAMES[self.type]}, got {value!r}")
         if self.choices and value not in self.choices:
-            raise OptionError(f"{where}: expected one of {', '.join(self.choices)}, got {value!r}")
+            raise OptionError(f"{where}: expected one of {', '.join(self.choices)}, got {value!r}"
+                              f"{did_you_mean(value, self.choices)}")
         return tuple(value) if self.type is list else value
 
 
@@ -68,7 +70,8 @@ class Options(Mapping[str, Any]):
         try:
             return self._values[key]
         except KeyError:
-            raise KeyError(f"no option {key!r}; options are: {', '.join(sorted(self._values))}") from None
+            raise KeyError(f"no option {key!r}{did_you_mean(key, self._values)}; "
+                           f"options are: {', '.join(sorted(self._values))}") from None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)
@@ -103,7 +106,8 @@ def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any], where
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         raise OptionError(
-            f"{where}: unknown option {unknown[0]!r}; known options are: {', '.join(sorted(by_name))}"
+            f"{where}: unknown option {unknown[0]!r}{did_you_mean(unknown[0], by_name)}; "
+            f"known options are: {', '.join(sorted(by_name))}"
         )
     values = {name: spec.check(given.get(name, spec.default), f"{where}: option {name!r}")
               for name, spec in sorted(by_name.items())}

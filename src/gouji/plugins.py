@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import re
 import sys
 from collections.abc import Iterable
 from importlib.metadata import entry_points
@@ -21,6 +22,7 @@ import pluggy
 from gouji import hookspecs
 from gouji.errors import PluginError
 from gouji.rules import base
+from gouji.suggest import did_you_mean
 
 ENTRY_POINT_GROUP = "gouji"
 #: Set to a non-empty value to stop third-party entry points from being found.
@@ -59,7 +61,8 @@ def load_entry_point_plugin(name: str) -> ModuleType:
         plugins = available_plugins()
         hint = f" ({DISABLE_AUTOLOAD_ENV} is set)" if os.environ.get(DISABLE_AUTOLOAD_ENV) else ""
         raise PluginError(
-            f"unknown plugin {name!r}{hint}; installed plugins are: {', '.join(sorted(plugins))}"
+            f"unknown plugin {name!r}{hint}{did_you_mean(name, plugins)}; "
+            f"installed plugins are: {', '.join(sorted(plugins))}"
         )
     if len(claims) > 1:
         who = " and ".join(f"{dist} ({module})" for module, dist in claims.items())
@@ -120,8 +123,18 @@ def build_plugin_manager(plugins: Iterable[tuple[str, ModuleType, str]]) -> plug
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
-        raise PluginError(f"plugin {pm.get_name(exc.plugin)!r} ({_origin(exc.plugin)}): {exc}") from exc
+        raise PluginError(f"plugin {pm.get_name(exc.plugin)!r} ({_origin(exc.plugin)}): {exc}"
+                          f"{_hook_hint(str(exc))}") from exc
     return pm
+
+
+def _hook_hint(message: str) -> str:
+    """``did you mean`` for a hook that no spec declares (pluggy says ``unknown hook 'name'``)."""
+    found = re.search(r"unknown hook '(\w+)'", message)
+    if found is None:
+        return ""
+    prefix = hookspecs.PROJECT_NAME + "_"
+    return did_you_mean(found.group(1), (n for n in dir(hookspecs) if n.startswith(prefix)), prefix=prefix)
 
 
 def _origin(module: object) -> str:
