@@ -15,6 +15,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -126,15 +127,19 @@ def test_qingdao_rules_by_plugin_files(qingdao_by_path):
     assert burns > 0
 
 
+def build_wheel(project: Path, dist: Path) -> Path:
+    """The wheel of ``project``, built in a subprocess with hatchling (no network, no isolation)."""
+    built = run_python(["-c", f"from hatchling.build import build_wheel; print(build_wheel({str(dist)!r}))"],
+                       cwd=project)
+    assert built.returncode == 0, built.stderr
+    return dist / built.stdout.strip().splitlines()[-1]
+
+
 def test_qingdao_installed_from_a_wheel_passes_its_own_tests(tmp_path):
     """The install route without pip or network: build the wheel in-process
     with hatchling, unpack it (an unpacked wheel is an installed
     distribution), and run the example's tests against it in a subprocess."""
-    dist = tmp_path / "dist"
-    built = run_python(["-c", f"from hatchling.build import build_wheel; print(build_wheel({str(dist)!r}))"],
-                       cwd=QINGDAO)
-    assert built.returncode == 0, built.stderr
-    wheel = dist / built.stdout.strip().splitlines()[-1]
+    wheel = build_wheel(QINGDAO, tmp_path / "dist")
     site = tmp_path / "site"
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
@@ -155,6 +160,60 @@ def test_qingdao_installed_from_a_wheel_passes_its_own_tests(tmp_path):
     assert "skipped" not in tests.stdout, "installed, every test of the example runs"
     assert str(site) in run_python(["-c", "import qingdao_house_rules; print(qingdao_house_rules.VARIANT_FILE)"],
                                    cwd=tmp_path, env=env).stdout
+
+
+def test_the_plugin_pages_install_steps_work_in_a_new_venv(tmp_path):
+    """docs/writing-plugins.rst: in a new virtual environment, gouji's own wheel first
+    (gouji is not on PyPI), then the plugin package, whose ``gouji>=0.1`` pip now finds
+    installed; then its tests and the ``gouji`` command of that environment.
+
+    Offline: the new environment sees this one's third-party packages (attrs,
+    pluggy, pytest, hatchling …) through a ``.pth`` file, never its gouji, and pip
+    runs with ``--no-index`` (build isolation off: hatchling is already there)."""
+    pip_version = run_python(["-m", "pip", "--version"], cwd=tmp_path)
+    found = re.match(r"pip (\d+)\.(\d+)", pip_version.stdout)
+    if pip_version.returncode or not found or tuple(map(int, found.groups())) < (22, 3):
+        pytest.skip("pip 22.3 or later (pip --python) is needed to install into another environment")
+    gouji_wheel = build_wheel(ROOT, tmp_path / "dist")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    python = venv / "bin" / "python"
+    # This environment's packages, without gouji, are visible to the new one.
+    shared = tmp_path / "shared-packages"
+    shared.mkdir()
+    for folder in {Path(p) for p in sys.path if p.endswith("site-packages") and Path(p).is_dir()}:
+        for entry in folder.iterdir():
+            name = entry.name.lower()
+            if not (name.startswith(("gouji", "_gouji", "qingdao")) or "editable" in name
+                    or (shared / entry.name).exists()):
+                (shared / entry.name).symlink_to(entry)
+    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True, timeout=60)
+    Path(purelib.stdout.strip(), "shared-packages.pth").write_text(f"{shared}\n", encoding="utf-8")
+    offline = {"PIP_CONFIG_FILE": os.devnull, "PIP_FIND_LINKS": "", "PIP_NO_INDEX": "1"}
+
+    def pip_install(*args: str, cwd: Path) -> None:
+        done = run_python(["-m", "pip", "--python", str(python), "install", "-q", "--no-build-isolation", *args],
+                          cwd=cwd, env=offline, timeout=300)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+    project = tmp_path / "qingdao_house_rules"  # the author's own folder
+    shutil.copytree(QINGDAO, project)
+    pip_install(f"{gouji_wheel}[test]", cwd=project)
+    pip_install(".[test]", cwd=project)
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": ""}
+    where = subprocess.run([str(python), "-c", "import gouji, qingdao_house_rules as q; print(gouji.__file__, q.__file__)"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert where.returncode == 0, where.stderr
+    assert all(path.startswith(str(venv)) for path in where.stdout.split()), where.stdout
+    tests = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=project, env=env,
+                           capture_output=True, text=True, timeout=300)
+    assert tests.returncode == 0, tests.stdout + tests.stderr
+    assert re.search(r"\b\d+ passed\b", tests.stdout) and "skipped" not in tests.stdout
+    show = subprocess.run([str(venv / "bin" / "gouji"), "show", "qingdao"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert show.returncode == 0, show.stderr
+    assert "max_jokers_per_set" in show.stdout
 
 
 # -- the single-file plugin -----------------------------------------------------------------------------
