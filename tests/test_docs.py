@@ -207,3 +207,73 @@ def test_every_option_of_every_variant_is_documented_with_its_rule():
         for spec in load_variant(name).option_specs():
             assert spec.doc.strip(), f"{name}: option {spec.name!r} has no documentation"
             assert spec.rule.strip(), f"{name}: option {spec.name!r} names no rule ID"
+
+
+# -- leftovers: what the docs and the docstrings say must be true now ---------------------------------
+SRC = REPO / "src" / "gouji"
+#: Words that mark text written for a future that has come or never will.
+LEFTOVER = re.compile(r"\((?:[\w ]+: )?planned\)|\bTODO\b|\bFIXME\b|\bTBD\b|\bXXX\b")
+
+
+def _docs_and_docstrings() -> list[tuple[str, str]]:
+    """``(where, text)``: every page of the docs, the README, and every docstring of the package."""
+    import ast
+
+    texts = [(str(p.relative_to(REPO)), p.read_text(encoding="utf-8"))
+             for p in sorted(DOCS.rglob("*.rst")) if "_build" not in p.parts]
+    texts.append(("README.md", (REPO / "README.md").read_text(encoding="utf-8")))
+    for path in sorted(SRC.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                doc = ast.get_docstring(node)
+                if doc:
+                    texts.append((f"{path.relative_to(REPO)}:{getattr(node, 'name', '<module>')}", doc))
+    return texts
+
+
+def test_no_planned_or_todo_leftovers_in_docs_and_docstrings():
+    found = [f"{where}: {match.group(0)!r}" for where, text in _docs_and_docstrings()
+             for match in LEFTOVER.finditer(text)]
+    assert not found, "text that says something is planned or to do:\n" + "\n".join(found)
+
+
+def test_docstrings_do_not_point_to_files_the_reader_does_not_have():
+    """RULES.md is the project's index, in neither the repository nor the wheel nor the docs:
+    docstrings point to the docs' rules reference instead."""
+    found = [where for where, text in _docs_and_docstrings() if where.startswith("src") and "RULES.md" in text]
+    comments = [str(p.relative_to(REPO)) for p in sorted(SRC.rglob("*.py"))
+                if "RULES.md" in p.read_text(encoding="utf-8")]
+    assert not found and not comments, f"RULES.md named in: {found + comments}"
+
+
+def test_the_leftover_check_catches_leftovers():
+    for text in ("marked *(engine: planned)*", "sit down. *(helper: planned)*", "TODO: later"):
+        assert LEFTOVER.search(text), text
+    assert not LEFTOVER.search("next_planned(game) is the planned set")
+
+
+def test_every_public_member_of_the_exported_classes_has_a_docstring():
+    """The API reference lists documented members only: a member without a docstring
+    (``Play.jokers``, which the plugin page uses) would be missing from it."""
+    import inspect
+
+    import gouji
+
+    missing = []
+    for name in gouji.__all__:
+        cls = getattr(gouji, name)
+        if not inspect.isclass(cls):
+            continue
+        for attr, value in vars(cls).items():
+            if attr.startswith("_"):
+                continue
+            function = value.fget if isinstance(value, property) else getattr(value, "__func__", value)
+            if inspect.isfunction(function) and not (function.__doc__ or "").strip():
+                missing.append(f"{name}.{attr}")
+    assert not missing, f"public members without a docstring: {missing}"
+
+
+def test_getting_started_links_the_cli_and_plugin_pages():
+    text = (DOCS / "getting-started.rst").read_text(encoding="utf-8")
+    assert ":doc:`cli`" in text and ":doc:`writing-plugins`" in text

@@ -26,6 +26,7 @@ class Action:
     play: Play | None = None
 
     def to_text(self) -> str:
+        """The action as a record writes it and :func:`gouji.parse_action` reads it: ``"pass"``, ``"play 9 9"``."""
         return self.keyword
 
     def __str__(self) -> str:
@@ -61,9 +62,11 @@ class PlaySet(Action):
 
     @classmethod
     def of(cls, play: Play) -> PlaySet:
+        """The action that plays ``play``; equal sets give the same object."""
         return _play_cache.get(play) or _play_cache.setdefault(play, cls(play))
 
     def to_text(self) -> str:
+        """``"play"`` and the set in ASCII: ``"play BJ 2 9 9"``."""
         return f"{self.keyword} {self.play.text(ascii_only=True)}"
 
 
@@ -76,9 +79,11 @@ class Burn(Action):
 
     @classmethod
     def of(cls, play: Play) -> Burn:
+        """The action that burns with ``play``; equal sets give the same object."""
         return _burn_cache.get(play) or _burn_cache.setdefault(play, cls(play))
 
     def to_text(self) -> str:
+        """``"burn"`` and the set in ASCII: ``"burn BJ A A"``."""
         return f"{self.keyword} {self.play.text(ascii_only=True)}"
 
 

@@ -53,10 +53,12 @@ class Suit(enum.IntEnum):
 
     @property
     def symbol(self) -> str:
+        """The suit as a symbol: ``"♠"``, ``"♥"``, ``"♣"``, ``"♦"``."""
         return "♠♥♣♦"[self]
 
     @property
     def letter(self) -> str:
+        """The suit as an ASCII letter: ``"S"``, ``"H"``, ``"C"``, ``"D"``."""
         return "SHCD"[self]
 
 
@@ -99,6 +101,7 @@ class Card:
 
     @property
     def is_joker(self) -> bool:
+        """True for the small and the big joker (小王, 大王)."""
         return self.rank >= SMALL_JOKER
 
     def __str__(self) -> str:

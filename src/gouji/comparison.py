@@ -22,7 +22,7 @@ MIXED_JOKERS_CHOICES = ("big", "small")
 class SetRules:
     """Comparison and gouji classification for one variant.
 
-    ``mixed_jokers`` settles ambiguity 1 of RULES.md: ``"big"`` makes a set
+    ``mixed_jokers`` settles ambiguity A1 (:ref:`interpretations`): ``"big"`` makes a set
     holding both jokers a big-joker set (dead, PLAY-5); ``"small"`` counts
     every joker in it as a small joker (C§2).
     """

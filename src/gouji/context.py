@@ -23,7 +23,9 @@ class GameContext:
 
     @classmethod
     def first(cls) -> GameContext:
+        """The context of a first game: no previous game, nothing carried."""
         return cls()
 
     def get(self, key: str, default: Any = None) -> Any:
+        """The value a plugin carried under ``key`` from the previous game, or ``default``."""
         return dict(self.carry).get(key, default)

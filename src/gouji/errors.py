@@ -51,7 +51,8 @@ class PluginError(VariantError):
 class IllegalActionError(GoujiError):
     """An action that is not in ``legal_actions()`` was applied.
 
-    ``rule_id`` names the rule of RULES.md that the action breaks. The game
+    ``rule_id`` names the rule that the action breaks, by its ID in
+    :ref:`the rules reference <rules-reference>` (``"PLAY-4"``). The game
     is left exactly as it was.
     """
 

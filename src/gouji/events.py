@@ -44,7 +44,8 @@ def _seats(seats: Iterable[int] | None) -> frozenset[int] | None:
 
 @attrs.frozen
 class Event:
-    """One line of the log. ``rule`` is the RULES.md ID behind it."""
+    """One line of the log. ``rule`` is the ID of the rule behind it
+    (:ref:`the rules reference <rules-reference>`)."""
 
     kind: str
     seat: int | None = None

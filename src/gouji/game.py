@@ -229,6 +229,7 @@ class Game(RoundFlow):
 
     @property
     def is_over(self) -> bool:
+        """True once every place is decided; then :meth:`score` may be asked."""
         return self.kind == OVER
 
     @property
@@ -247,6 +248,7 @@ class Game(RoundFlow):
 
     @property
     def table_owner(self) -> int | None:
+        """The seat whose set is :attr:`table`, or ``None`` when the current player leads."""
         return self.owner
 
     def hand(self, seat: int) -> list[Card]:

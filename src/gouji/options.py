@@ -22,8 +22,8 @@ class OptionSpec:
     """One option a plugin adds to a variant.
 
     ``type`` is ``bool``, ``int``, ``str`` or ``list`` (a list of integers);
-    ``choices`` restricts a string option; ``rule`` names the RULES.md ID the
-    option belongs to, for the docs.
+    ``choices`` restricts a string option; ``rule`` names the ID of the rule the
+    option belongs to (:ref:`the rules reference <rules-reference>`), for the docs.
     """
 
     name: str

@@ -91,6 +91,7 @@ class Play:
 
     @property
     def jokers(self) -> int:
+        """How many jokers the set holds, small and big (挂王, PLAY-3)."""
         return self.small + self.big
 
     @property

@@ -1,7 +1,8 @@
 """How a round flows (ROUND-1..6, GOUJI-2/3, BURN-1..5, END-1..5): the part of
 :class:`gouji.game.Game` that decides who answers a set and what happens next.
 
-RULES.md, "A reading of how a round flows": after every set the engine builds
+The engine's reading of a round (:ref:`the rules reference <rules-reference>`,
+rules ROUND-1 to ROUND-6): after every set the engine builds
 the queue of seats that may still answer it. For a gouji set while its
 owner's opposite is in and the melee has not begun, the queue is the burn
 offers (BURN-2) and then the opposite (GOUJI-2); for any other set it is

@@ -54,6 +54,7 @@ class Score:
         return None if a == b else (0 if a > b else 1)
 
     def with_adjustments(self, adjustments: Sequence[Adjustment]) -> Score:
+        """This score with ``adjustments`` added to the team points and listed."""
         points = list(self.team_points)
         for adj in adjustments:
             points[adj.team] += adj.points

@@ -101,6 +101,7 @@ class Variant:
             raise PluginError(_describe_failure(hook, hook_name, exc)) from exc
 
     def has_hook_implementations(self, hook_name: str) -> bool:
+        """Does any plugin of this variant (the core defaults included) answer ``hook_name``?"""
         return bool(getattr(self.plugin_manager.hook, hook_name).get_hookimpls())
 
     def has_third_party_game_hooks(self) -> bool:
