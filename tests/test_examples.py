@@ -202,8 +202,9 @@ def test_the_plugin_pages_install_steps_work_in_a_new_venv(tmp_path):
     pip_install(f"{gouji_wheel}[test]", cwd=project)
     pip_install(".[test]", cwd=project)
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": ""}
-    where = subprocess.run([str(python), "-c", "import gouji, qingdao_house_rules as q; print(gouji.__file__, q.__file__)"],
-                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    code = "import gouji, qingdao_house_rules as q; print(gouji.__file__, q.__file__)"
+    where = subprocess.run([str(python), "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                           timeout=60)
     assert where.returncode == 0, where.stderr
     assert all(path.startswith(str(venv)) for path in where.stdout.split()), where.stdout
     tests = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=project, env=env,

@@ -75,12 +75,25 @@ class Terminal:
     def send(self, line: str) -> None:
         os.write(self.master, (line + "\n").encode("utf-8"))
 
-    def finish(self) -> int:
+    def interrupt(self) -> int:
+        """Ctrl-C: SIGINT to the child waiting at the prompt; its exit status.
+
+        A signal that lands between the prompt and the read is handled only once
+        the read returns: then an empty line (which the game ignores) lets it act."""
+        self.proc.send_signal(signal.SIGINT)
+        return self.finish(nudge_after=5.0)
+
+    def finish(self, nudge_after: float | None = None) -> int:
         """Read everything until the child exits; its exit status."""
-        while self._read_some() and self.proc.poll() is None:
-            pass
+        start = time.monotonic()
         while self._read_some():
-            pass
+            waited = time.monotonic() - start
+            if nudge_after is not None and waited > nudge_after:
+                self.send("")
+                nudge_after = None
+            if waited > PATIENCE_S:
+                self.proc.kill()
+                raise AssertionError(f"the child did not end:\n{self.text}")
         code = self.proc.wait(timeout=PATIENCE_S)
         os.close(self.master)
         return code
@@ -104,8 +117,7 @@ def test_ctrl_c_at_the_prompt_leaves_cleanly_saves_and_says_how_to_resume(tmp_pa
     term.read_until(PROMPT)
     term.send("1")
     term.read_until(PROMPT, 2)
-    term.proc.send_signal(signal.SIGINT)  # what Ctrl-C at the keyboard does
-    code = term.finish()
+    code = term.interrupt()  # what Ctrl-C at the keyboard does
     assert code == 0, term.text
     assert "Traceback" not in term.text and "KeyboardInterrupt" not in term.text
     assert "game left unfinished" in term.text
@@ -158,6 +170,18 @@ def test_resume_refuses_a_seed_and_a_finished_game(tmp_path, capsys):
     assert "nothing to resume" in capsys.readouterr().err
     assert main(["play", "--resume", str(record), "--seed", "4"]) == 2
     assert "--seed" in capsys.readouterr().err
+
+
+def test_ctrl_c_during_a_long_simulation_ends_without_a_traceback(tmp_path):
+    proc = subprocess.Popen([*gouji_command(), "simulate", "--games", "100000", "--progress"], cwd=tmp_path,
+                            env=child_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stderr is not None
+    proc.stderr.read(1)  # the progress bar has begun: the games are being played
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=PATIENCE_S)
+    assert proc.returncode == 130
+    text = err.decode("utf-8")
+    assert "Traceback" not in text and text.rstrip().endswith("gouji: interrupted")
 
 
 @pytest.mark.parametrize("variant", gouji.builtin_variant_names())

@@ -35,7 +35,8 @@ def test_a_misspelled_hook(tmp_path):
     """)
     path = write(tmp_path / "house.toml", '[variant]\nname = "house"\nbase = "provincial"\n'
                                           'plugin_files = ["typo.py"]\n')
-    with pytest.raises(PluginError, match=r"unknown hook 'gouji_forbiden_plays'.*\(did you mean 'gouji_forbidden_plays'\?\)"):
+    hint = r"unknown hook 'gouji_forbiden_plays'.*\(did you mean 'gouji_forbidden_plays'\?\)"
+    with pytest.raises(PluginError, match=hint):
         gouji.load_variant(path)
 
 

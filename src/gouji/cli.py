@@ -63,9 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status
     except GoujiError as exc:
         return _fail(str(exc))
-    except KeyboardInterrupt:  # Ctrl-C outside a game (gouji play handles its own)
-        print(file=sys.stderr)
-        return _fail("interrupted")
+    except KeyboardInterrupt:  # Ctrl-C outside a game (gouji play handles its own): no traceback
+        print(f"\n{PROG}: interrupted", file=sys.stderr)
+        return 130  # the shells' status for a command ended by SIGINT
     except BrokenPipeError:  # pragma: no cover - `gouji ... | head`
         _quiet_stdout()
         return 0
