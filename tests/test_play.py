@@ -255,6 +255,16 @@ def test_dagang_first_screen_shows_the_declaration_before_the_deal(monkeypatch, 
     assert "dagang-declare pre no" in first
 
 
+def test_a_resumed_game_shows_its_current_round_not_the_whole_log(monkeypatch, capsys, tmp_path):
+    play_screen(monkeypatch, capsys, tmp_path, ["1"] * 5, "--seed", "3")
+    saved = tmp_path / "gouji-provincial-seed3.json"
+    out = play_screen(monkeypatch, capsys, tmp_path, [], "--resume", str(saved))
+    assert "earlier events (gouji replay" in out
+    assert "开牌 cut" not in out
+    before_screen = out.split("[seat 0,")[0]
+    assert before_screen.count("发牌 lead") == 1  # the round in progress begins with its lead
+
+
 def test_ctrl_c_while_the_bots_play_leaves_cleanly(monkeypatch, capsys, tmp_path):
     class Interrupted(GreedyBot):
         def choose(self, game):

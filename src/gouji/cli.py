@@ -431,7 +431,7 @@ def result_text(game: Game) -> str:
 def cmd_play(args: argparse.Namespace) -> int:
     from gouji.loader import load_variant
     from gouji.record import replay
-    from gouji.terminal import JOKER_LEGEND, play_in_terminal
+    from gouji.terminal import JOKER_LEGEND, current_round_start, play_in_terminal
 
     if not 0 <= args.seat < 6:
         raise GoujiError(f"--seat is 0-5, not {args.seat}")
@@ -452,7 +452,11 @@ def cmd_play(args: argparse.Namespace) -> int:
           "type a number or an action such as 'play 9 9' or 'pass'; h for help; q, Ctrl-C or Ctrl-D "
           "leave and save the game")
     print(JOKER_LEGEND)
-    play_in_terminal(game, args.seat, bots, input, sys.stdout)
+    shown = current_round_start(game) if args.resume else 0
+    if shown:
+        print(f"  … {shown} earlier events ({PROG} replay {shlex.quote(args.resume)} --log shows them); "
+              "this round:")
+    play_in_terminal(game, args.seat, bots, input, sys.stdout, shown)
     if game.is_over:
         print(result_text(game))
         path = args.record or args.resume

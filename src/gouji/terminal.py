@@ -61,11 +61,11 @@ def help_text(game: Game) -> str:
 
 
 def play_in_terminal(game: Game, seat: int, bots: Sequence[Bot], read: Callable[[str], str],
-                     out: TextIO) -> Game:
+                     out: TextIO, shown: int = 0) -> Game:
     """Play ``game`` to its end: ``seat`` decides through ``read`` (a prompt → a line), every
     other seat through its bot. Return the game, unfinished if the player left it (``q``,
-    the end of input or Ctrl-C: ``KeyboardInterrupt`` never escapes)."""
-    shown = 0
+    the end of input or Ctrl-C: ``KeyboardInterrupt`` never escapes). The log is printed
+    from event number ``shown`` on (a resumed game: from its current round)."""
     try:
         while not game.is_over:
             for event in game.events[shown:]:
@@ -117,6 +117,12 @@ def _decide(game: Game, seat: int, actions: Sequence[Action], read: Callable[[st
             out.write(f"  choose a number from 1 to {len(actions)}\n")
         except GoujiError as error:  # a refused action changes nothing: ask again
             out.write(f"  {error} (h for help)\n")
+
+
+def current_round_start(game: Game) -> int:
+    """The index of the event that opened the round in progress (0 before the first lead)."""
+    leads = [i for i, event in enumerate(game.events) if event.kind == "lead"]
+    return leads[-1] if leads else 0
 
 
 def hand_text(game: Game, seat: int) -> str:
