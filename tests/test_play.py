@@ -255,6 +255,17 @@ def test_dagang_first_screen_shows_the_declaration_before_the_deal(monkeypatch, 
     assert "dagang-declare pre no" in first
 
 
+def test_a_game_of_a_variant_file_resumes_with_its_file(monkeypatch, capsys, tmp_path):
+    variant = Path(__file__).resolve().parents[1] / "examples" / "single_file_plugin" / "no_small_sets.toml"
+    out = play_screen(monkeypatch, capsys, tmp_path, ["1"], "--variant", str(variant), "--seat", "3")
+    saved = tmp_path / "gouji-no-small-sets-seed0.json"
+    assert resume_command(out) == ["play", "--resume", saved.name, "--variant", str(variant), "--seat", "3"]
+    assert main(["play", "--resume", str(saved)]) == 2
+    assert "resumes with --variant FILE.toml" in capsys.readouterr().err
+    out = play_screen(monkeypatch, capsys, tmp_path, [], *resume_command(out)[1:])
+    assert "resuming" in out and "game left unfinished" in out
+
+
 def test_a_resumed_game_shows_its_current_round_not_the_whole_log(monkeypatch, capsys, tmp_path):
     play_screen(monkeypatch, capsys, tmp_path, ["1"] * 5, "--seed", "3")
     saved = tmp_path / "gouji-provincial-seed3.json"

@@ -430,6 +430,7 @@ def result_text(game: Game) -> str:
 # -- play ------------------------------------------------------------------------------------
 def cmd_play(args: argparse.Namespace) -> int:
     from gouji.loader import load_variant
+    from gouji.errors import UnknownVariantError
     from gouji.record import replay
     from gouji.terminal import JOKER_LEGEND, current_round_start, play_in_terminal
 
@@ -440,7 +441,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.seed is not None:
             raise GoujiError("--resume goes on with the record's game: its seed comes from the record, drop --seed")
         with open(args.resume, encoding="utf-8") as f:
-            game = replay(f.read(), variant)
+            text = f.read()
+        try:
+            game = replay(text, variant)
+        except GoujiError as exc:
+            if variant is None and isinstance(exc.__cause__, UnknownVariantError):
+                raise GoujiError(f"{args.resume}: {exc}; the game of a variant file resumes with "
+                                 "--variant FILE.toml") from exc
+            raise
         if game.is_over:
             raise GoujiError(f"{args.resume}: the game is over, nothing to resume (gouji replay shows it)")
         opening = f"resuming {args.resume} after {len(game.history)} decisions: "
