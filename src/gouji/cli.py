@@ -429,8 +429,8 @@ def result_text(game: Game) -> str:
 
 # -- play ------------------------------------------------------------------------------------
 def cmd_play(args: argparse.Namespace) -> int:
-    from gouji.loader import load_variant
     from gouji.errors import UnknownVariantError
+    from gouji.loader import load_variant
     from gouji.record import replay
     from gouji.terminal import JOKER_LEGEND, current_round_start, play_in_terminal
 
