@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -158,6 +159,17 @@ def test_the_score_is_explained_rule_by_rule(capsys, variant, seed, words):
     assert code == 0
     for word in words:
         assert word in out
+
+
+def test_a_score_without_a_rule_is_explained_by_its_hook(capsys, tmp_path):
+    plugin = Path(__file__).resolve().parents[1] / "examples" / "hooks" / "gouji_score.py"
+    path = tmp_path / "winner.toml"
+    path.write_text(f'[variant]\nname = "winner"\nbase = "provincial"\nplugin_files = [{json.dumps(str(plugin))}]\n',
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "simulate", "--variant", str(path), "--games", "1", "--seed", "1")
+    assert code == 0
+    assert "(the variant's gouji_score hook)" in out and "[SCORE-1]" not in out
+    assert "team 1 wins, +1 to +0" in out
 
 
 def test_simulate_many_games_keeps_the_statistics(capsys):

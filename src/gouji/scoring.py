@@ -36,8 +36,9 @@ class Score:
     ``seat_points[s]`` are the points of seat ``s``'s place; ``team_points``
     is ``(team 0, team 1)`` after sweeps and adjustments; ``sweep`` says
     whether one team took places 1, 2 and 3; ``rule`` is the rule ID that
-    turned the places into points (``"SCORE-1"``, a variant's own), which
-    the log names when it explains the score.
+    turned the places into points (``"SCORE-1"``, a variant's own; empty when
+    the plugin that scored named none), which the log names when it explains
+    the score.
     """
 
     finish_order: tuple[int, ...]
@@ -45,7 +46,7 @@ class Score:
     team_points: tuple[int, int]
     sweep: bool = False
     adjustments: tuple[Adjustment, ...] = ()
-    rule: str = "SCORE-1"
+    rule: str = ""
 
     @property
     def winner(self) -> int | None:
