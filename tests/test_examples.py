@@ -181,7 +181,7 @@ def test_the_plugin_pages_install_steps_work_in_a_new_venv(tmp_path):
     # This environment's packages, without gouji, are visible to the new one.
     shared = tmp_path / "shared-packages"
     shared.mkdir()
-    for folder in {Path(p) for p in sys.path if p.endswith("site-packages") and Path(p).is_dir()}:
+    for folder in {Path(p) for p in sys.path if p.endswith(("site-packages", "dist-packages")) and Path(p).is_dir()}:
         for entry in folder.iterdir():
             name = entry.name.lower()
             if not (name.startswith(("gouji", "_gouji", "qingdao")) or "editable" in name
