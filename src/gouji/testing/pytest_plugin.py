@@ -45,4 +45,5 @@ def gouji_conformance() -> Any:
 
 def pytest_configure(config: pytest.Config) -> None:
     # The marker gouji's own tests use; a plugin's tests name their rule IDs the same way.
-    config.addinivalue_line("markers", "rule(id): the ID of the rule the test checks (the rules reference's, or the plugin's own)")
+    config.addinivalue_line(
+        "markers", "rule(id): the ID of the rule the test checks (the rules reference's, or the plugin's own)")
