@@ -15,7 +15,9 @@ from gouji.errors import (
     GameOverError,
     GoujiError,
     IllegalActionError,
+    ObservationError,
     OptionError,
+    OutOfTurnError,
     ParseError,
     PluginError,
     RecordError,
@@ -36,7 +38,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "Adjustment", "Burn", "Card", "Close", "Game", "GameContext", "GameOverError",
-    "GoujiError", "IllegalActionError", "Observation", "OptionError", "OptionSpec", "Options",
+    "GoujiError", "IllegalActionError", "Observation", "ObservationError", "OptionError", "OptionSpec",
+    "Options", "OutOfTurnError",
     "ParseError", "Pass", "Play", "PlaySet", "PluginError", "RecordError", "Score", "Suit",
     "TakeWind", "UnknownVariantError", "Variant", "VariantError", "VariantFileError", "Yield",
     "builtin_variant_names", "hookimpl", "load_variant", "parse_action", "parse_play", "replay",

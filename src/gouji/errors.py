@@ -61,11 +61,27 @@ class IllegalActionError(GoujiError):
         super().__init__(f"[{rule_id}] {message}")
 
 
+class OutOfTurnError(IllegalActionError):
+    """An action came from a seat that is not to decide now (ROUND-1: play in turn order).
+
+    ``seat`` sent it; ``current_player`` is the seat to decide (``None`` once the game is over).
+    """
+
+    def __init__(self, seat: int, current_player: int | None, message: str = "") -> None:
+        self.seat = seat
+        self.current_player = current_player
+        super().__init__(message or f"seat {seat} is not to decide now: seat {current_player} is", "ROUND-1")
+
+
 class GameOverError(IllegalActionError):
     """An action was applied to a game that has ended."""
 
     def __init__(self) -> None:
         super().__init__("the game is over", "END-1")
+
+
+class ObservationError(GoujiError, ValueError):
+    """An observation's JSON data (``Observation.from_dict``) is malformed."""
 
 
 class RecordError(GoujiError, ValueError):

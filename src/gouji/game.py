@@ -23,7 +23,7 @@ import attrs
 from gouji.actions import CLOSE, PASS, Action
 from gouji.cards import BIG_JOKER, THREE, Card
 from gouji.context import GameContext
-from gouji.errors import GameOverError, GoujiError, IllegalActionError
+from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError
 from gouji.events import PLACE_NAMES, Event
 from gouji.opening import deal
 from gouji.phases import Phase
@@ -53,28 +53,23 @@ class Observation:
     history: tuple[Event, ...]
     legal_actions: tuple[Action, ...]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, since: int = 0) -> dict[str, Any]:
         """The observation as JSON-ready data, for a server to send to this seat's client.
 
-        Cards and sets are written as records write them (``"♠9"``, ``"BJ 2 9 9"``),
-        actions as their record text, which ``gouji.parse_action`` reads back.
+        ``since=N`` leaves out the first ``N`` events of the history, which the client
+        holds already; :meth:`from_dict` rebuilds the observation (:mod:`gouji.wire`).
         """
-        return {
-            "seat": self.seat,
-            "hand": [card.record_text() for card in self.hand],
-            "current_player": self.current_player,
-            "table": None if self.table is None else self.table.text(ascii_only=True),
-            "table_owner": self.table_owner,
-            "passed": sorted(self.passed),
-            "hand_sizes": list(self.hand_sizes),
-            "finish_order": list(self.finish_order),
-            "history": [
-                {"kind": e.kind, "seat": e.seat, "rule": e.rule,
-                 "play": None if e.play is None else e.play.text(ascii_only=True), "detail": e.detail}
-                for e in self.history
-            ],
-            "legal_actions": [a.to_text() for a in self.legal_actions],
-        }
+        from gouji.wire import observation_to_dict
+
+        return observation_to_dict(self, since)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], earlier: Observation | None = None) -> Observation:
+        """The observation :meth:`to_dict` wrote; data sent with ``since=N`` joins the first
+        ``N`` events of ``earlier``. Raise :class:`~gouji.errors.ObservationError` for bad data."""
+        from gouji.wire import observation_from_dict
+
+        return observation_from_dict(data, earlier)
 
 
 class Game(RoundFlow):
@@ -330,17 +325,27 @@ class Game(RoundFlow):
             self._legal = self._compute_legal()
         return list(self._legal)
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, seat: int | None = None) -> None:
         """Carry out a legal action of the current player.
 
         Raise :class:`~gouji.errors.IllegalActionError` (naming the rule)
         for anything not in :meth:`legal_actions`; the game is then unchanged.
+        ``seat``: the seat the action comes from (a server passes the seat of
+        the request); an action of any other seat than the current player's
+        is refused with :class:`~gouji.errors.OutOfTurnError` (ROUND-1), and
+        so is a referee's action, which comes from no seat.
         A referee's action (a class with ``referee = True``, such as the
         district's recorded breach) is no player's choice: it is accepted at
         any time when a plugin carries it out.
         """
+        if seat is not None:
+            check_seat(seat)
         if self.kind == OVER:
             raise GameOverError()
+        if seat is not None and getattr(action, "referee", False):
+            raise OutOfTurnError(seat, self.actor, f"{action} is the referee's, not an action of seat {seat}")
+        if seat is not None and seat != self.actor:
+            raise OutOfTurnError(seat, self.actor)
         if self._legal is None:
             self._legal = self._compute_legal()
         if self._legal_set is None:
