@@ -1,0 +1,147 @@
+"""examples/server: several games, JSON actions from several clients, each seat sees only its view.
+
+Loopback only (127.0.0.1, a free port), every loop bounded.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import gouji
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "server"
+sys.path.insert(0, str(EXAMPLE))
+from client import SeatClient, http_sender  # noqa: E402
+from table_server import TableServer, serve  # noqa: E402
+
+MAX_TURNS = 20_000
+
+
+def _play_out(server_send, game_id: str, clients: list[SeatClient]) -> None:
+    for _ in range(MAX_TURNS):
+        if server_send({"op": "result", "game": game_id})["over"]:
+            return
+        for client in clients:
+            client.play_turn()
+    raise AssertionError("the game did not end")
+
+
+def test_two_games_at_once_each_played_by_six_clients():
+    server = TableServer()
+    games = [server.handle({"op": "new", "variant": name, "seed": 4}) for name in ("provincial", "district")]
+    clients = [[SeatClient(server.handle, token, seat) for seat, token in enumerate(g["tokens"])] for g in games]
+    for _ in range(MAX_TURNS):
+        results = [server.handle({"op": "result", "game": g["game"]}) for g in games]
+        if all(r["over"] for r in results):
+            break
+        for seats in clients:
+            for client in seats:
+                client.play_turn()
+    for g, seats in zip(games, clients):
+        game = server.game(g["game"])
+        assert game.is_over
+        # Every client's view, rebuilt from deltas, is exactly the seat's observation.
+        for seat, client in enumerate(seats):
+            assert client.observe() == game.observation(seat)
+        # The same actions replay to the same game: the server ran the engine's rules only.
+        assert gouji.replay(game.record()).finish_order == game.finish_order
+        result = server.handle({"op": "result", "game": g["game"]})
+        assert result["team_points"] == list(game.score().team_points)
+
+
+def test_a_seat_sees_only_its_own_hand():
+    server = TableServer()
+    new = server.handle({"op": "new", "seed": 9})
+    game = server.game(new["game"])
+    for seat, token in enumerate(new["tokens"]):
+        text = server.handle_json(json.dumps({"op": "observe", "token": token}))
+        data = json.loads(text)["observation"]
+        assert data["seat"] == seat
+        assert data["hand"] == [c.record_text() for c in game.hand(seat)]
+        assert set(data) == set(game.observation(seat).to_dict())
+        assert "hands" not in text
+
+
+@pytest.mark.rule("ROUND-1")
+def test_an_action_sent_with_another_seats_token_is_refused():
+    """P§9.5: play in turn order (ROUND-1): a client acts only for its own seat, and only in turn."""
+    server = TableServer()
+    new = server.handle({"op": "new", "seed": 2})
+    game = server.game(new["game"])
+    mover = game.current_player
+    action = game.legal_actions()[0].to_text()
+    other = new["tokens"][(mover + 1) % 6]
+    before = game.record()
+    answer = server.handle({"op": "act", "token": other, "action": action})
+    assert answer["rule"] == "ROUND-1" and "not to decide" in answer["error"]
+    assert game.record() == before
+    assert server.handle({"op": "act", "token": new["tokens"][mover], "action": action})["ok"]
+
+
+@pytest.mark.parametrize("request_text, words", [
+    ("{not json", "JSON"),
+    ("[1]", "JSON object"),
+    ('{"op": "fly"}', "unknown op"),
+    ('{"op": "observe", "token": "nope"}', "unknown token"),
+    ('{"op": "new", "variant": "../evil.toml"}', "variant is one of"),
+    ('{"op": "new", "seed": "x"}', "seed"),
+    ('{"op": "result", "game": "g99"}', "unknown game"),
+])
+def test_bad_requests_are_answered_with_an_error(request_text, words):
+    answer = json.loads(TableServer().handle_json(request_text))
+    assert words in answer["error"]
+
+
+def test_bad_actions_and_since_are_refused():
+    server = TableServer()
+    token = server.handle({"op": "new", "seed": 2})["tokens"][0]
+    assert "unknown action" in server.handle({"op": "act", "token": token, "action": "dance"})["error"]
+    assert "since" in server.handle({"op": "observe", "token": token, "since": 10_000})["error"]
+
+
+@pytest.fixture
+def http_url() -> Iterator[tuple[TableServer, str]]:
+    server = TableServer()
+    httpd = serve(server)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server, f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=10)
+
+
+def test_six_clients_in_threads_play_a_game_over_http(http_url):
+    server, url = http_url
+    send = http_sender(url)
+    new = send({"op": "new", "variant": "provincial", "seed": 11})
+    errors: list[BaseException] = []
+
+    def seat_loop(seat: int, token: str) -> None:
+        client = SeatClient(http_sender(url), token, seat)
+        try:
+            for _ in range(MAX_TURNS):
+                view = client.observe()
+                if view.current_player is None:
+                    return
+                client.play_turn()
+        except BaseException as exc:  # noqa: BLE001 - reported by the main thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=seat_loop, args=(s, t)) for s, t in enumerate(new["tokens"])]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not errors
+    assert all(not t.is_alive() for t in threads)
+    assert send({"op": "result", "game": new["game"]})["over"]
+    assert server.game(new["game"]).is_over
