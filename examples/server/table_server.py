@@ -148,7 +148,7 @@ def serve(server: TableServer, port: int = 0) -> ThreadingHTTPServer:
     """An HTTP front on 127.0.0.1 (``port=0``: any free port); call ``serve_forever`` on it."""
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             if length > MAX_BODY:
                 body = json.dumps({"error": f"a request is at most {MAX_BODY} bytes"})
@@ -161,7 +161,7 @@ def serve(server: TableServer, port: int = 0) -> ThreadingHTTPServer:
             self.end_headers()
             self.wfile.write(data)
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet
+        def log_message(self, format: str, *args: Any) -> None:
             pass
 
     return ThreadingHTTPServer(("127.0.0.1", port), Handler)

@@ -131,6 +131,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("record", metavar="RECORD.json")
     p.add_argument("--log", action="store_true", help="print the game log")
     p.set_defaults(run=cmd_replay)
+
+    from gouji.cli_organiser import add_commands
+
+    add_commands(sub)
     return parser
 
 

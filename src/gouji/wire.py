@@ -118,11 +118,12 @@ def event_from_dict(data: object) -> Event:
     for key in ("kind", "rule", "detail"):
         if not isinstance(data[key], str):
             raise ObservationError(f"event {key!r} is a string, not {data[key]!r}")
-    visible = data["visible_to"]
+    visible: frozenset[int] | None = None
+    if data["visible_to"] is not None:
+        visible = frozenset(_seat(s, "visible_to") for s in _list(data["visible_to"], "visible_to"))
     return Event(
         data["kind"], _optional_seat(data["seat"], "event seat"), data["rule"],
-        _optional_play(data["play"], "event play"), data["detail"],
-        None if visible is None else frozenset(_seat(s, "visible_to") for s in _list(visible, "visible_to")),
+        _optional_play(data["play"], "event play"), data["detail"], visible,
     )
 
 

@@ -17,8 +17,8 @@ import gouji
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "server"
 sys.path.insert(0, str(EXAMPLE))
-from client import SeatClient, http_sender  # noqa: E402
-from table_server import TableServer, serve  # noqa: E402
+from client import SeatClient, http_sender
+from table_server import TableServer, serve
 
 MAX_TURNS = 20_000
 

@@ -120,6 +120,10 @@ class Match:
             raise GoujiError(f"seed must be an integer, not {seed!r}")
         if tie_seed is not None and (not isinstance(tie_seed, int) or isinstance(tie_seed, bool)):
             raise GoujiError(f"tie_seed must be an integer or None, not {tie_seed!r}")
+        if stage == FINAL and not any(variant.options["place_points"]) and not variant.options["sweep_points"]:
+            # SCORE-5: every game of such a variant scores 0:0, so a final's tie is never played off.
+            raise GoujiError(f"variant {variant.name!r} keeps no points: its matches can only be "
+                             "preliminaries, settled by the draw (SCORE-4)")
         names = tuple(teams)
         if len(names) != 2 or len(set(names)) != 2 or not all(isinstance(n, str) and n for n in names):
             raise GoujiError(f"a match has two teams with distinct names, not {teams!r}")

@@ -39,6 +39,17 @@ class Standing:
     drawn: tuple[Card, ...] = ()
     tied: bool = False
 
+    def __str__(self) -> str:
+        """``"2. 东区一队  14 points, 2 matches (drew ♥7, SCORE-4)"``."""
+        notes = []
+        if self.drawn:
+            notes.append(f"drew {' '.join(map(str, self.drawn))}, SCORE-4")
+        if self.tied:
+            notes.append("tied: a deciding game is due, SCORE-4")
+        note = f" ({'; '.join(notes)})" if notes else ""
+        plural = "" if self.matches == 1 else "es"
+        return f"{self.rank}. {self.team}  {self.points} points, {self.matches} match{plural}{note}"
+
 
 class Tournament:
     """Totals per team for one stage, ``"preliminary"`` or ``"final"``."""
