@@ -130,6 +130,8 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay a game record and print its result")
     p.add_argument("record", metavar="RECORD.json")
     p.add_argument("--log", action="store_true", help="print the game log")
+    p.add_argument("--html", metavar="OUT.html", help="write the game as one self-contained web page")
+    p.add_argument("--seat", type=int, help="with --html: a page of this seat's view only (0-5)")
     p.set_defaults(run=cmd_replay)
 
     from gouji.cli_organiser import add_commands
@@ -513,6 +515,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     with open(args.record, encoding="utf-8") as f:
         text = f.read()
     game = replay(text)
+    if args.seat is not None and not args.html:
+        raise GoujiError("--seat chooses the view of an --html page: give --html OUT.html too")
+    if args.html:
+        from gouji.html_replay import replay_html
+
+        page = replay_html(game, args.seat)
+        with open(args.html, "w", encoding="utf-8") as out:
+            out.write(page)
+        print(f"page written to {args.html}")
+        return 0
     if args.log:
         print(game_log(game))
         return 0

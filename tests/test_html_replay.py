@@ -1,0 +1,107 @@
+"""``gouji replay --html``: one self-contained page; a one-seat page holds only that seat's view.
+
+What the page shows in a real browser is checked in tests/browser/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import gouji
+from gouji.bots import GreedyBot, RandomBot, play_game
+from gouji.cli import main
+from gouji.html_replay import page_data, replay_html
+
+
+@pytest.fixture(scope="module")
+def game() -> gouji.Game:
+    return play_game(gouji.load_variant("provincial"), 7, [GreedyBot(7), RandomBot(7)] * 3)
+
+
+def embedded(page: str) -> dict:
+    text = re.search(r'<script type="application/json" id="gouji-data">(.*?)</script>', page, re.S).group(1)
+    return json.loads(text)
+
+
+def test_the_page_is_self_contained(game):
+    page = replay_html(game)
+    assert page.startswith("<!DOCTYPE html>")
+    # Nothing loaded from elsewhere: no external script, style sheet, image or font.
+    assert not re.search(r"""(src|href)\s*=|@import|url\(|https?://""", page)
+    assert page.count("<script") == 2 and "<style>" in page
+    assert embedded(page) == json.loads(json.dumps(page_data(game)))
+
+
+def test_every_hand_at_every_step_comes_from_the_game(game):
+    data = page_data(game)
+    assert len(data["frames"]) == len(game.history) + 1
+    replay = game.variant.new_game(seed=game.seed)
+    for step, frame in enumerate(data["frames"]):
+        if step:
+            replay.apply(game.history[step - 1])
+            assert frame["action"] == game.history[step - 1].to_text()
+        assert frame["hands"] == {str(s): [c.record_text() for c in replay.hand(s)] for s in range(6)}
+        assert frame["events"] == len(replay.events)
+    assert data["result"][-1].startswith("score:")
+
+
+def test_a_one_seat_page_holds_only_what_that_seat_observes(game):
+    page = replay_html(game, seat=2)
+    data = embedded(page)
+    assert data["views"] == ["2"] and data["seat"] == 2
+    replay = game.variant.new_game(seed=game.seed)
+    for step, frame in enumerate(data["frames"]):
+        if step:
+            replay.apply(game.history[step - 1])
+        view = replay.observation(2)
+        assert set(frame["hands"]) == {"2"} and set(frame["sizes"]) == {"2"}
+        assert frame["hands"]["2"] == [c.record_text() for c in view.hand]
+        assert frame["sizes"]["2"] == list(view.hand_sizes)
+    assert len(data["events"]) == len(replay.observation(2).history)
+    assert all("visible_to" not in e for e in data["events"])
+    # Another seat's opening hand, as a run of its cards, appears nowhere in the page.
+    other = json.dumps([c.record_text() for c in game.variant.new_game(seed=game.seed).hand(3)],
+                       ensure_ascii=False, separators=(",", ":"))
+    assert other not in page
+
+
+def test_a_private_event_stays_out_of_other_seats_pages():
+    from gouji.series import Series
+
+    series = Series(gouji.load_variant("dagang"), seed=5)
+    play_game_in_place = RandomBot(5)
+    for _ in range(4):
+        while not series.game.is_over:
+            series.game.apply(play_game_in_place.choose(series.game))
+        series.next_game()
+        for _ in range(40):
+            series.game.apply(play_game_in_place.choose(series.game))
+        if any(e.visible_to is not None for e in series.game.events):
+            break
+    game = series.game
+    private = [e for e in game.events if e.visible_to is not None]
+    assert private
+    outsider = next(s for s in range(6) if s not in private[0].visible_to)
+    data = page_data(game, outsider)
+    assert len(data["events"]) == sum(1 for e in game.events if e.seen_by(outsider))
+
+
+def test_the_command_writes_the_page(tmp_path, capsys, game):
+    record = tmp_path / "g.json"
+    record.write_text(json.dumps(game.record()), encoding="utf-8")
+    out = tmp_path / "g.html"
+    assert main(["replay", str(record), "--html", str(out), "--seat", "4"]) == 0
+    assert capsys.readouterr().out == f"page written to {out}\n"
+    assert embedded(out.read_text(encoding="utf-8"))["views"] == ["4"]
+    assert main(["replay", str(record), "--seat", "4"]) == 2
+    assert "--html" in capsys.readouterr().err
+    assert main(["replay", str(record), "--html", str(out), "--seat", "6"]) == 2
+    assert "seat is 0-5" in capsys.readouterr().err
+
+
+def test_a_title_cannot_break_out_of_the_page(game):
+    page = replay_html(game, title="</title><script>alert(1)</script>")
+    assert "<script>alert(1)" not in page
