@@ -6,7 +6,8 @@ finish order, seat of 头科 first) and the points the referee and the
 scorekeeper gave on top (a burn's 烧贡, a breach's −1). :func:`score_result`
 turns one such row into a :class:`gouji.Score`; :func:`read_results` reads a
 file of rows (TOML or CSV, one game a row); :func:`match_report` and
-:func:`tournament_report` add them up (the district's :class:`Tournament` and
+:func:`tournament_report` add them up (the district's
+:class:`~gouji.rules.district.tournament.Tournament` and
 draw, SCORE-4; a disqualification, REF-5).
 
 A CSV file has a header row with the columns ``match``, ``team0``, ``team1``,
