@@ -22,7 +22,7 @@ def game() -> gouji.Game:
 
 
 def embedded(page: str) -> dict:
-    text = re.search(r'<script type="application/json" id="gouji-data">(.*?)</script>', page, re.S).group(1)
+    text = re.search(r'<script type="application/json" id="gouji-data">(.*?)</script>', page, re.DOTALL).group(1)
     return json.loads(text)
 
 

@@ -118,7 +118,8 @@ def event_from_dict(data: object) -> Event:
     for key in ("kind", "rule", "detail"):
         if not isinstance(data[key], str):
             raise ObservationError(f"event {key!r} is a string, not {data[key]!r}")
-    visible: frozenset[int] | None = None
+    # Any: mypy cannot resolve the type of Event's optional(frozenset) converter.
+    visible: Any = None
     if data["visible_to"] is not None:
         visible = frozenset(_seat(s, "visible_to") for s in _list(data["visible_to"], "visible_to"))
     return Event(

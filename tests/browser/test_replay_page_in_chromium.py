@@ -193,7 +193,7 @@ def test_a_page_made_for_one_seat_shows_that_seat_only(browser, record):
     browser.get(_page(record, "--seat", "4").as_uri())
     options = browser.find_elements(By.CSS_SELECTOR, "#view option")
     assert [o.get_attribute("value") for o in options] == ["4"]
-    for step in range(0, 15):
+    for step in range(15):
         shown = _shown(browser)
         view = states[step].observation(4)
         assert shown["hands"][4] == [c.record_text() for c in view.hand], step
