@@ -8,6 +8,9 @@
     gouji simulate --variant provincial --games 1000 --seed 1 --bots greedy
     gouji simulate --games 1 --seed 7 --log --record game7.json
     gouji replay game7.json --log
+    gouji replay game7.json --html game7.html   # the game as a web page
+    gouji score --variant district 1 3 4 5 0 2  # a finish order's points, each with its rule
+    gouji match results.csv                     # a match or a tournament from a file of results
     gouji play --seat 0 --seed 3           # you against five bots, in the terminal
 
 Errors of the library (:class:`gouji.errors.GoujiError`) and of files print

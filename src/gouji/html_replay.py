@@ -170,6 +170,8 @@ h1 { font-size: 1.2em; margin: 0 0 .5em; }
         background: #fff; color: #111; font-size: .8em; text-align: center; line-height: 1.3em; }
 .card.red { color: #c41e1e; }
 .card.joker { background: #fff6d8; }
+.played { min-height: 1.9em; border-bottom: 1px dashed #bbb; margin-bottom: 2px; }
+.played .word { color: #555; font-size: .85em; }
 .hidden { color: #666; font-style: italic; font-size: .85em; }
 #columns { display: flex; gap: 2em; max-width: 1100px; margin: auto; }
 #columns section { flex: 1; }
@@ -234,6 +236,21 @@ _SCRIPT = r"""
     return out;
   }
 
+  // What each seat did in the round so far, from the events shown: its last set, or its word.
+  var SETS = { "lead": 1, "cover": 1, "burn": 1 };
+  var WORDS = { "pass": 1, "auto-pass": 1, "close": 1, "auto-close": 1, "yield": 1, "no-burn": 1,
+                "take-wind": 1 };
+  var ROUND_ENDS = { "round-won": 1, "lead-right": 1, "lead-passed": 1 };
+  function playedInRound(shown) {
+    var played = {};
+    shown.forEach(function (e) {
+      if (ROUND_ENDS[e.kind]) played = {};
+      else if (SETS[e.kind] && e.seat !== null) played[e.seat] = { cards: e.play.split(" "), kind: e.kind };
+      else if (WORDS[e.kind] && e.seat !== null) played[e.seat] = { word: e.zh + " " + e.en, kind: e.kind };
+    });
+    return played;
+  }
+
   var seats = [];
   for (var s = 0; s < 6; s++) {
     var box = el("div", "seat");
@@ -244,6 +261,7 @@ _SCRIPT = r"""
     name.appendChild(el("span", "place", ""));
     name.appendChild(el("span", "count", ""));
     box.appendChild(name);
+    box.appendChild(el("div", "played cards"));
     box.appendChild(el("div", "hand cards"));
     felt.appendChild(box);
     seats.push(box);
@@ -276,6 +294,14 @@ _SCRIPT = r"""
         handBox.textContent = "";
         handBox.appendChild(el("span", "hidden", size === null ? "hidden hand" : "hidden hand, " + size + " cards"));
       }
+    }
+    var played = playedInRound(shownEvents(frame));
+    for (var p = 0; p < 6; p++) {
+      var playedBox = seats[p].querySelector(".played"), did = played[p];
+      playedBox.textContent = "";
+      playedBox.setAttribute("data-kind", did ? did.kind : "");
+      if (did && did.cards) cards(playedBox, did.cards);
+      else if (did) playedBox.appendChild(el("span", "word", did.word));
     }
     var tableSet = document.getElementById("table-set");
     cards(tableSet, frame.table ? frame.table.split(" ") : []);

@@ -97,6 +97,7 @@ return {
   hands: seats.map((s) => cards(`#seat-${s} .hand .card`)),
   counts: seats.map((s) => text(`#seat-${s} .count`)),
   table: cards("#table-set .card"),
+  played: seats.map((s) => cards(`#seat-${s} .played .card`)),
   events: Array.from(document.querySelectorAll("#events li"), (e) => e.innerText),
   log: document.querySelectorAll("#log li").length,
   current: seats.filter((s) => document.getElementById(`seat-${s}`).classList.contains("current")),
@@ -131,6 +132,10 @@ def _check(driver: Any, states: list[gouji.Game], step: int) -> None:
     shown, expected = _shown(driver), _expected(states, step)
     for key, value in expected.items():
         assert shown[key] == value, f"step {step}: {key}"
+    # The set on the table is drawn by its owner's seat too.
+    owner = states[step].table_owner
+    if owner is not None:
+        assert shown["played"][owner] == expected["table"], f"step {step}: seat {owner}'s set"
 
 
 def test_stepping_with_buttons_and_arrow_keys_shows_the_record(browser, record):
@@ -200,3 +205,22 @@ def test_a_page_made_for_one_seat_shows_that_seat_only(browser, record):
         assert all(shown["hands"][s] == [] for s in range(6) if s != 4)
         assert shown["log"] == len(view.history)
         browser.find_element(By.ID, "next").click()
+
+
+@pytest.mark.parametrize("name", ["district", "dagang", "dagang196"])
+def test_pages_of_the_other_variants(browser, tmp_path, name):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    game = play_game(gouji.load_variant(name), 3, RandomBot(3))
+    record = tmp_path / f"{name}.json"
+    record.write_text(json.dumps(game.record()), encoding="utf-8")
+    states = _states(record)
+    browser.get(_page(record).as_uri())
+    body = browser.find_element(By.TAG_NAME, "body")
+    for step in range(0, 4):
+        _check(browser, states, step)
+        body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.END)
+    _check(browser, states, len(states) - 1)
+    assert not [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]

@@ -145,3 +145,13 @@ def test_six_clients_in_threads_play_a_game_over_http(http_url):
     assert all(not t.is_alive() for t in threads)
     assert send({"op": "result", "game": new["game"]})["over"]
     assert server.game(new["game"]).is_over
+
+
+def test_the_readme_example_runs():
+    """The snippet of examples/server/README.md plays a game to its end."""
+    readme = (EXAMPLE / "README.md").read_text(encoding="utf-8")
+    code = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    scope: dict[str, object] = {}
+    exec(compile(code, "README.md", "exec"), scope)  # noqa: S102 - our own example
+    server = scope["server"]
+    assert server.game(scope["new"]["game"]).is_over  # type: ignore[attr-defined, index]
