@@ -218,7 +218,7 @@ def test_pages_of_the_other_variants(browser, tmp_path, name):
     states = _states(record)
     browser.get(_page(record).as_uri())
     body = browser.find_element(By.TAG_NAME, "body")
-    for step in range(0, 4):
+    for step in range(4):
         _check(browser, states, step)
         body.send_keys(Keys.ARROW_RIGHT)
     body.send_keys(Keys.END)
