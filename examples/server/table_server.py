@@ -128,7 +128,8 @@ class TableServer:
             return {"ok": True, "current_player": table.game.current_player, "over": table.game.is_over}
 
     def _result(self, request: dict[str, Any]) -> dict[str, Any]:
-        table = self._tables.get(request.get("game"))  # type: ignore[arg-type]
+        game_id = request.get("game")
+        table = self._tables.get(game_id) if isinstance(game_id, str) else None
         if table is None:
             raise RequestError(f"unknown game {request.get('game')!r}")
         with table.lock:
@@ -149,9 +150,12 @@ def serve(server: TableServer, port: int = 0) -> ThreadingHTTPServer:
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length") or 0)
-            if length > MAX_BODY:
-                body = json.dumps({"error": f"a request is at most {MAX_BODY} bytes"})
+            try:
+                length = int(self.headers.get("Content-Length") or 0)
+            except ValueError:
+                length = -1
+            if not 0 <= length <= MAX_BODY:
+                body = json.dumps({"error": f"a request has a Content-Length of at most {MAX_BODY} bytes"})
             else:
                 body = server.handle_json(self.rfile.read(length))
             data = body.encode("utf-8")

@@ -92,6 +92,7 @@ def test_an_action_sent_with_another_seats_token_is_refused():
     ('{"op": "new", "variant": "../evil.toml"}', "variant is one of"),
     ('{"op": "new", "seed": "x"}', "seed"),
     ('{"op": "result", "game": "g99"}', "unknown game"),
+    ('{"op": "result", "game": ["g1"]}', "unknown game"),
 ])
 def test_bad_requests_are_answered_with_an_error(request_text, words):
     answer = json.loads(TableServer().handle_json(request_text))
@@ -117,6 +118,23 @@ def http_url() -> Iterator[tuple[TableServer, str]]:
         httpd.shutdown()
         httpd.server_close()
         thread.join(timeout=10)
+
+
+def test_the_http_front_refuses_a_body_too_large(http_url):
+    """The declared length is checked before anything is read."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    _, url = http_url
+    connection = http.client.HTTPConnection("127.0.0.1", urlsplit(url).port, timeout=10)
+    try:
+        connection.putrequest("POST", "/")
+        connection.putheader("Content-Length", str(10 * 1024 * 1024))
+        connection.endheaders()
+        answer = connection.getresponse()
+        assert "at most" in json.loads(answer.read())["error"]
+    finally:
+        connection.close()
 
 
 def test_six_clients_in_threads_play_a_game_over_http(http_url):
