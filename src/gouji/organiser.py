@@ -346,7 +346,7 @@ def tournament_report(variant: Variant, results: Results, stage: str = "prelimin
     tournament = Tournament(stage, seed)
     matches = tuple(match_report(variant, rows, stage, seed) for rows in group_matches(results))
     for match in matches:
-        for team, total in zip(match.teams, match.totals):
+        for team, total in zip(match.teams, match.totals, strict=True):
             tournament.add_points(team, total)
     for match in matches:
         for team, score_pair in ((t, i) for i, t in enumerate(match.teams)):

@@ -74,7 +74,7 @@ def test_one_variant_shared_by_eight_threads_plays_as_one_thread(name):
         try:
             start.wait()
             together.update(_results(variant, range(index, 16, 8)))
-        except BaseException as exc:  # noqa: BLE001 - reported by the main thread
+        except BaseException as exc:
             errors.append(exc)
 
     threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
