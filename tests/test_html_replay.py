@@ -45,7 +45,7 @@ def test_every_hand_at_every_step_comes_from_the_game(game):
             assert frame["action"] == game.history[step - 1].to_text()
         assert frame["hands"] == {str(s): [c.record_text() for c in replay.hand(s)] for s in range(6)}
         assert frame["events"] == len(replay.events)
-    assert data["result"][-1].startswith("score:")
+    assert any(line.startswith("score:") for line in data["result"])
 
 
 def test_a_one_seat_page_holds_only_what_that_seat_observes(game):
