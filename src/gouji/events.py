@@ -33,6 +33,7 @@ EVENT_NAMES: dict[str, tuple[str, str]] = {
     "phase": ("阶段", "phase"),
     "retired": ("出局", "out of play"),
     "game-over": ("终局", "game over"),
+    "void-game": ("作废", "game void"),
 }
 
 PLACE_NAMES = (("头科", "1st"), ("二科", "2nd"), ("三科", "3rd"), ("四科", "4th"), ("二落", "5th"), ("大落", "6th"))

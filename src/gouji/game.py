@@ -52,6 +52,10 @@ class Observation:
     finish_order: tuple[int, ...]
     history: tuple[Event, ...]
     legal_actions: tuple[Action, ...]
+    #: TRIB-5: the seats that have opened (开点) so far.
+    opened: frozenset[int] = frozenset()
+    #: The game was declared void (作废): over, with no finish order.
+    is_void: bool = False
 
     def to_dict(self, since: int = 0) -> dict[str, Any]:
         """The observation as JSON-ready data, for a server to send to this seat's client.
@@ -120,6 +124,9 @@ class Game(RoundFlow):
         self._rules = variant.set_rules
         self._order_after = {s: self._table.order_after(s) for s in range(6)}
         self._burn = variant.burn_policy
+        self._hold = variant.hold_three_policy
+        self._hold_active = self._hold.active
+        self._open_point = variant.open_point_policy
         self._yield_allowed = options["yield_allowed"]
         self._yield_opposite_only = options["yield_answer_opposite_only"]
         self._take_wind = options["take_wind"]
@@ -151,6 +158,8 @@ class Game(RoundFlow):
         self.burners = {}
         self.dead_gouji_rights = {}
         self.kept_heads = set()
+        self.open_sets = {}  # TRIB-5: the sets that opened, per seat, in the order they stood
+        self._void = False
         self.heads_in_play = set()  # kept heads counted as in play (melee_when_left)
         self.cut = None
         self.deal = None
@@ -213,7 +222,9 @@ class Game(RoundFlow):
                                          context=context)
         extra = self.variant.call_hook("gouji_pregame_phases", options=self.variant.options, game=self,
                                        context=context)
-        self.phases = ([tribute] if tribute else []) + [p for group in extra for p in group or ()]
+        buying = self._hold.buy_phase(self) if self._hold_active else None
+        self.phases = ([tribute] if tribute else []) + ([buying] if buying else []) + [
+            p for group in extra for p in group or ()]
         self._reset_round(leader)
 
     # -- public state ------------------------------------------------------------
@@ -232,9 +243,25 @@ class Game(RoundFlow):
         """Seats in place order, first out first. Complete once the game is over;
         during play, the places decided from the top (a failed burner's low place
         shows only at the end)."""
+        if self._void:
+            return []
         if self.kind == OVER:
             return [s for s in self.places if s is not None]
         return [s for s in self.places[: self.outs] if s is not None]  # the first `outs` are decided
+
+    @property
+    def is_void(self) -> bool:
+        """Was the game declared void (作废, :meth:`void`)? It is over, with no finish
+        order and no result."""
+        return self._void
+
+    @property
+    def opened(self) -> frozenset[int]:
+        """TRIB-5: the seats that have opened (开点) so far, by the variant's
+        ``gouji_open_point_policy``; the sets that did it are in :attr:`open_sets`."""
+        policy = self._open_point
+        return frozenset(seat for seat, sets in self.open_sets.items()
+                         if len(sets) >= policy.sets_needed(self, seat))
 
     @property
     def table(self) -> Play | None:
@@ -296,6 +323,8 @@ class Game(RoundFlow):
         """The score of the finished game, with the plugins' adjustments."""
         if not self.is_over:
             raise GoujiError("the game is not over yet")
+        if self._void:
+            return Score((), (0,) * 6, (0, 0), False)
         options = self.variant.options
         base: Score = self.variant.call_hook("gouji_score", options=options, finish_order=tuple(self.finish_order),
                                       game=self)
@@ -315,7 +344,7 @@ class Game(RoundFlow):
         return Observation(
             seat, tuple(self.hand(seat)), self.current_player, self.top, self.owner,
             frozenset(self.passed), tuple(sizes), tuple(self.finish_order),
-            tuple(e for e in self.events if e.seen_by(seat)), legal,
+            tuple(e for e in self.events if e.seen_by(seat)), legal, self.opened, self._void,
         )
 
     # -- the action loop ---------------------------------------------------------
@@ -373,6 +402,8 @@ class Game(RoundFlow):
                 seat = self.actor
                 assert seat is not None, "a lead or an answer has a seat to decide"
                 self._apply_play_action(seat, action)
+                if self._hold_active and self.kind != OVER:
+                    self._hold.after_action(self, seat, action)
                 if self._has_after_action and self.kind != OVER:
                     self.variant.call_hook("gouji_after_action", game=self, seat=seat, action=action)
             self._settle()
@@ -407,6 +438,7 @@ class Game(RoundFlow):
         other.burners = dict(self.burners)
         other.dead_gouji_rights = dict(self.dead_gouji_rights)
         other.kept_heads = set(self.kept_heads)
+        other.open_sets = {seat: list(sets) for seat, sets in self.open_sets.items()}
         other.heads_in_play = set(self.heads_in_play)
         other.passed = set(self.passed)
         other.yielded = set(self.yielded)
@@ -452,6 +484,24 @@ class Game(RoundFlow):
         if not self._finish_if_decided():
             self._start_melee_if_due()
         self._legal = self._legal_set = None
+
+    def void(self, rule: str = "", reason: str = "") -> None:
+        """End the game at once without a result (该局作废: C's two revolutions, OPEN-5).
+
+        :attr:`is_void` becomes true, :attr:`finish_order` is empty, the score holds no
+        points, and records, series and observations say the game was void."""
+        if self.kind == OVER:
+            raise GoujiError("the game is over already")
+        self._void = True
+        self.playing = [False] * 6
+        self.burners.clear()
+        self.queue = []
+        self.phases = []
+        self.log("void-game", None, rule, detail=f"{reason}: 该局作废" if reason else "该局作废")
+        self.kind = OVER
+        self.actor = None
+        self._legal, self._legal_set = [], frozenset()
+        self._log("game-over", None, rule, detail="void: no finish order")
 
     def grant_dead_gouji(self, seat: int, count: int) -> None:
         """Give ``seat`` the right to play ``count`` gouji sets nobody may answer (够死级)."""

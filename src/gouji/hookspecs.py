@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from gouji.comparison import SetRules
     from gouji.context import GameContext
     from gouji.game import Game
+    from gouji.hold_three import HoldThreePolicy
+    from gouji.open_point import OpenPointPolicy
     from gouji.opening import Cut, Deal
     from gouji.options import Options, OptionSpec
     from gouji.phases import Phase
@@ -94,6 +96,39 @@ def gouji_burn_policy(options: Options) -> BurnPolicy | None:
 
     :return: a :class:`gouji.burning.BurnPolicy` (or an object with the same
         methods), or ``None`` to defer.
+    """
+
+
+@hookspec(firstresult=True)
+def gouji_hold_three_policy(options: Options) -> HoldThreePolicy | None:
+    """Hold-three (憋3): what is forbidden while 3s are held, who buys 3s from whom, what a
+    player without a 3 becomes, who is smothered and when (END-6, END-7, END-8).
+
+    firstresult: the first non-None result wins. Called once per variant; when the
+    policy's ``active`` is true the engine calls its ``forbidden_sets`` and
+    ``may_burn`` on every decision, runs its ``buy_phase`` right after the tribute
+    (before the plugins' :func:`gouji_pregame_phases`) and calls its
+    ``after_action`` after every player's action during play. The default is
+    :data:`gouji.hold_three.NO_HOLD_THREE`: no hold-three.
+
+    :return: a :class:`gouji.hold_three.HoldThreePolicy` (or a subclass), or
+        ``None`` to defer.
+    """
+
+
+@hookspec(firstresult=True)
+def gouji_open_point_policy(options: Options) -> OpenPointPolicy | None:
+    """开点 (opening a point): which standing sets open, who may open, when opening stops
+    (TRIB-5).
+
+    firstresult: the first non-None result wins. Called once per variant; when the
+    policy's ``active`` is true the engine asks ``opens`` and ``may_open`` as each
+    set is played and ``stopped`` when a round ends on it, and keeps who has opened
+    in :attr:`gouji.game.Game.opened` (shown in every observation). The default is
+    :data:`gouji.open_point.NO_OPEN_POINT`: nobody opens.
+
+    :return: a :class:`gouji.open_point.OpenPointPolicy` (or a subclass), or
+        ``None`` to defer.
     """
 
 

@@ -35,6 +35,7 @@ def game_record(game: Game) -> dict[str, Any]:
         "position": _position(game),
         "actions": [a.to_text() for a in game.history],
         "finish_order": game.finish_order if game.is_over else None,
+        "void": game.is_void,
     }
 
 

@@ -62,6 +62,7 @@ class RoundFlow(GameState):
         self.last_word_given = False
         self.yield_window = False
         self.dead_gouji_seat = None
+        self._top_opens = False  # TRIB-5: the set on the table opens its owner if it stands
         self.actor = leader
         self.kind = LEAD
         self._legal = None
@@ -149,20 +150,32 @@ class RoundFlow(GameState):
         if seat in self.burners:
             size = self.sizes[seat]
             plays = [p for p in plays if self._burn.allows(p, size)]
-        if self._has_forbidden_hook and plays:
+        if (self._hold_active or self._has_forbidden_hook) and plays:
             forbidden: dict[Play, str] = {}
-            for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
-                forbidden.update(answer or {})
+            if self._hold_active:
+                forbidden.update(self._hold.forbidden_sets(self, seat, plays))
+            if self._has_forbidden_hook:
+                for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
+                    forbidden.update(answer or {})
             plays = [p for p in plays if p not in forbidden]
             self._forbidden = forbidden  # for _why_illegal: the plugin's rule ID
         extra = self._extra_actions(seat) if self._has_extra_actions else []
         if self.kind == LEAD:
             return [PlaySet.of(p) for p in plays] + extra
         if self._is_burn(seat):
-            actions: list[Action] = [Burn.of(p) for p in plays if self._burn.may_burn(counts, p)]
+            actions: list[Action] = [Burn.of(p) for p in plays if self._may_burn(counts, p)]
         else:
             actions = [PlaySet.of(p) for p in plays]
         return actions + self._declines(seat, bool(actions)) + extra
+
+    def _may_burn(self, counts: list[int], play: Play) -> bool:
+        """BURN-1: the hold-three policy judges first whether the burner can still finish
+        with his 3s last (END-6); else the burn policy."""
+        if self._hold_active:
+            verdict = self._hold.may_burn(counts, play)
+            if verdict is not None:
+                return verdict
+        return self._burn.may_burn(counts, play)
 
     def _extra_actions(self, seat: int) -> list[Action]:
         found: list[Action] = []
@@ -311,6 +324,9 @@ class RoundFlow(GameState):
             rule = "ROUND-1" if self.top is None else ("GOUJI-3" if self.restricted else "PLAY-4")
             self._log("lead" if self.top is None else "cover", seat, rule, play)
         by_yield = self.yield_window
+        # TRIB-5: judged as the set is played, before its owner goes out with it.
+        self._top_opens = (self._open_point.active and self._open_point.opens(self, seat, play, is_burn)
+                           and self._open_point.may_open(self, seat))
         self.top, self.owner, self.anchor = play, seat, seat
         self.yield_window = False
         if self.sizes[seat] == 0:
@@ -394,6 +410,9 @@ class RoundFlow(GameState):
 
     def _end_round(self) -> None:
         anchor = _present(self.anchor)
+        if self._top_opens and self.owner is not None and self.top is not None \
+                and not self._open_point.stopped(self):
+            self.open_sets.setdefault(self.owner, []).append(self.top)
         if self.playing[anchor]:
             leader = anchor
             self._log("round-won", leader, "ROUND-5", self.top)

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from gouji.comparison import SetRules
     from gouji.context import GameContext
     from gouji.events import Event
+    from gouji.hold_three import HoldThreePolicy
+    from gouji.open_point import OpenPointPolicy
     from gouji.opening import Cut, Deal
     from gouji.phases import Phase
     from gouji.plays import Play
@@ -50,6 +52,9 @@ class GameState:
     _rules: SetRules
     _order_after: dict[int, tuple[int, ...]]
     _burn: BurnPolicy
+    _hold: HoldThreePolicy
+    _hold_active: bool
+    _open_point: OpenPointPolicy
     _cover_sizes: Callable[[Play], tuple[int, ...]]
     _yield_allowed: bool
     _yield_opposite_only: bool
@@ -85,6 +90,10 @@ class GameState:
     kept_heads: set[int]
     #: Kept heads counted as in play (melee_when_left).
     heads_in_play: set[int]
+    #: TRIB-5: the sets that opened (开点), per seat, in the order they stood.
+    open_sets: dict[int, list[Play]]
+    #: The game was declared void (``Game.void``).
+    _void: bool
 
     # -- what happened ------------------------------------------------------------
     phases: list[Phase]
@@ -105,6 +114,8 @@ class GameState:
     last_word_given: bool
     yield_window: bool
     dead_gouji_seat: int | None
+    #: TRIB-5: the set on the table opens its owner if it stands.
+    _top_opens: bool
     actor: int | None
     #: LEAD, RESPOND, PHASE or OVER (:mod:`gouji.round`).
     kind: str

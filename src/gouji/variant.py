@@ -20,6 +20,8 @@ from gouji.cards import Card, Suit
 from gouji.comparison import SetRules
 from gouji.context import GameContext
 from gouji.errors import GoujiError, PluginError
+from gouji.hold_three import HoldThreePolicy
+from gouji.open_point import OpenPointPolicy
 from gouji.options import Options, OptionSpec, resolve_options
 from gouji.plays import Play
 from gouji.plugins import build_plugin_manager, load_entry_point_plugin, load_file_plugin
@@ -55,6 +57,8 @@ class Variant:
     set_rules: SetRules = attrs.field(eq=False, repr=False, default=None)
     table: Table = attrs.field(eq=False, repr=False, default=None)
     burn_policy: BurnPolicy = attrs.field(eq=False, repr=False, default=None)
+    hold_three_policy: HoldThreePolicy = attrs.field(eq=False, repr=False, default=None)
+    open_point_policy: OpenPointPolicy = attrs.field(eq=False, repr=False, default=None)
 
     @classmethod
     def build(
@@ -80,7 +84,10 @@ class Variant:
         variant = cls(name, description, tuple(plugins), files, resolved, source, pm)
         rules = variant.call_hook("gouji_set_rules", options=resolved)
         burn = variant.call_hook("gouji_burn_policy", options=resolved)
-        return attrs.evolve(variant, set_rules=rules, burn_policy=burn, table=Table(resolved["direction"]))
+        hold = variant.call_hook("gouji_hold_three_policy", options=resolved)
+        opening = variant.call_hook("gouji_open_point_policy", options=resolved)
+        return attrs.evolve(variant, set_rules=rules, burn_policy=burn, hold_three_policy=hold,
+                            open_point_policy=opening, table=Table(resolved["direction"]))
 
     def with_options(self, **overrides: Any) -> Variant:
         """The same variant with some options changed (validated again)."""

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 #: The keys of an observation's data.
 KEYS = ("seat", "hand", "current_player", "table", "table_owner", "passed", "hand_sizes", "finish_order",
-        "since", "history", "legal_actions")
+        "since", "history", "legal_actions", "opened", "is_void")
 
 
 def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, Any]:
@@ -49,6 +49,8 @@ def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, A
         "since": since,
         "history": [event_to_dict(e) for e in observation.history[since:]],
         "legal_actions": [a.to_text() for a in observation.legal_actions],
+        "opened": sorted(observation.opened),
+        "is_void": observation.is_void,
     }
 
 
@@ -101,6 +103,8 @@ def observation_from_dict(data: object, earlier: Observation | None = None) -> O
             finish_order=tuple(_seat(s, "finish_order") for s in _list(data["finish_order"], "finish_order")),
             history=kept + tuple(event_from_dict(e) for e in _list(data["history"], "history")),
             legal_actions=tuple(_action(a) for a in _list(data["legal_actions"], "legal_actions")),
+            opened=frozenset(_seat(s, "opened") for s in _list(data["opened"], "opened")),
+            is_void=_flag(data["is_void"], "is_void"),
         )
     except ObservationError:
         raise
@@ -126,6 +130,12 @@ def event_from_dict(data: object) -> Event:
         data["kind"], _optional_seat(data["seat"], "event seat"), data["rule"],
         _optional_play(data["play"], "event play"), data["detail"], visible,
     )
+
+
+def _flag(value: object, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise ObservationError(f"{key} is true or false, not {value!r}")
+    return value
 
 
 def _list(value: object, key: str) -> Sequence[Any]:

@@ -13,7 +13,9 @@ from gouji.burning import BurnPolicy
 from gouji.cards import Card, standard_pack
 from gouji.comparison import MIXED_JOKERS_CHOICES, SetRules
 from gouji.context import GameContext
+from gouji.hold_three import NO_HOLD_THREE, HoldThreePolicy
 from gouji.hookspecs import hookimpl
+from gouji.open_point import NO_OPEN_POINT, OpenPointPolicy
 from gouji.opening import Cut, Deal, cut_by_count
 from gouji.options import Options, OptionSpec
 from gouji.plays import Play
@@ -95,6 +97,18 @@ def gouji_set_rules(options: Options) -> SetRules:
 def gouji_burn_policy(options: Options) -> BurnPolicy:
     return BurnPolicy(team_priority=options["burn_team_priority"],
                       broken_by_cover=options["burn_broken_by_cover"])
+
+
+@hookimpl(trylast=True)
+def gouji_hold_three_policy(options: Options) -> HoldThreePolicy:
+    """No hold-three (憋3)."""
+    return NO_HOLD_THREE
+
+
+@hookimpl(trylast=True)
+def gouji_open_point_policy(options: Options) -> OpenPointPolicy:
+    """No 开点: nobody opens."""
+    return NO_OPEN_POINT
 
 
 @hookimpl(trylast=True)

@@ -165,7 +165,10 @@ def check_game_ends(variant: VariantLike, seed: int, max_steps: int = DEFAULT_MA
 def check_finished(game: Game) -> None:
     """The invariants of a finished game."""
     order = list(game.finish_order)
-    if sorted(order) != list(range(6)):
+    if game.is_void:
+        if order:
+            raise AssertionError(f"a void game has no finish order, not {order}")
+    elif sorted(order) != list(range(6)):
         raise AssertionError(f"finish order {order} does not list each seat 0-5 once")
     if game.legal_actions():
         raise AssertionError(f"the game is over but legal_actions() is {game.legal_actions()}")

@@ -16,6 +16,10 @@ card to lead he concedes (``dagang-concede``) and takes the lowest free place.
 With 憋3 nobody announces his count, picks the order or gathers 3s
 (D§26.(四)); the cut rotates and the first drawer leads (D§26.(一),
 :mod:`gouji.rules.dagang.opening`).
+
+A burn is offered only if the burner can still finish as D§10 requires with
+his 3s last (D§26.(三): the 3s carry no 2 and no joker), so ``A A 2 3`` cannot
+burn with ``A A``: the 2 would need a joker of its own (:class:`DagangHoldThree`).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from gouji.actions import Action
 from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO, Card
 from gouji.errors import GoujiError
 from gouji.events import EVENT_NAMES
+from gouji.hold_three import HoldThreePolicy, can_finish_with_threes
 from gouji.rules.dagang.actions import BuyThree
 
 if TYPE_CHECKING:
@@ -40,6 +45,33 @@ EVENT_NAMES.setdefault("no-three", ("无3", "cannot buy a 3"))
 EVENT_NAMES.setdefault("concede", ("憋死", "cannot go out without a 3"))
 
 RULE = "END-6"
+
+
+@attrs.frozen
+class DagangHoldThree(HoldThreePolicy):
+    """D§26's 憋3 as the ``gouji_hold_three_policy`` answer (END-6, END-7)."""
+
+    active: bool = True
+
+    def forbidden_sets(self, game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
+        return forbidden_sets(game, seat, plays)
+
+    def may_burn(self, counts: Sequence[int], play: Play) -> bool | None:
+        """BURN-1 with END-6 (D§10 with D§26.(三)): a burn only if the burner can still
+        finish — a joker on every set but the last, and the last is his 3s, which carry
+        no 2 ("3牌不能拆开出，也不能贴钱或挂花")."""
+        return can_finish_with_threes(counts, play) if counts[THREE] else None
+
+    def sellers(self, game: Game, buyer: int) -> list[int]:
+        return sellers(game, buyer)
+
+    def buy_phase(self, game: Game) -> BuyPhase:
+        return BuyPhase.for_game(game, self)
+
+    def without_three(self, game: Game, seat: int) -> None:
+        """END-6: he plays on, but cannot go out; left with one card to lead he concedes
+        (``dagang-concede``) and takes the lowest free place."""
+        concede(game, seat)
 
 
 def forbidden_sets(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
@@ -62,6 +94,7 @@ def may_concede(game: Game, seat: int) -> bool:
 
 
 def concede(game: Game, seat: int) -> None:
+    """END-6: a player without a 3 left with one card concedes: the lowest free place."""
     game.retire(seat, None, RULE, "no 3 for his last set: cannot go out (憋3)", kind="concede")
 
 
@@ -88,23 +121,26 @@ class BuyPhase:
 
     order: list[int]
     name: str = "buying 3s"
+    #: Who sells to whom (END-7).
+    policy: HoldThreePolicy = attrs.field(factory=lambda: DagangHoldThree())
 
     @classmethod
-    def for_game(cls, game: Game) -> BuyPhase:
+    def for_game(cls, game: Game, policy: HoldThreePolicy | None = None) -> BuyPhase:
         first = game.first_leader if game.first_leader is not None else 0
-        return cls([first, *game.variant.table.order_after(first)])
+        return cls([first, *game.variant.table.order_after(first)], policy=policy or DagangHoldThree())
 
     def actor(self, game: Game) -> int | None:
         while self.order:
             seat = self.order[0]
-            if game.playing[seat] and not game.hands[seat][THREE] and sellers(game, seat) and payments(game, seat):
+            if (game.playing[seat] and not game.hands[seat][THREE] and self.policy.sellers(game, seat)
+                    and payments(game, seat)):
                 return seat
             self.order.pop(0)
         return None
 
     def legal_actions(self, game: Game) -> list[Action]:
         seat = self.order[0]
-        return [BuyThree(seller, pay) for seller in sellers(game, seat) for pay in payments(game, seat)]
+        return [BuyThree(seller, pay) for seller in self.policy.sellers(game, seat) for pay in payments(game, seat)]
 
     def apply(self, game: Game, action: Action) -> None:
         if not isinstance(action, BuyThree):

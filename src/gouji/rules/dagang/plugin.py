@@ -30,7 +30,7 @@ from gouji.rules.dagang.actions import (
 )
 from gouji.rules.dagang.opening import GatherPhase, dagang_cut, dagang_first_leader
 from gouji.rules.dagang.options import OPTION_SPECS, check_options
-from gouji.rules.dagang.points import DeclarePhase
+from gouji.rules.dagang.points import DagangOpenPoint, DeclarePhase
 from gouji.rules.dagang.scoring import dagang_score, fines
 from gouji.rules.dagang.series import next_context
 from gouji.rules.dagang.state import get_state, update_state
@@ -84,6 +84,18 @@ def gouji_precut_phases(options: Options, game: Game, context: GameContext) -> l
 
 
 @hookimpl
+def gouji_hold_three_policy(options: Options) -> hold_three.DagangHoldThree | None:
+    """END-6, END-7 (D§26 憋3)."""
+    return hold_three.DagangHoldThree() if options["hold_three"] else None
+
+
+@hookimpl
+def gouji_open_point_policy(options: Options) -> DagangOpenPoint:
+    """TRIB-5 (D§24 开点)."""
+    return DagangOpenPoint()
+
+
+@hookimpl
 def gouji_tribute(options: Options, game: Game, context: GameContext) -> Phase | None:
     """TRIB-1..4, TRIB-8: 点贡, then 落贡, then 还贡."""
     return TributePhase.for_game(options, game, context)
@@ -91,10 +103,9 @@ def gouji_tribute(options: Options, game: Game, context: GameContext) -> Phase |
 
 @hookimpl
 def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> list[Phase]:
-    """END-7 buying 3s, TRIB-6 明点, OPEN-5 revolution, OPEN-4 会3 — in that order."""
+    """TRIB-6 明点, OPEN-5 revolution, OPEN-4 会3 — in that order, after END-7's buying of
+    3s (the hold-three policy's phase)."""
     phases: list[Phase] = []
-    if options["hold_three"]:
-        phases.append(hold_three.BuyPhase.for_game(game))
     if options["point_declarations"]:
         first = game.first_leader if game.first_leader is not None else 0
         phases.append(DeclarePhase(OPEN, [first, *game.variant.table.order_after(first)]))
@@ -108,15 +119,13 @@ def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> 
 
 @hookimpl
 def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
-    """END-6 (憋3), D§15 (挑牌 order), REF-3 (a lost turn)."""
+    """D§15 (挑牌 order), REF-3 (a lost turn); END-6 (憋3) is the hold-three policy's."""
     state = get_state(game)
     if state.forfeits and referee.turns_owed(game, seat):
         return dict.fromkeys(plays, referee.RULE)  # a lost turn: a pass, or the lead given up
     forbidden: dict[Play, str] = {}
     if state.plan is not None:
         forbidden.update(pick_order.forbidden_sets(game, seat, plays) or {})
-    if game.variant.options["hold_three"]:
-        forbidden.update(hold_three.forbidden_sets(game, seat, plays))
     return forbidden
 
 
@@ -145,7 +154,7 @@ def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
         pick_order.ask(game, seat)
         return True
     if isinstance(action, Concede):
-        hold_three.concede(game, seat)
+        game.variant.hold_three_policy.without_three(game, seat)
         return True
     if isinstance(action, Forfeit):
         referee.forfeit_lead(game, seat)

@@ -32,6 +32,7 @@ import attrs
 from gouji.actions import Action
 from gouji.errors import GoujiError
 from gouji.events import EVENT_NAMES
+from gouji.open_point import OpenPointPolicy
 from gouji.rules.dagang.actions import OPEN, PRE, Declare
 from gouji.rules.dagang.state import get_state, update_state
 
@@ -50,6 +51,7 @@ REVOLUTION_OPENING_SETS = 3
 _SET_EVENTS = ("lead", "cover", "burn")
 
 
+
 @attrs.frozen
 class LivedSet:
     """A gouji set on which a round ended: ``seat`` played it at event ``index``."""
@@ -60,7 +62,9 @@ class LivedSet:
 
 
 def lived_gouji_sets(game: Game) -> list[LivedSet]:
-    """Every gouji set, not carrying a 大王, that a round ended on (活), in order."""
+    """Every gouji set, not carrying a 大王, that a round ended on (活), in order, read from the
+    events (the engine's account of who opened is :attr:`gouji.game.Game.open_sets`; this list
+    has the sets played too late to open as well)."""
     rules = game.variant.set_rules
     lived = []
     last = None
@@ -75,38 +79,49 @@ def lived_gouji_sets(game: Game) -> list[LivedSet]:
     return lived
 
 
+@attrs.frozen
+class DagangOpenPoint(OpenPointPolicy):
+    """D§24 开点 as the ``gouji_open_point_policy`` answer: a gouji set not carrying a 大王
+    that lives (活), played before the seat's deadline — 头科 going out for 头科's opposite,
+    二科 going out for everyone else; a sole revolutionary's opposite needs three."""
+
+    active: bool = True
+
+    def opens(self, game: Game, seat: int, play: Play, burn: bool) -> bool:
+        """Any gouji set lives "除大花外"; a burn's set too."""
+        return game.variant.set_rules.is_gouji(play) and not play.big
+
+    def may_open(self, game: Game, seat: int) -> bool:
+        """Asked as the set is played: before 二科 is out, and for 头科's opposite before
+        头科 is out (a revolutionary's opposite too: he has no other deadline)."""
+        if game.outs >= 2:
+            return False
+        if game.outs == 1 and seat == (game.finish_order[0] + 3) % 6:
+            return seat == _opposite_of_revolutionary(game)
+        return True
+
+    def sets_needed(self, game: Game, seat: int) -> int:
+        return REVOLUTION_OPENING_SETS if seat == _opposite_of_revolutionary(game) else 1
+
+
+def _sole_revolutionary(game: Game) -> int | None:
+    revolutionaries = get_state(game).revolutionaries
+    return revolutionaries[0] if len(revolutionaries) == 1 else None
+
+
+def _opposite_of_revolutionary(game: Game) -> int | None:
+    revolutionary = _sole_revolutionary(game)
+    return None if revolutionary is None else (revolutionary + 3) % 6
+
+
 def opened_seats(game: Game) -> dict[int, bool]:
-    """TRIB-5 (D§24): for every seat, whether it opened (开点) in the finished ``game``."""
+    """TRIB-5 (D§24): for every seat, whether it opened (开点) in the finished ``game``: as the
+    engine kept it (:attr:`gouji.game.Game.opened`), and a sole revolutionary "开点" with 憋3
+    (D§26.(二)), not without."""
+    revolutionary = _sole_revolutionary(game)
+    opened = game.opened
     hold_three = game.variant.options["hold_three"]
-    outs = [(i, e.seat) for i, e in enumerate(game.events) if e.kind == "out" and e.seat is not None]
-    end = len(game.events)
-    first = outs[0] if outs else (end, None)
-    second_out = outs[1][0] if len(outs) > 1 else end
-    lived = lived_gouji_sets(game)
-    state = get_state(game)
-    revolutionary = state.revolutionaries[0] if len(state.revolutionaries) == 1 else None
-    opened = {}
-    for seat in range(6):
-        if seat == revolutionary:
-            opened[seat] = hold_three
-            continue
-        if revolutionary is not None and seat == (revolutionary + 3) % 6:
-            deadline = min(second_out, _out_index(outs, seat, end))
-            count = sum(1 for s in lived if s.seat == seat and s.index < deadline)
-            opened[seat] = count >= REVOLUTION_OPENING_SETS
-            continue
-        if seat == first[1]:
-            deadline = first[0]
-        elif first[1] is not None and seat == (first[1] + 3) % 6:
-            deadline = first[0]
-        else:
-            deadline = second_out
-        opened[seat] = any(s.seat == seat and s.index < deadline for s in lived)
-    return opened
-
-
-def _out_index(outs: list[tuple[int, int]], seat: int, end: int) -> int:
-    return next((i for i, s in outs if s == seat), end)
+    return {seat: hold_three if seat == revolutionary else seat in opened for seat in range(6)}
 
 
 def point_obligations(game: Game) -> list[list[object]]:

@@ -8,8 +8,8 @@ he could not buy one — may, and no one else ("除此之外，不允许革命")
 decision comes last before the first lead, after the tribute and the 明点
 declarations (D§24: a revolution counts "无论此前对头有没有明点或预点").
 
-* Two or more revolutions void the game (该局作废): every seat is taken out of
-  play, the game scores nothing and causes no tribute; the next game of a
+* Two or more revolutions void the game (该局作废, :meth:`gouji.game.Game.void`): it
+  ends with no finish order, scores nothing and causes no tribute; the next game of a
   series is dealt again with the same context.
 * One revolution: the revolutionary leaves play as 四科. If his two teammates
   then take 头科 and 二科 he becomes 三科, and the other team is swept
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from gouji.game import Game
 
 EVENT_NAMES.setdefault("revolution", ("革命", "revolution"))
-EVENT_NAMES.setdefault("void-game", ("该局作废", "the game is void"))
 EVENT_NAMES.setdefault("dead-gouji-rights", ("够死级", "dead-gouji rights"))
 EVENT_NAMES.setdefault("moved", ("改名次", "place changed"))
 
@@ -118,10 +117,7 @@ class RevolutionPhase:
             return
         self.done = True
         update_state(game, void=True)
-        game.log("void-game", None, "OPEN-5", detail="two revolutions: the game is void (该局作废)")
-        for other in range(6):
-            if game.playing[other]:
-                game.retire(other, None, "OPEN-5", "the game is void")
+        game.void("OPEN-5", "two revolutions: the game is void")
 
     def _choose(self, game: Game, action: Action) -> None:
         if not isinstance(action, DeadGoujiChoice):

@@ -3,7 +3,8 @@
 * BURN-1: "首先用能盖住所发够级牌得牌将其灭掉,然后每次所发牌中必须挂至少一个小花或大花，但最后一次
   发牌可除外，或者灭掉所发够级牌后,手中所剩牌为同一点数得牌" — the engine's rule. With 憋3 the
   last set is the player's 3s, which carry nothing (END-6), so a burn is offered
-  only if every other set can still carry a joker (:class:`ClubBurnPolicy`).
+  only if every other set can still carry a joker (the hold-three policy's
+  ``may_burn``, :func:`hold_three_burn_feasible`).
 * BURN-2: the gouji player's team burns first (core ``burn_team_priority``).
 * BURN-3 解烧: "如果中间对头压牌或其她人烧此烧牌者,则算解烧" — a burner whose set is
   covered is released (core ``burn_broken_by_cover``) and earns no 烧贡.
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from gouji.burning import BurnPolicy
-from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO
+from gouji.hold_three import can_finish_with_threes
 from gouji.plays import Play
 from gouji.rules.dagang196.places import outs_at_start
 
@@ -35,27 +36,15 @@ if TYPE_CHECKING:
 
 def hold_three_burn_feasible(counts: Sequence[int], play: Play) -> bool:
     """BURN-1 with 憋3: after covering with ``play`` the burner must still reach his 3s,
-    the last set, with a joker on every set before it (2s ride on other sets, never on 3s)."""
-    rest = list(counts)
-    for rank, n in play.counts().items():
-        rest[rank] -= n
-    jokers = rest[SMALL_JOKER] + rest[BIG_JOKER]
-    others = sum(1 for r in range(THREE + 1, ACE + 1) if rest[r])
-    if not others and not rest[TWO] and not jokers:
-        return True  # only 3s are left: they are the last set
-    return jokers >= (others or 1)
+    the last set, with a joker on every set before it (2s ride on other sets, never on 3s):
+    :func:`gouji.hold_three.can_finish_with_threes`."""
+    return can_finish_with_threes(counts, play)
 
 
 @attrs.frozen
 class ClubBurnPolicy(BurnPolicy):
-    """The core burn rules, with 憋3 taken into account when a burn is offered."""
-
-    hold_three: bool = False
-
-    def may_burn(self, counts: Sequence[int], play: Play) -> bool:
-        if self.hold_three and counts[THREE]:
-            return hold_three_burn_feasible(counts, play)
-        return super().may_burn(counts, play)
+    """The core burn rules; with 憋3 the club's hold-three policy judges first whether a
+    burn can still succeed (:class:`gouji.rules.dagang196.hold_three.ClubHoldThree`)."""
 
 
 def successful_burns(game: Game) -> list[tuple[int, int]]:

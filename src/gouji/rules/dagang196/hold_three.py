@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -27,6 +27,7 @@ import attrs
 from gouji.actions import Action
 from gouji.cards import THREE, Card
 from gouji.events import EVENT_NAMES, Event
+from gouji.hold_three import HoldThreePolicy, can_finish_with_threes
 from gouji.plays import Play
 from gouji.rules.dagang196.actions import MONEY_RANKS, REVOLT, AskThree, BuyThree
 from gouji.rules.dagang196.revolution import revolt
@@ -51,6 +52,40 @@ def forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> dict[Play, 
             if p.rank == THREE and (p.naturals != last or p.twos or p.jokers)}
 
 
+@attrs.frozen
+class ClubHoldThree(HoldThreePolicy):
+    """The club's 憋3 (END-6/7/8), as the ``gouji_hold_three_policy`` answer."""
+
+    active: bool = True
+
+    def forbidden_sets(self, game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
+        """END-6: a set holding 3s only as the whole hand, all 3s and nothing else."""
+        return forbidden_plays(game, seat, plays) or {}
+
+    def may_burn(self, counts: Sequence[int], play: Play) -> bool | None:
+        """BURN-1 with 憋3: a burner holding 3s must reach them with a joker on every set before."""
+        return can_finish_with_threes(counts, play) if counts[THREE] else None
+
+    def sellers(self, game: Game, buyer: int) -> list[int]:
+        """END-7: the opposite if he has a 3 to spare (bought), else the teammates who have
+        (要3, given), in turn order."""
+        opposite = (buyer + 3) % 6
+        if _spare_threes(game, opposite) > 0:
+            return [opposite]
+        return [s for s in game.variant.table.teammates(buyer) if _spare_threes(game, s) > 0]
+
+    def buy_phase(self, game: Game) -> BuyThreePhase:
+        return BuyThreePhase(policy=self)
+
+    def without_three(self, game: Game, seat: int) -> None:
+        """END-7: "则算做自动革命" — an automatic revolution (OPEN-5)."""
+        revolt(game, seat, "END-7", "automatic revolution: no 3, and none to be had (自动革命)")
+
+    def smothers(self, game: Game) -> list[tuple[int, int]]:
+        """END-8: judged once the game is over, from its sets (:func:`smothers`)."""
+        return smothers(game)
+
+
 def _spare_threes(game: Game, seat: int) -> int:
     return len(game.hands[seat][THREE]) - 1 if game.playing[seat] else 0
 
@@ -61,6 +96,8 @@ class BuyThreePhase:
 
     done: list[int] = attrs.field(factory=list)
     name: str = "buying 3s (买3)"
+    #: Who sells, and what becomes of a player without a 3.
+    policy: HoldThreePolicy = attrs.field(factory=lambda: ClubHoldThree())
 
     def actor(self, game: Game) -> int | None:
         if game.is_over:
@@ -78,11 +115,10 @@ class BuyThreePhase:
         money = [r for r in MONEY_RANKS if game.hands[seat][r]]
         if not money:
             return [REVOLT]  # "如果自己没有３,又没有钱、大花、小花,则算做自动革命"
-        opposite = (seat + 3) % 6
-        if _spare_threes(game, opposite) > 0:
+        sellers = self.policy.sellers(game, seat)
+        if sellers == [(seat + 3) % 6]:
             return [BuyThree(r) for r in reversed(money)]  # the 2 first: the cheapest
-        mates = [s for s in game.variant.table.teammates(seat) if _spare_threes(game, s) > 0]
-        return [AskThree(s) for s in mates] or [REVOLT]
+        return [AskThree(s) for s in sellers] or [REVOLT]
 
     def apply(self, game: Game, action: Action) -> None:
         seat = self.actor(game)
@@ -98,7 +134,7 @@ class BuyThreePhase:
             game.transfer(action.seat, seat, Card(THREE, game.hands[action.seat][THREE][-1]))
             game.log(BUY_EVENT, seat, "END-7", detail=f"要3: given by teammate seat {action.seat}")
         else:
-            revolt(game, seat, "END-7", "automatic revolution: no 3, and none to be had (自动革命)")
+            self.policy.without_three(game, seat)
 
 
 def _played_rank(event: Event) -> int:

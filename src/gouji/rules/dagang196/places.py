@@ -26,8 +26,9 @@ def revolutionaries(game: Game) -> list[int]:
 
 
 def is_void(game: Game) -> bool:
-    """Two or more revolutions: "该局作废", the game is void (OPEN-5)."""
-    return any(e.kind == VOID_EVENT for e in game.events)
+    """Two or more revolutions: "该局作废", the game is void (OPEN-5). Kept for old callers:
+    the core knows it, :attr:`gouji.game.Game.is_void`."""
+    return game.is_void
 
 
 def club_finish_order(game: Game) -> list[int]:

@@ -16,10 +16,10 @@ from gouji.options import Options, OptionSpec
 from gouji.rules.dagang196.burning import ClubBurnPolicy
 from gouji.rules.dagang196.comparison import ClubSetRules
 from gouji.rules.dagang196.deck import club_pack
-from gouji.rules.dagang196.hold_three import BuyThreePhase, forbidden_plays
+from gouji.rules.dagang196.hold_three import ClubHoldThree
 from gouji.rules.dagang196.options import OPTION_SPECS
 from gouji.rules.dagang196.places import club_finish_order, sweepers
-from gouji.rules.dagang196.points import DeclarePhase
+from gouji.rules.dagang196.points import ClubOpenPoint, DeclarePhase
 from gouji.rules.dagang196.revolution import RevolutionPhase
 from gouji.rules.dagang196.tribute import TributePhase, next_context, set_position, tribute_phase
 from gouji.scoring import Score, check_finish_order
@@ -66,8 +66,19 @@ def gouji_score(options: Options, finish_order: Sequence[int], game: Game | None
 def gouji_burn_policy(options: Options) -> ClubBurnPolicy:
     """BURN-1..4 (C "烧牌"): the core policy, aware of 憋3 when offering a burn."""
     return ClubBurnPolicy(team_priority=options["burn_team_priority"],
-                          broken_by_cover=options["burn_broken_by_cover"],
-                          hold_three=options["hold_three"])
+                          broken_by_cover=options["burn_broken_by_cover"])
+
+
+@hookimpl
+def gouji_hold_three_policy(options: Options) -> ClubHoldThree | None:
+    """END-6/7/8 (C 买三/要三, C§4 闷贡): 憋3, buying 3s, 闷贡."""
+    return ClubHoldThree() if options["hold_three"] else None
+
+
+@hookimpl
+def gouji_open_point_policy(options: Options) -> ClubOpenPoint:
+    """TRIB-5 (C§5 开点)."""
+    return ClubOpenPoint()
 
 
 @hookimpl
@@ -78,10 +89,9 @@ def gouji_tribute(options: Options, game: Game, context: GameContext) -> Tribute
 
 @hookimpl
 def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> list[Phase]:
-    """END-7 (买3), OPEN-5 (革命, 要头/无头), TRIB-6 (宣点), in that order, after the tribute."""
+    """OPEN-5 (革命, 要头/无头), TRIB-6 (宣点), in that order, after the tribute and END-7's
+    买3 (the hold-three policy's buying phase)."""
     phases: list[Phase] = []
-    if options["hold_three"]:
-        phases.append(BuyThreePhase())
     if options["hold_three"] or options["revolution"]:
         phases.append(RevolutionPhase(voluntary=options["revolution"]))
     if options["point_tribute"] and options["declare_points"]:
@@ -89,14 +99,6 @@ def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> 
         if game_in_set < options["set_games"]:  # the last game's tribute is never paid (TRIB-9)
             phases.append(DeclarePhase())
     return phases
-
-
-@hookimpl
-def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> dict[Play, str] | None:
-    """END-6: 3s only as the last set, all of them, nothing attached."""
-    if not game.variant.options["hold_three"]:
-        return None
-    return forbidden_plays(game, seat, plays)
 
 
 @hookimpl

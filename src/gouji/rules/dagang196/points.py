@@ -26,9 +26,10 @@ import attrs
 from gouji.actions import Action
 from gouji.cards import TWO
 from gouji.events import EVENT_NAMES
+from gouji.open_point import OpenPointPolicy
 from gouji.plays import Play
 from gouji.rules.dagang196.actions import DECLARE, NO_DECLARE
-from gouji.rules.dagang196.places import outs_at_start, revolutionaries
+from gouji.rules.dagang196.places import revolutionaries
 
 if TYPE_CHECKING:
     from gouji.comparison import SetRules
@@ -46,26 +47,25 @@ def opens(rules: SetRules, play: Play) -> bool:
     return rules.is_gouji(play) and not play.jokers and not (play.rank == TWO and play.size == 1)
 
 
+@attrs.frozen
+class ClubOpenPoint(OpenPointPolicy):
+    """C§5 开点 as the ``gouji_open_point_policy`` answer: a standing gouji set without
+    jokers (not a single 2) opens, while fewer than two are out and the melee has not begun."""
+
+    active: bool = True
+
+    def opens(self, game: Game, seat: int, play: Play, burn: bool) -> bool:
+        return opens(game.variant.set_rules, play)
+
+    def stopped(self, game: Game) -> bool:
+        """C§4 "6个人有2个人走了就不能再开点"; no gouji rules in the melee either."""
+        return game.melee or game.outs >= 2
+
+
 def opened_seats(game: Game) -> dict[int, Play]:
-    """Who opened in ``game``, with the first set that did it (TRIB-5)."""
-    rules = game.variant.set_rules
-    opened: dict[int, Play] = {}
-    last: tuple[int, Play] | None = None
-    outs, melee = outs_at_start(game)
-    for event in game.events:
-        kind = event.kind
-        if kind in _PLAYS:
-            assert event.seat is not None and event.play is not None, "a set is played by a seat"
-            last = (event.seat, event.play)
-        elif kind == "out":
-            outs += 1
-        elif kind == "melee":
-            melee = True
-        elif kind in ("round-won", "take-wind") and event.play is not None:
-            if last is not None and not melee and outs < 2 and last[0] not in opened and opens(rules, last[1]):
-                opened[last[0]] = last[1]
-            last = None
-    return opened
+    """Who opened in ``game``, with the first set that did it (TRIB-5; the engine keeps
+    them as the game goes, :attr:`gouji.game.Game.open_sets`)."""
+    return {seat: game.open_sets[seat][0] for seat in sorted(game.opened)}
 
 
 def declared_seats(game: Game) -> list[int]:

@@ -6,7 +6,8 @@
   is applied by :func:`gouji.rules.dagang196.places.club_finish_order`).
 * "如同时出现2个(含2个)以上革命者,则该局作废": every entitled player decides, then, if
   two or more folded (automatic revolutions of 憋3 included), the game is void:
-  it ends at once with no result and is dealt again (:func:`void_game`).
+  it ends at once with no result and is dealt again (:func:`void_game`,
+  :attr:`gouji.game.Game.is_void`).
 * 要头/无头: "革命后,对头可宣布要头或无头。如果要头，相当于对门还存在。如果宣布无头，则按无头进行。"
   要头 keeps the revolutionary as his opposite's head (``Game.keep_head``): the
   opposite's gouji sets can only be burned, and he answers others' gouji sets
@@ -25,7 +26,7 @@ from gouji.actions import Action
 from gouji.cards import BIG_JOKER, SMALL_JOKER, TWO
 from gouji.events import EVENT_NAMES
 from gouji.rules.dagang196.actions import KEEP_HEAD, NO_HEAD, NO_REVOLT, REVOLT
-from gouji.rules.dagang196.places import REVOLUTION_EVENT, VOID_EVENT, revolutionaries
+from gouji.rules.dagang196.places import REVOLUTION_EVENT, revolutionaries
 
 if TYPE_CHECKING:
     from gouji.game import Game
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
 FOURTH = 3
 HEAD_EVENT = "head-choice"
 EVENT_NAMES.setdefault(REVOLUTION_EVENT, ("革命", "revolution"))
-EVENT_NAMES.setdefault(VOID_EVENT, ("作废", "game void"))
 EVENT_NAMES.setdefault(HEAD_EVENT, ("要头/无头", "head choice"))
 
 
@@ -53,12 +53,9 @@ def revolt(game: Game, seat: int, rule: str, reason: str) -> None:
 
 
 def void_game(game: Game, reason: str) -> None:
-    """该局作废: the game ends at once without a result (every seat is retired; the finish
-    order means nothing). The set deals it again (:func:`gouji.rules.dagang196.places.is_void`)."""
-    game.log(VOID_EVENT, None, "OPEN-5", detail=f"{reason}: 该局作废, dealt again")
-    for seat in range(6):
-        if not game.is_over and game.playing[seat]:
-            game.retire(seat, None, "OPEN-5", "void game")
+    """该局作废: the game ends at once without a result (:meth:`gouji.game.Game.void`: no
+    finish order, ``game.is_void``). The set deals it again."""
+    game.void("OPEN-5", f"{reason}, dealt again")
 
 
 @attrs.define

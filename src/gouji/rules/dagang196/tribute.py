@@ -37,7 +37,7 @@ from gouji.errors import GoujiError
 from gouji.events import EVENT_NAMES
 from gouji.options import Options
 from gouji.rules.dagang196.actions import MONEY_RANKS, PayTribute
-from gouji.rules.dagang196.places import club_finish_order, is_void, sweepers
+from gouji.rules.dagang196.places import club_finish_order, sweepers
 
 if TYPE_CHECKING:
     from gouji.game import Game
@@ -117,7 +117,7 @@ def next_context(options: Options, game: Game, context: GameContext) -> GameCont
     """What the next game carries: the same tribute again after a void game (it is dealt
     anew), none after the last game of a set (TRIB-9), else what this game owes."""
     set_number, game_in_set = set_position(context)
-    if is_void(game):
+    if game.is_void:
         return context_with(set_number, game_in_set, owed_in(context), context, None)
     if game_in_set >= options["set_games"]:
         return context_with(set_number + 1, 1, (), context, game)
@@ -129,7 +129,7 @@ def tribute_owed(game: Game) -> list[Obligation]:
     """Every obligation the finished ``game`` causes, in the order they are paid."""
     if not game.is_over:
         raise GoujiError("the game is not over yet")
-    if is_void(game):
+    if game.is_void:
         return []
     options = game.variant.options
     order = club_finish_order(game)

@@ -23,7 +23,7 @@ import attrs
 from gouji.cards import rank_name
 from gouji.errors import GoujiError
 from gouji.rules.dagang196.actions import PayTribute
-from gouji.rules.dagang196.places import club_finish_order, is_void
+from gouji.rules.dagang196.places import club_finish_order
 from gouji.rules.dagang196.tribute import Obligation, owed_in, set_position, tribute_owed
 from gouji.series import Series
 
@@ -160,8 +160,8 @@ def set_report(games: Sequence[Game], complete: bool = True) -> SetReport:
     With ``complete``, the tribute the last counted game causes is listed as outstanding.
     """
     entries: list[TributeEntry] = []
-    counted = [g for g in games if g.is_over and not is_void(g)]
-    voids = sum(1 for g in games if g.is_over and is_void(g))
+    counted = [g for g in games if g.is_over and not g.is_void]
+    voids = sum(1 for g in games if g.is_over and g.is_void)
     for number, game in enumerate(counted, 1):
         owed = owed_in(game.context)
         paid = paid_cards(game)
@@ -198,7 +198,7 @@ class TributeSet(Series):
     @property
     def counted(self) -> list[Game]:
         """The finished games that count (void games left out)."""
-        return [g for g in self.finished if not is_void(g)]
+        return [g for g in self.finished if not g.is_void]
 
     @property
     def is_over(self) -> bool:

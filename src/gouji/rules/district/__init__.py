@@ -40,8 +40,10 @@ from gouji.hookspecs import hookimpl
 from gouji.opening import Cut
 from gouji.options import Options, OptionSpec
 from gouji.plays import Play
-from gouji.rules.district import burning, buying, clock, holdthree, referee, scoring
+from gouji.rules.district import burning, clock, referee, scoring
 from gouji.rules.district.burning import DistrictBurnPolicy
+from gouji.rules.district.holdthree import DistrictHoldThree
+from gouji.rules.district.opened import DistrictOpenPoint
 from gouji.rules.district.opening import check_captains, district_cut
 from gouji.rules.district.options import DISTRICT_OPTIONS
 from gouji.rules.district.sets import DistrictSetRules
@@ -70,40 +72,28 @@ def gouji_burn_policy(options: Options) -> DistrictBurnPolicy:
     """BURN-2 / BURN-4."""
     return DistrictBurnPolicy(team_priority=options["burn_team_priority"],
                               broken_by_cover=options["burn_broken_by_cover"],
-                              opposite_first=options["burn_after_opposite"],
-                              hold_three=options["hold_three"],
-                              four_without_jokers=options["hold_three"] or options["open_with_four"])
+                              opposite_first=options["burn_after_opposite"])
+
+
+@hookimpl
+def gouji_hold_three_policy(options: Options) -> DistrictHoldThree | None:
+    """END-6/7/8: 鳖三, with 开点出4's 4s (no jokers on them, buying one)."""
+    hold, four = options["hold_three"], options["open_with_four"]
+    if not (hold or four):
+        return None
+    return DistrictHoldThree(hold_three=hold, four_without_jokers=True, buy_four=four)
+
+
+@hookimpl
+def gouji_open_point_policy(options: Options) -> DistrictOpenPoint:
+    """TRIB-5: 开点 (T 二.3.(6))."""
+    return DistrictOpenPoint()
 
 
 @hookimpl
 def gouji_cut(options: Options, rng: random.Random, pile: Sequence[Card], context: GameContext) -> Cut:
     """OPEN-1: the captains' cut, then the cutter named by the last first drawer."""
     return district_cut(Table(options["direction"]), rng, pile, context, options["captains"])
-
-
-@hookimpl
-def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> list[Phase] | None:
-    """END-7: buying 3s (鳖三) and 4s (开点出4)."""
-    ranks = [r for r, on in ((THREE, options["hold_three"]), (FOUR, options["open_with_four"])) if on]
-    phase = buying.BuyPhase.for_game(game, ranks) if ranks else None
-    return [phase] if phase else None
-
-
-@hookimpl
-def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
-    """END-6: 3s last and alone; 4s carry no jokers."""
-    options = game.variant.options
-    hold, four = options["hold_three"], options["hold_three"] or options["open_with_four"]
-    if not (hold or four):
-        return None
-    return holdthree.forbidden_plays(game, seat, plays, hold, four)
-
-
-@hookimpl
-def gouji_after_action(game: Game, seat: int, action: Action) -> None:
-    """END-8: a player smothered with his 3s."""
-    if game.variant.options["hold_three"]:
-        holdthree.smother(game, seat, action)
 
 
 @hookimpl

@@ -15,7 +15,8 @@ T 二.3.(5): "烧牌时按自然打牌先后顺序（无同伙优先烧规则）
 * BURN-1: as in the engine (E8 on the interpretations page), a burn is
   offered only if it can still succeed — here under 鳖三: the 3s go last
   and bare, every other set carries a joker, and 4s, which never carry
-  one, must be gone already.
+  one, must be gone already (the hold-three policy's ``may_burn``,
+  :class:`gouji.rules.district.holdthree.DistrictHoldThree`).
 * BURN-4: a burner who cannot lead a legal set (he spent his jokers so that
   one is missing for a set) has failed:
   六科, the lowest free place, his cards void. His opposite still "has a
@@ -32,7 +33,6 @@ import attrs
 
 from gouji.actions import Action, register_action
 from gouji.burning import BurnPolicy
-from gouji.cards import ACE, BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO
 from gouji.errors import ParseError
 from gouji.plays import Play
 
@@ -46,23 +46,6 @@ class DistrictBurnPolicy(BurnPolicy):
     his opposite keeps a head."""
 
     opposite_first: bool = True
-    hold_three: bool = True
-    four_without_jokers: bool = True
-
-    def may_burn(self, counts: Sequence[int], play: Play) -> bool:
-        """BURN-1 under 鳖三: offered only if the burner can still finish — his 3s last and
-        bare, a joker on every other set, and no 4s left, since 4s never carry jokers."""
-        left = list(counts)
-        for rank, n in play.counts().items():
-            left[rank] -= n
-        if not (self.hold_three and left[THREE]):
-            return super().may_burn(counts, play)
-        if self.four_without_jokers and left[FOUR]:
-            return False
-        groups = sum(1 for r in range(FOUR, ACE + 1) if left[r])
-        if not groups and left[TWO]:
-            groups = 1
-        return left[SMALL_JOKER] + left[BIG_JOKER] >= groups
 
     def fail(self, game: Game, burner: int, victim: int) -> int:
         """BURN-4 (T 二.3.(5)): 六科, cards void, the opposite keeps a head, the burned leads."""

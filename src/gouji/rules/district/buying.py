@@ -138,6 +138,6 @@ class BuyPhase:
             game.log("buy", seat, "END-7", detail=f"a {name}, {how}")
             return
         if rank == THREE:
-            game.retire(seat, None, "END-7", "no 3 (无3为6科 / 不买3者视为大落), cards void", kind="no-three")
+            game.variant.hold_three_policy.without_three(game, seat)
         else:
             game.log("no-four", seat, "TRIB-5", detail="no 4: cannot open (无4不开点)")

@@ -25,14 +25,78 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+import attrs
+
 from gouji.actions import Action
-from gouji.cards import FOUR, THREE
+from gouji.cards import ACE, BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO
+from gouji.hold_three import HoldThreePolicy
 from gouji.plays import Play
 
 if TYPE_CHECKING:
     from gouji.game import Game
+    from gouji.phases import Phase
 
 _PLAY_KINDS = ("lead", "cover", "burn")
+
+
+@attrs.frozen
+class DistrictHoldThree(HoldThreePolicy):
+    """T's 鳖三 as the ``gouji_hold_three_policy`` answer; it also carries 开点出4's 4s
+    (4s carry no jokers, a player without a 4 buys one), which T plays with it.
+
+    ``hold_three``: 鳖三 itself (END-6/7/8); ``four_without_jokers``: "4不得挂牌"; ``buy_four``:
+    a player without a 4 buys one (开点出4, "无4不开点")."""
+
+    active: bool = True
+    hold_three: bool = True
+    four_without_jokers: bool = True
+    buy_four: bool = False
+
+    def forbidden_sets(self, game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
+        """END-6: 3s last and alone; 4s carry no jokers."""
+        return forbidden_plays(game, seat, plays, self.hold_three, self.four_without_jokers) or {}
+
+    def may_burn(self, counts: Sequence[int], play: Play) -> bool | None:
+        """BURN-1 under 鳖三: offered only if the burner can still finish — his 3s last and
+        bare, a joker on every other set, and no 4s left, since 4s never carry jokers."""
+        left = list(counts)
+        for rank, n in play.counts().items():
+            left[rank] -= n
+        if not (self.hold_three and left[THREE]):
+            return None
+        if self.four_without_jokers and left[FOUR]:
+            return False
+        groups = sum(1 for r in range(FOUR, ACE + 1) if left[r])
+        if not groups and left[TWO]:
+            groups = 1
+        return left[SMALL_JOKER] + left[BIG_JOKER] >= groups
+
+    def sellers(self, game: Game, buyer: int) -> list[int]:
+        """END-7: the opposite ("必先的买对头"), then the teammates in turn order ("由同伙给")."""
+        from gouji.rules.district.buying import sources
+
+        return sources(game, buyer, THREE)
+
+    def buy_phase(self, game: Game) -> Phase | None:
+        from gouji.rules.district.buying import BuyPhase
+
+        ranks = [r for r, on in ((THREE, self.hold_three), (FOUR, self.buy_four)) if on]
+        return BuyPhase.for_game(game, ranks) if ranks else None
+
+    def without_three(self, game: Game, seat: int) -> None:
+        """END-7: "无3为6科", "不买3者视为大落": the lowest free place at once, cards void."""
+        game.retire(seat, None, "END-7", "no 3 (无3为6科 / 不买3者视为大落), cards void", kind="no-three")
+
+    def after_action(self, game: Game, seat: int, action: Action) -> None:
+        """END-8: judged at once, after the cover."""
+        if self.hold_three:
+            smother(game, seat, action)
+
+    def smothers(self, game: Game) -> list[tuple[int, int]]:
+        events = game.events
+        return [(event.seat, events[i - 1].seat) for i, event in enumerate(events)
+                if event.kind == "smothered" and i and events[i - 1].kind == "smother" and event.seat is not None
+                and events[i - 1].seat is not None]
 
 
 def forbidden_plays(game: Game, seat: int, plays: Sequence[Play], hold_three: bool,

@@ -18,15 +18,19 @@ standing — nobody had a live set to put on it ("使对方没有…活牌且自
   :mod:`gouji.rules.district.buying`).
 
 The set may be won by its owner (``round-won``) or stand as his last set
-(``take-wind``). Everything is read from the game's events.
+(``take-wind``). :class:`DistrictOpenPoint` says so to the engine, which keeps
+who opened as the game goes (:attr:`gouji.game.Game.opened`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from gouji.cards import ACE, TEN
 from gouji.comparison import SetRules
+from gouji.open_point import OpenPointPolicy
 from gouji.plays import Play
 
 if TYPE_CHECKING:
@@ -38,25 +42,26 @@ def is_original_gouji(play: Play, rules: SetRules) -> bool:
     return TEN <= play.rank <= ACE and not play.twos and not play.jokers and rules.is_gouji(play)
 
 
+@attrs.frozen
+class DistrictOpenPoint(OpenPointPolicy):
+    """T 二.3.(6) 开点 as the ``gouji_open_point_policy`` answer."""
+
+    active: bool = True
+
+    def opens(self, game: Game, seat: int, play: Play, burn: bool) -> bool:
+        """An original gouji set (原版), not a burn ("同伙帮助烧牌时的够级牌不算自己的开点牌")."""
+        return not burn and is_original_gouji(play, game.variant.set_rules)
+
+    def may_open(self, game: Game, seat: int) -> bool:
+        """"无4不开点": not a player left without a 4 by the buying (event ``no-four``)."""
+        return not any(e.kind == "no-four" and e.seat == seat for e in game.events)
+
+    def stopped(self, game: Game) -> bool:
+        """"二科出现后不再允许开点"."""
+        return game.outs >= 2
+
+
 def opened_seats(game: Game) -> set[int]:
-    """The seats that opened in ``game`` (TRIB-5)."""
-    rules = game.variant.set_rules
-    no_four = {e.seat for e in game.events if e.kind == "no-four"}
-    opened: set[int] = set()
-    # A position may start with players already out (they hold no cards).
-    outs = sum(1 for hand in game.position[0] if not hand) if game.position else 0
-    last = None
-    for event in game.events:
-        kind = event.kind
-        if kind == "out":
-            outs += 1
-        elif kind in ("lead", "cover", "burn"):
-            last = event
-        elif kind in ("round-won", "take-wind") and event.play is not None and last is not None:
-            if (outs < 2 and last.kind != "burn" and last.seat is not None and last.seat not in no_four
-                    and last.play is not None and is_original_gouji(last.play, rules)):
-                opened.add(last.seat)
-            last = None
-        elif kind in ("burn-failed", "forfeited"):
-            last = None
-    return opened
+    """The seats that opened in ``game`` (TRIB-5), as the engine kept them
+    (:attr:`gouji.game.Game.opened`)."""
+    return set(game.opened)
