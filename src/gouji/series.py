@@ -61,6 +61,12 @@ class Series:
         )
         return context
 
+    @property
+    def void_games(self) -> int:
+        """How many finished games were void (作废, :attr:`gouji.game.Game.is_void`): they have
+        no finish order and score nothing."""
+        return sum(1 for game in self.finished if game.is_void)
+
     def scores(self) -> list[Score]:
         """The score of every finished game, in order."""
         return [g.score() for g in self.finished]

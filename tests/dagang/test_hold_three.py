@@ -98,3 +98,29 @@ def test_END_6_hold_three_rules_out_counts_pick_order_and_gathering_D26_4(dagang
     for bad in ({"pick_order": True}, {"gather": "threes"}, {"count_visibility": "ten_or_fewer"}):
         with pytest.raises(OptionError, match="hold_three"):
             dagang.with_options(**bad)
+
+
+@pytest.mark.rule("BURN-1")
+def test_BURN_1_with_hold_three_a_burn_must_leave_a_hand_that_can_still_finish_D10_D26_3(dagang, act, legal):
+    """D§10: "烧牌的条件是：首先用能盖住所发够级牌的牌将其灭掉，然后每次所发牌中必须挂一小花或大花，
+    但最后一次发牌可除外，或者灭掉所发够级牌后，手中所剩牌为同一点数的牌（即只剩一手牌）。" and
+    D§26.(三): "“3”牌不能拆开出，也不能贴钱或挂花。" After burning K K with A A, ``2 3`` is left:
+    the 3 is the last set and cannot carry the 2, so the 2 needs a joker of its own."""
+    hands = {0: "K K 5 3", 1: "A A 2 3", 2: "3 6", 3: "3 7", 4: "3 8", 5: "3 9"}
+    game = dagang.new_position(hands, leader=0)
+    act(game, "play K K")
+    assert not (game.current_player == 1 and "burn A A" in legal(game))
+    assert not any(e.kind == "burn" for e in game.events)
+    # With a 小王 left for the 2, the burn can succeed and is offered.
+    game = dagang.new_position({**hands, 1: "A A 小王 2 3"}, leader=0)
+    act(game, "play K K")
+    assert game.current_player == 1 and "burn A A" in legal(game)
+
+
+@pytest.mark.rule("BURN-1")
+def test_BURN_1_without_hold_three_2_3_is_one_last_set_D10(plain, act, legal):
+    """D§10 "手中所剩牌为同一点数的牌（即只剩一手牌）": without 憋3 a 3 carries a 2, so ``2 3``
+    is one last set and the burn is offered."""
+    game = plain.new_position({0: "K K 5 3", 1: "A A 2 3", 2: "3 6", 3: "3 7", 4: "3 8", 5: "3 9"}, leader=0)
+    act(game, "play K K")
+    assert game.current_player == 1 and "burn A A" in legal(game)
