@@ -29,6 +29,9 @@ HOOKS = (
     "gouji_forbidden_plays",
     "gouji_score",
     "gouji_score_adjustments",
+    "gouji_hold_three_policy",
+    "gouji_open_point_policy",
+    "gouji_tribute",
 )
 
 #: A rule ID as RULES.md writes them: TABLE-1, PLAY-4, REF-4 ...

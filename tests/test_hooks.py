@@ -102,6 +102,32 @@ def test_gouji_forbidden_plays():
     assert err.value.rule_id == "HOUSE-1"
 
 
+def test_gouji_hold_three_policy():
+    variant = with_plugin("gouji_hold_three_policy")
+    game = variant.new_position({0: "3 3 9 2", 1: "3 4", 2: "3 5", 3: "3 6", 4: "3 7", 5: "3 8"}, 0)
+    leads = [a.to_text() for a in game.legal_actions()]
+    assert "play 9" in leads and not any(" 3" in text for text in leads)
+    with pytest.raises(gouji.IllegalActionError) as err:
+        game.apply(gouji.parse_action("play 3 3"))
+    assert err.value.rule_id == "END-6"
+    # A burn that would leave "2 3" is not offered: the 2 cannot ride on the last 3.
+    game = variant.new_position({0: "K K 5 3", 1: "A A 2 3", 2: "3 6", 3: "3 7", 4: "3 8", 5: "3 9"}, 0)
+    game.apply(gouji.parse_action("play K K"))
+    assert "burn A A" not in [a.to_text() for a in game.legal_actions()]
+    assert not gouji.load_variant("provincial").hold_three_policy.active
+
+
+def test_gouji_open_point_policy():
+    variant = with_plugin("gouji_open_point_policy")
+    game = variant.new_position({0: "A A 5 5", 1: "6", 2: "7", 3: "K K 8", 4: "9", 5: "10"}, 0)
+    game.apply(gouji.parse_action("play A A"))
+    while game.table is not None:
+        game.apply(game.legal_actions()[0])
+    assert game.opened == {0} and game.observation(1).opened == {0}
+    play_out(game)
+    assert game.opened == {0}
+
+
 def test_gouji_last_set_owner():
     variant = with_plugin("gouji_last_set_owner")
     game = variant.new_position({0: "A A", 1: "2 2 3 3", 2: "3 3", 3: "2 2 4", 4: "2 2 5 5", 5: "2 2 9"}, 0)

@@ -170,10 +170,12 @@ def gouji_tribute(options: Options, game: Game, context: GameContext) -> Phase |
 
 @hookspec
 def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> list[Phase] | None:
-    """Other decisions between the deal and the first lead (revolution, buying 3s, 会3).
+    """Other decisions between the deal and the first lead (revolution, 明点, 会3).
 
     Collecting: the phases of all plugins run in registration order after
-    the tribute. Each phase's choices are actions of the game loop.
+    the tribute and the hold-three policy's buying of 3s
+    (:func:`gouji_hold_three_policy`). Each phase's choices are actions of the
+    game loop.
 
     :return: a list of :class:`gouji.phases.Phase`, or ``None``.
     """
@@ -181,7 +183,8 @@ def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> 
 
 @hookspec
 def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
-    """Sets a seat may not play now although the core would allow them (憋3, END-6).
+    """Sets a seat may not play now although the core would allow them (a house rule,
+    D§15's 挑牌 order; 憋3's own, END-6, are :func:`gouji_hold_three_policy`'s).
 
     Collecting: the core removes every set named by any plugin from the
     legal actions. Called once per decision with the candidate sets, and
@@ -267,8 +270,9 @@ def gouji_next_context(options: Options, game: Game, context: GameContext) -> Ga
 
 @hookspec
 def gouji_after_action(game: Game, seat: int, action: Action) -> None:
-    """React to an action a player has just taken during play (the district's 憋3: a
-    player whose set before his final 3s is covered is smothered, END-8).
+    """React to an action a player has just taken during play (D: a revolutionary
+    becomes 三科 once his teammates are 头科 and 二科, OPEN-5; 憋3's smothering is the
+    hold-three policy's ``after_action``, :func:`gouji_hold_three_policy`).
 
     Collecting: called after ``seat``'s ``action`` was carried out and before the
     engine moves on to the next decision; only while the game goes on, only for

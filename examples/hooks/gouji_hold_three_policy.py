@@ -1,0 +1,22 @@
+"""gouji_hold_three_policy: a house 憋3 — every player's 3s are his last set, all of them, bare."""
+
+from gouji import hookimpl
+from gouji.cards import THREE
+from gouji.hold_three import HoldThreePolicy, can_finish_with_threes
+
+
+class ThreesLast(HoldThreePolicy):
+    def forbidden_sets(self, game, seat, plays):
+        held = game.hand_counts(seat).get(THREE, 0)
+        size = game.sizes[seat]
+        return {play: "END-6" for play in plays
+                if (play.rank == THREE) != (play.size == size)  # 3s only last, and last only 3s
+                or (play.rank == THREE and (play.naturals != held or play.twos or play.jokers))}
+
+    def may_burn(self, counts, play):
+        return can_finish_with_threes(counts, play) if counts[THREE] else None
+
+
+@hookimpl
+def gouji_hold_three_policy(options):
+    return ThreesLast(active=True)
