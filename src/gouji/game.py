@@ -258,7 +258,7 @@ class Game(RoundFlow):
     @property
     def opened(self) -> frozenset[int]:
         """TRIB-5: the seats that have opened (开点) so far, by the variant's
-        ``gouji_open_point_policy``; the sets that did it are in :attr:`open_sets`."""
+        ``gouji_open_point_policy``; the sets that did it are in ``open_sets``."""
         policy = self._open_point
         return frozenset(seat for seat, sets in self.open_sets.items()
                          if len(sets) >= policy.sets_needed(self, seat))

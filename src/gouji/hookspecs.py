@@ -109,7 +109,7 @@ def gouji_hold_three_policy(options: Options) -> HoldThreePolicy | None:
     ``may_burn`` on every decision, runs its ``buy_phase`` right after the tribute
     (before the plugins' :func:`gouji_pregame_phases`) and calls its
     ``after_action`` after every player's action during play. The default is
-    :data:`gouji.hold_three.NO_HOLD_THREE`: no hold-three.
+    ``gouji.hold_three.NO_HOLD_THREE``: no hold-three.
 
     :return: a :class:`gouji.hold_three.HoldThreePolicy` (or a subclass), or
         ``None`` to defer.
@@ -124,8 +124,8 @@ def gouji_open_point_policy(options: Options) -> OpenPointPolicy | None:
     firstresult: the first non-None result wins. Called once per variant; when the
     policy's ``active`` is true the engine asks ``opens`` and ``may_open`` as each
     set is played and ``stopped`` when a round ends on it, and keeps who has opened
-    in :attr:`gouji.game.Game.opened` (shown in every observation). The default is
-    :data:`gouji.open_point.NO_OPEN_POINT`: nobody opens.
+    in :attr:`gouji.Game.opened` (shown in every observation). The default is
+    ``gouji.open_point.NO_OPEN_POINT``: nobody opens.
 
     :return: a :class:`gouji.open_point.OpenPointPolicy` (or a subclass), or
         ``None`` to defer.

@@ -4,8 +4,8 @@ A player *opens* when a set of his stands: the round ends on it, nobody having
 beaten it (or it was his last set and nobody answered it). Which sets count,
 who may still open and when opening stops differ from book to book; an
 :class:`OpenPointPolicy` says it as one object, and the engine keeps who has
-opened as the game goes (:attr:`gouji.game.Game.opened`,
-:attr:`gouji.game.Game.open_sets`). What opening is worth — D's 打点, T's
+opened as the game goes (:attr:`gouji.Game.opened`,
+``game.open_sets``). What opening is worth — D's 打点, T's
 开点出4, C's 宣点 — the variants read from there.
 
 The engine asks :meth:`~OpenPointPolicy.opens` and

@@ -63,7 +63,7 @@ class Series:
 
     @property
     def void_games(self) -> int:
-        """How many finished games were void (作废, :attr:`gouji.game.Game.is_void`): they have
+        """How many finished games were void (作废, :attr:`gouji.Game.is_void`): they have
         no finish order and score nothing."""
         return sum(1 for game in self.finished if game.is_void)
 

@@ -37,6 +37,7 @@ _GAME_HOOKS = (
     "gouji_forbidden_plays", "gouji_last_set_owner", "gouji_score", "gouji_score_adjustments",
     "gouji_extra_actions", "gouji_apply_action", "gouji_after_action",
     "gouji_tribute", "gouji_pregame_phases", "gouji_precut_phases",
+    "gouji_hold_three_policy", "gouji_open_point_policy",
 )
 
 

@@ -25,7 +25,7 @@ burn with ``A A``: the 2 would need a joker of its own (:class:`DagangHoldThree`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -38,6 +38,7 @@ from gouji.rules.dagang.actions import BuyThree
 
 if TYPE_CHECKING:
     from gouji.game import Game
+    from gouji.phases import Phase
     from gouji.plays import Play
 
 EVENT_NAMES.setdefault("buy-three", ("买3", "buys a 3"))
@@ -65,8 +66,8 @@ class DagangHoldThree(HoldThreePolicy):
     def sellers(self, game: Game, buyer: int) -> list[int]:
         return sellers(game, buyer)
 
-    def buy_phase(self, game: Game) -> BuyPhase:
-        return BuyPhase.for_game(game, self)
+    def buy_phase(self, game: Game) -> Phase | None:
+        return cast("Phase", BuyPhase.for_game(game, self))  # a Phase without the optional methods
 
     def without_three(self, game: Game, seat: int) -> None:
         """END-6: he plays on, but cannot go out; left with one card to lead he concedes

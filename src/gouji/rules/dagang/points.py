@@ -63,7 +63,7 @@ class LivedSet:
 
 def lived_gouji_sets(game: Game) -> list[LivedSet]:
     """Every gouji set, not carrying a 大王, that a round ended on (活), in order, read from the
-    events (the engine's account of who opened is :attr:`gouji.game.Game.open_sets`; this list
+    events (the engine's account of who opened is ``game.open_sets``; this list
     has the sets played too late to open as well)."""
     rules = game.variant.set_rules
     lived = []
@@ -116,7 +116,7 @@ def _opposite_of_revolutionary(game: Game) -> int | None:
 
 def opened_seats(game: Game) -> dict[int, bool]:
     """TRIB-5 (D§24): for every seat, whether it opened (开点) in the finished ``game``: as the
-    engine kept it (:attr:`gouji.game.Game.opened`), and a sole revolutionary "开点" with 憋3
+    engine kept it (:attr:`gouji.Game.opened`), and a sole revolutionary "开点" with 憋3
     (D§26.(二)), not without."""
     revolutionary = _sole_revolutionary(game)
     opened = game.opened

@@ -8,7 +8,7 @@ he could not buy one — may, and no one else ("除此之外，不允许革命")
 decision comes last before the first lead, after the tribute and the 明点
 declarations (D§24: a revolution counts "无论此前对头有没有明点或预点").
 
-* Two or more revolutions void the game (该局作废, :meth:`gouji.game.Game.void`): it
+* Two or more revolutions void the game (该局作废, :meth:`gouji.Game.void`): it
   ends with no finish order, scores nothing and causes no tribute; the next game of a
   series is dealt again with the same context.
 * One revolution: the revolutionary leaves play as 四科. If his two teammates

@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -34,6 +34,7 @@ from gouji.rules.dagang196.revolution import revolt
 
 if TYPE_CHECKING:
     from gouji.game import Game
+    from gouji.phases import Phase
     from gouji.rules.dagang196.tribute import Obligation
 
 BUY_EVENT = "buy-three"
@@ -74,8 +75,8 @@ class ClubHoldThree(HoldThreePolicy):
             return [opposite]
         return [s for s in game.variant.table.teammates(buyer) if _spare_threes(game, s) > 0]
 
-    def buy_phase(self, game: Game) -> BuyThreePhase:
-        return BuyThreePhase(policy=self)
+    def buy_phase(self, game: Game) -> Phase | None:
+        return cast("Phase", BuyThreePhase(policy=self))  # a Phase without the optional methods
 
     def without_three(self, game: Game, seat: int) -> None:
         """END-7: "则算做自动革命" — an automatic revolution (OPEN-5)."""

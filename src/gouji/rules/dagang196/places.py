@@ -27,7 +27,7 @@ def revolutionaries(game: Game) -> list[int]:
 
 def is_void(game: Game) -> bool:
     """Two or more revolutions: "该局作废", the game is void (OPEN-5). Kept for old callers:
-    the core knows it, :attr:`gouji.game.Game.is_void`."""
+    the core knows it, :attr:`gouji.Game.is_void`."""
     return game.is_void
 
 

@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from gouji.cards import Card
     from gouji.game import Game
     from gouji.phases import Phase
-    from gouji.plays import Play
 
 
 @hookimpl

@@ -64,7 +64,7 @@ class ClubOpenPoint(OpenPointPolicy):
 
 def opened_seats(game: Game) -> dict[int, Play]:
     """Who opened in ``game``, with the first set that did it (TRIB-5; the engine keeps
-    them as the game goes, :attr:`gouji.game.Game.open_sets`)."""
+    them as the game goes, ``game.open_sets``)."""
     return {seat: game.open_sets[seat][0] for seat in sorted(game.opened)}
 
 

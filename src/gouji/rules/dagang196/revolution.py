@@ -7,7 +7,7 @@
 * "如同时出现2个(含2个)以上革命者,则该局作废": every entitled player decides, then, if
   two or more folded (automatic revolutions of 憋3 included), the game is void:
   it ends at once with no result and is dealt again (:func:`void_game`,
-  :attr:`gouji.game.Game.is_void`).
+  :attr:`gouji.Game.is_void`).
 * 要头/无头: "革命后,对头可宣布要头或无头。如果要头，相当于对门还存在。如果宣布无头，则按无头进行。"
   要头 keeps the revolutionary as his opposite's head (``Game.keep_head``): the
   opposite's gouji sets can only be burned, and he answers others' gouji sets
@@ -53,7 +53,7 @@ def revolt(game: Game, seat: int, rule: str, reason: str) -> None:
 
 
 def void_game(game: Game, reason: str) -> None:
-    """该局作废: the game ends at once without a result (:meth:`gouji.game.Game.void`: no
+    """该局作废: the game ends at once without a result (:meth:`gouji.Game.void`: no
     finish order, ``game.is_void``). The set deals it again."""
     game.void("OPEN-5", f"{reason}, dealt again")
 

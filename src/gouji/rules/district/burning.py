@@ -26,7 +26,6 @@ T 二.3.(5): "烧牌时按自然打牌先后顺序（无同伙优先烧规则）
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -34,7 +33,6 @@ import attrs
 from gouji.actions import Action, register_action
 from gouji.burning import BurnPolicy
 from gouji.errors import ParseError
-from gouji.plays import Play
 
 if TYPE_CHECKING:
     from gouji.game import Game

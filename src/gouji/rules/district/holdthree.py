@@ -23,7 +23,7 @@ book's 憋闷, two points — and nothing when they are teammates (see
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -81,7 +81,8 @@ class DistrictHoldThree(HoldThreePolicy):
         from gouji.rules.district.buying import BuyPhase
 
         ranks = [r for r, on in ((THREE, self.hold_three), (FOUR, self.buy_four)) if on]
-        return BuyPhase.for_game(game, ranks) if ranks else None
+        phase = BuyPhase.for_game(game, ranks) if ranks else None
+        return cast("Phase | None", phase)  # a Phase without the optional methods
 
     def without_three(self, game: Game, seat: int) -> None:
         """END-7: "无3为6科", "不买3者视为大落": the lowest free place at once, cards void."""
@@ -93,10 +94,14 @@ class DistrictHoldThree(HoldThreePolicy):
             smother(game, seat, action)
 
     def smothers(self, game: Game) -> list[tuple[int, int]]:
+        """END-8: read from the ``smother`` event and the ``smothered`` retirement after it."""
+        found = []
         events = game.events
-        return [(event.seat, events[i - 1].seat) for i, event in enumerate(events)
-                if event.kind == "smothered" and i and events[i - 1].kind == "smother" and event.seat is not None
-                and events[i - 1].seat is not None]
+        for before, event in zip(events, events[1:]):
+            if (event.kind == "smothered" and before.kind == "smother" and event.seat is not None
+                    and before.seat is not None):
+                found.append((event.seat, before.seat))
+        return found
 
 
 def forbidden_plays(game: Game, seat: int, plays: Sequence[Play], hold_three: bool,

@@ -19,7 +19,7 @@ standing — nobody had a live set to put on it ("使对方没有…活牌且自
 
 The set may be won by its owner (``round-won``) or stand as his last set
 (``take-wind``). :class:`DistrictOpenPoint` says so to the engine, which keeps
-who opened as the game goes (:attr:`gouji.game.Game.opened`).
+who opened as the game goes (:attr:`gouji.Game.opened`).
 """
 
 from __future__ import annotations
@@ -63,5 +63,5 @@ class DistrictOpenPoint(OpenPointPolicy):
 
 def opened_seats(game: Game) -> set[int]:
     """The seats that opened in ``game`` (TRIB-5), as the engine kept them
-    (:attr:`gouji.game.Game.opened`)."""
+    (:attr:`gouji.Game.opened`)."""
     return set(game.opened)
