@@ -92,3 +92,14 @@ def test_a_game_over_cannot_be_voided():
     assert game.is_over and not game.is_void
     with pytest.raises(gouji.GoujiError):
         game.void("OPEN-5", "too late")
+
+
+def test_the_cli_reports_a_void_game_as_void(club):
+    from gouji.cli import Summary, result_text
+
+    game = _two_revolutions(club)
+    assert result_text(game) == "void game (作废): no places, no points"
+    summary = Summary()
+    summary.add(game)
+    assert summary.voids == 1 and summary.wins == [0, 0, 0]
+    assert "void games (作废: no places, no points): 1" in summary.text()

@@ -312,13 +312,19 @@ class Summary:
         self.points = [0, 0]
         self.wins = [0, 0, 0]  # team 0, team 1, draws
         self.sweeps = 0
+        self.voids = 0
         self.decisions = 0
         self.sets = 0
         self.stats: Counter[str] = Counter()
 
     def add(self, game: Game) -> None:
-        score = game.score()
         self.games += 1
+        if game.is_void:
+            self.voids += 1  # no places, no points, no winner
+            self.decisions += len(game.history)
+            self.stats.update(game.stats)
+            return
+        score = game.score()
         for place, seat in enumerate(game.finish_order):
             self.places[seat % 2][place] += 1
         for team in (0, 1):
@@ -343,6 +349,8 @@ class Summary:
             lines.append(f"  team {team}: total {self.points[team]:+d}, mean {self.points[team] / n:+.3f}")
         lines.append(f"wins: team 0 {self.wins[0]} ({self.wins[0] / n:.1%}), team 1 {self.wins[1]} "
                      f"({self.wins[1] / n:.1%}), draws {self.wins[2]}; sweeps (串三户) {self.sweeps}")
+        if self.voids:
+            lines.append(f"void games (作废: no places, no points): {self.voids}")
         lines.append(f"mean game length: {self.decisions / n:.1f} decisions, {self.sets / n:.1f} sets")
         lines.append("events (total, mean per game):")
         width = max(_width(label) for _, label in STAT_LABELS)
@@ -423,6 +431,8 @@ def result_text(game: Game) -> str:
     """The places, the score with its adjustments, and why (:func:`gouji.explanation.explain_score`)."""
     from gouji.explanation import explain_score
 
+    if game.is_void:
+        return "void game (作废): no places, no points"
     score = game.score()
     lines = ["places:"]
     for place, seat in enumerate(game.finish_order):
