@@ -402,7 +402,7 @@ class Game(RoundFlow):
                 seat = self.actor
                 assert seat is not None, "a lead or an answer has a seat to decide"
                 self._apply_play_action(seat, action)
-                if self._hold_active and self.kind != OVER:
+                if self._hold_active and self.kind != OVER and seat is not None:
                     self._hold.after_action(self, seat, action)
                 if self._has_after_action and self.kind != OVER:
                     self.variant.call_hook("gouji_after_action", game=self, seat=seat, action=action)
