@@ -103,3 +103,19 @@ def test_the_cli_reports_a_void_game_as_void(club):
     summary.add(game)
     assert summary.voids == 1 and summary.wins == [0, 0, 0]
     assert "void games (作废: no places, no points): 1" in summary.text()
+
+
+@pytest.mark.rule("END-6")
+def test_END_6_each_book_that_plays_hold_three_answers_the_one_hook():
+    """D§26 "每人最后一手牌是为底牌。底牌必须是3牌，称“憋3”打法": the variants that play 憋3 answer
+    ``gouji_hold_three_policy``; the others get the core's "no 憋3"."""
+    from gouji.hold_three import NO_HOLD_THREE
+    from gouji.rules.dagang.hold_three import DagangHoldThree
+    from gouji.rules.dagang196.hold_three import ClubHoldThree
+    from gouji.rules.district.holdthree import DistrictHoldThree
+
+    assert gouji.load_variant("provincial").hold_three_policy is NO_HOLD_THREE
+    assert isinstance(gouji.load_variant("dagang").hold_three_policy, DagangHoldThree)
+    assert isinstance(gouji.load_variant("district").hold_three_policy, DistrictHoldThree)
+    assert isinstance(gouji.load_variant("dagang196").hold_three_policy, ClubHoldThree)
+    assert not gouji.load_variant("dagang-plain").hold_three_policy.active

@@ -95,3 +95,11 @@ def test_SCORE_3_smother_tribute_off_scores_bie_san_alone(position, act, finish)
     items = [(a.team, a.points, a.reason.split(":")[0]) for a in score.adjustments
              if a.rule == "END-8" and "seat 0" in a.reason]
     assert items == [(1, 1, "憋三")]
+
+
+@pytest.mark.rule("END-8")
+def test_END_8_the_hold_three_policy_names_who_was_smothered_by_whom(position, act):
+    """T 二.3.(11) "先被鳖三者为大落，依此类推": the policy's ``smothers`` lists them in order."""
+    game = position({0: "9 9 3 3", 1: "J J 3", 2: "6 3", 3: "7 3", 4: "8 3", 5: "10 10 3"}, leader=0)
+    act(game, "play 9 9", "play 10 10", "play J J")
+    assert game.variant.hold_three_policy.smothers(game) == [(0, 5), (5, 1)]
