@@ -119,3 +119,15 @@ def test_END_6_each_book_that_plays_hold_three_answers_the_one_hook():
     assert isinstance(gouji.load_variant("district").hold_three_policy, DistrictHoldThree)
     assert isinstance(gouji.load_variant("dagang196").hold_three_policy, ClubHoldThree)
     assert not gouji.load_variant("dagang-plain").hold_three_policy.active
+
+
+def test_a_record_that_says_void_for_a_game_that_is_not_is_refused():
+    game = gouji.load_variant("provincial").new_game(seed=3)
+    record = game.record()
+    assert record["void"] is False and gouji.replay(record).is_void is False
+    with pytest.raises(gouji.RecordError, match="void"):
+        gouji.replay({**record, "void": True})
+    with pytest.raises(gouji.RecordError, match="void"):
+        gouji.replay({**record, "void": "no"})
+    del record["void"]
+    assert not gouji.replay(record).is_void  # records written before the key still replay

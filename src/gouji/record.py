@@ -99,6 +99,10 @@ def replay(record: dict[str, Any] | str, variant: Variant | None = None) -> Game
                 game.apply(parse_action(text))
             except GoujiError as exc:
                 raise RecordError(f"action {i} ({text!r}) does not replay: {exc}") from exc
+        claimed = record.get("void")
+        if claimed is not None and claimed is not game.is_void:
+            raise RecordError(f"record key 'void' is {claimed!r}, but the actions replay to a "
+                              f"{'void' if game.is_void else 'valid'} game")
     except RecordError:
         raise
     except GoujiError as exc:
