@@ -260,8 +260,11 @@ class Game(RoundFlow):
         """TRIB-5: the seats that have opened (开点) so far, by the variant's
         ``gouji_open_point_policy``; the sets that did it are in ``open_sets``."""
         policy = self._open_point
-        return frozenset(seat for seat, sets in self.open_sets.items()
-                         if len(sets) >= policy.sets_needed(self, seat))
+        if not policy.active:
+            return frozenset()
+        return frozenset(seat for seat in range(6)
+                         if len(self.open_sets.get(seat, ())) >= policy.sets_needed(self, seat)
+                         or policy.opened_by_rule(self, seat))
 
     @property
     def table(self) -> Play | None:

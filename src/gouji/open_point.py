@@ -45,6 +45,11 @@ class OpenPointPolicy:
         nobody opens any more (for example once two players are out)."""
         return False
 
+    def opened_by_rule(self, game: Game, seat: int) -> bool:
+        """Has ``seat`` opened without a standing set, by a rule of the book (D§26.(二): a
+        revolutionary with 憋3 "开点并作为四科")?"""
+        return False
+
     def sets_needed(self, game: Game, seat: int) -> int:
         """How many standing sets ``seat`` needs to have opened (D: three for a
         revolutionary's opposite)."""

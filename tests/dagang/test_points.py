@@ -160,5 +160,6 @@ def test_TRIB_5_with_hold_three_a_revolutionary_has_opened_D26_2(dagang, act, pl
     game = dagang.new_position(hands, leader=4)
     game.add_phase(RevolutionPhase.for_game(game))
     act(game, "dagang-revolt yes", "dagang-dead-gouji headless")
+    assert 1 in game.opened and 1 in game.observation(4).opened, "shown as soon as he folds"
     play_out(game)
     assert opened_seats(game)[1] is True

@@ -92,7 +92,7 @@ def gouji_hold_three_policy(options: Options) -> hold_three.DagangHoldThree | No
 @hookimpl
 def gouji_open_point_policy(options: Options) -> DagangOpenPoint:
     """TRIB-5 (D§24 开点)."""
-    return DagangOpenPoint()
+    return DagangOpenPoint(hold_three=options["hold_three"])
 
 
 @hookimpl

@@ -86,6 +86,8 @@ class DagangOpenPoint(OpenPointPolicy):
     二科 going out for everyone else; a sole revolutionary's opposite needs three."""
 
     active: bool = True
+    #: With 憋3 a revolutionary opens by folding (D§26.(二) "开点并作为四科").
+    hold_three: bool = False
 
     def opens(self, game: Game, seat: int, play: Play, burn: bool) -> bool:
         """Any gouji set lives "除大花外"; a burn's set too."""
@@ -99,6 +101,11 @@ class DagangOpenPoint(OpenPointPolicy):
         if game.outs == 1 and seat == (game.finish_order[0] + 3) % 6:
             return seat == _opposite_of_revolutionary(game)
         return True
+
+    def opened_by_rule(self, game: Game, seat: int) -> bool:
+        """D§26.(二): with 憋3 a revolutionary "开点并作为四科"; without, he has not opened
+        (D§24 "算自动认点")."""
+        return self.hold_three and seat == _sole_revolutionary(game)
 
     def sets_needed(self, game: Game, seat: int) -> int:
         return REVOLUTION_OPENING_SETS if seat == _opposite_of_revolutionary(game) else 1
@@ -115,13 +122,10 @@ def _opposite_of_revolutionary(game: Game) -> int | None:
 
 
 def opened_seats(game: Game) -> dict[int, bool]:
-    """TRIB-5 (D§24): for every seat, whether it opened (开点) in the finished ``game``: as the
-    engine kept it (:attr:`gouji.Game.opened`), and a sole revolutionary "开点" with 憋3
-    (D§26.(二)), not without."""
-    revolutionary = _sole_revolutionary(game)
+    """TRIB-5 (D§24): for every seat, whether it opened (开点) in the finished ``game``, as the
+    engine kept it (:attr:`gouji.Game.opened`, from :class:`DagangOpenPoint`)."""
     opened = game.opened
-    hold_three = game.variant.options["hold_three"]
-    return {seat: hold_three if seat == revolutionary else seat in opened for seat in range(6)}
+    return {seat: seat in opened for seat in range(6)}
 
 
 def point_obligations(game: Game) -> list[list[object]]:
