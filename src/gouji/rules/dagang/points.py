@@ -67,7 +67,7 @@ def lived_gouji_sets(game: Game) -> list[LivedSet]:
     has the sets played too late to open as well)."""
     rules = game.variant.set_rules
     lived = []
-    last = None
+    last: LivedSet | None = None
     for index, event in enumerate(game.events):
         if event.kind in _SET_EVENTS:
             assert event.seat is not None and event.play is not None, "a set is played by a seat"
