@@ -153,7 +153,7 @@ class RoundFlow(GameState):
         if (self._hold_active or self._has_forbidden_hook) and plays:
             forbidden: dict[Play, str] = {}
             if self._hold_active:
-                forbidden.update(self._hold.forbidden_sets(self, seat, plays))
+                forbidden.update(self._hold.forbidden_sets(self._game, seat, plays))
             if self._has_forbidden_hook:
                 for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
                     forbidden.update(answer or {})
@@ -325,8 +325,8 @@ class RoundFlow(GameState):
             self._log("lead" if self.top is None else "cover", seat, rule, play)
         by_yield = self.yield_window
         # TRIB-5: judged as the set is played, before its owner goes out with it.
-        self._top_opens = (self._open_point.active and self._open_point.opens(self, seat, play, is_burn)
-                           and self._open_point.may_open(self, seat))
+        self._top_opens = (self._open_point.active and self._open_point.opens(self._game, seat, play, is_burn)
+                           and self._open_point.may_open(self._game, seat))
         self.top, self.owner, self.anchor = play, seat, seat
         self.yield_window = False
         if self.sizes[seat] == 0:
@@ -411,7 +411,7 @@ class RoundFlow(GameState):
     def _end_round(self) -> None:
         anchor = _present(self.anchor)
         if self._top_opens and self.owner is not None and self.top is not None \
-                and not self._open_point.stopped(self):
+                and not self._open_point.stopped(self._game):
             self.open_sets.setdefault(self.owner, []).append(self.top)
         if self.playing[anchor]:
             leader = anchor

@@ -30,16 +30,15 @@ its own options in :mod:`.options`. The documentation page is
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from gouji.actions import Action
-from gouji.cards import FOUR, THREE, Card
+from gouji.cards import Card
 from gouji.context import GameContext
 from gouji.hookspecs import hookimpl
 from gouji.opening import Cut
 from gouji.options import Options, OptionSpec
-from gouji.plays import Play
 from gouji.rules.district import burning, clock, referee, scoring
 from gouji.rules.district.burning import DistrictBurnPolicy
 from gouji.rules.district.holdthree import DistrictHoldThree
@@ -52,7 +51,6 @@ from gouji.table import Table
 
 if TYPE_CHECKING:
     from gouji.game import Game
-    from gouji.phases import Phase
 
 
 @hookimpl

@@ -22,6 +22,7 @@ book's 憋闷, two points — and nothing when they are teammates (see
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
@@ -97,7 +98,7 @@ class DistrictHoldThree(HoldThreePolicy):
         """END-8: read from the ``smother`` event and the ``smothered`` retirement after it."""
         found = []
         events = game.events
-        for before, event in zip(events, events[1:]):
+        for before, event in itertools.pairwise(events):
             if (event.kind == "smothered" and before.kind == "smother" and event.seat is not None
                     and before.seat is not None):
                 found.append((event.seat, before.seat))
