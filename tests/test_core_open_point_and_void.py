@@ -131,3 +131,11 @@ def test_a_record_that_says_void_for_a_game_that_is_not_is_refused():
         gouji.replay({**record, "void": "no"})
     del record["void"]
     assert not gouji.replay(record).is_void  # records written before the key still replay
+
+
+def test_a_void_game_is_explained_as_void(club):
+    from gouji.explanation import explain_score
+
+    game = _two_revolutions(club)
+    assert explain_score(game) == ["why:", "  the game is void (作废, OPEN-5): no places, no points"]
+    assert game.score().rule == "OPEN-5"

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 def explain_score(game: Game) -> list[str]:
     """Lines that explain ``game.score()``: how each team's points were reached, rule by rule."""
+    if game.is_void:
+        return ["why:", "  the game is void (作废, OPEN-5): no places, no points"]
     score = game.score()
     rule = _rule(score.rule)
     places = {seat: place for place, seat in enumerate(score.finish_order)}

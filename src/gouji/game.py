@@ -327,7 +327,7 @@ class Game(RoundFlow):
         if not self.is_over:
             raise GoujiError("the game is not over yet")
         if self._void:
-            return Score((), (0,) * 6, (0, 0), False)
+            return Score((), (0,) * 6, (0, 0), False, rule="OPEN-5")
         options = self.variant.options
         base: Score = self.variant.call_hook("gouji_score", options=options, finish_order=tuple(self.finish_order),
                                       game=self)
