@@ -134,6 +134,13 @@ def register_word_action(action: Action) -> None:
         return action
 
     register_action(action.keyword, parse)
+    # The rules compare such actions by identity (``action is PASS``): a pickled or
+    # deep-copied one must come back as this very object.
+    type(action).__reduce__ = _reduce_word_action  # type: ignore[method-assign,assignment]
+
+
+def _reduce_word_action(action: Action) -> tuple[Callable[[str], Action], tuple[str]]:
+    return parse_action, (action.keyword,)
 
 
 register_action("play", lambda rest: PlaySet.of(parse_play(rest)))

@@ -136,7 +136,7 @@ class Game(RoundFlow):
         self._has_forbidden_hook = variant.has_hook_implementations("gouji_forbidden_plays")
         self._has_extra_actions = variant.has_hook_implementations("gouji_extra_actions")
         # A set rules object may let sets of other sizes cover (T's 大虎二杀一).
-        self._cover_sizes = getattr(self._rules, "cover_sizes", lambda top: (top.size,))
+        self._cover_sizes = getattr(self._rules, "cover_sizes", _same_size)
         self._melee_pass = options["melee_pass"]
         self._melee_after_round = options["melee_after_round"]
         self._dead_gouji_burnable = options["dead_gouji_burnable"]
@@ -451,6 +451,25 @@ class Game(RoundFlow):
         other.rng.setstate(self.rng.getstate())
         return other
 
+    # What _init_fields derives from the variant: rebuilt on load rather than pickled
+    # (the set rules' bound method, the burn policy and the table come from the plugins).
+    _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        for name in self._DERIVED:
+            state.pop(name, None)
+        state["_legal"] = state["_legal_set"] = None  # computed again on demand
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        variant = self.variant
+        self._table = variant.table
+        self._rules = variant.set_rules
+        self._burn = variant.burn_policy
+        self._cover_sizes = getattr(self._rules, "cover_sizes", _same_size)
+
     def transfer(self, giver: int, receiver: int, card: Card) -> None:
         """Move one card between hands (tribute and buying 3s use this)."""
         suits = self.hands[giver][card.rank]
@@ -602,3 +621,8 @@ class Game(RoundFlow):
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.actor} to {self.kind}"
         return f"<Game {self.variant.name} seed={self.seed} {state}, {len(self.history)} actions>"
+
+
+def _same_size(top: Play) -> tuple[int, ...]:
+    """Sets cover only sets of their own size (PLAY-4), unless the set rules say otherwise."""
+    return (top.size,)

@@ -88,6 +88,15 @@ class Options(Mapping[str, Any]):
     def __repr__(self) -> str:
         return f"Options({self._values!r})"
 
+    def __copy__(self) -> Options:
+        return self  # immutable: a copy is the same values
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Options:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Options, (self._values,))
+
     def to_plain(self) -> dict[str, Any]:
         """Values as TOML/JSON-friendly builtins (lists for list options)."""
         return {k: list(v) if isinstance(v, tuple) else v for k, v in self._values.items()}

@@ -90,6 +90,19 @@ class Variant:
         return attrs.evolve(variant, set_rules=rules, burn_policy=burn, hold_three_policy=hold,
                             open_point_policy=opening, table=Table(resolved["direction"]))
 
+    # -- pickling and copying ----------------------------------------------
+    # The plugin manager holds modules, which cannot be pickled: a variant travels
+    # as its definition (name, plugins, files, options) and is built again on load.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.name, self.plugins, self.options.to_plain(), self.plugin_files,
+                           self.description, self.source))
+
+    def __copy__(self) -> Variant:
+        return self  # immutable: games share their variant
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Variant:
+        return self
+
     def with_options(self, **overrides: Any) -> Variant:
         """The same variant with some options changed (validated again)."""
         options = {**self.options.to_plain(), **overrides}
@@ -181,6 +194,21 @@ class Variant:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise GoujiError(f"seed must be an integer, not {seed!r}")
         return Game.start(self, seed, context or GameContext.first())
+
+
+_REBUILT: dict[str, Variant] = {}
+
+
+def _rebuild(name: str, plugins: tuple[str, ...], options: dict[str, Any], plugin_files: tuple[str, ...],
+             description: str, source: str | None) -> Variant:
+    """A pickled variant, built again from its definition; one build per process and definition,
+    so that unpickling many games does not load the plugins many times."""
+    key = repr((name, plugins, sorted(options.items()), plugin_files, description, source))
+    variant = _REBUILT.get(key)
+    if variant is None:
+        variant = Variant.build(name, plugins, options, plugin_files, description, source)
+        _REBUILT[key] = variant
+    return variant
 
 
 def _parse_hand(seat: int, hand: str | Sequence[Card]) -> list[Card]:
