@@ -455,6 +455,11 @@ class Game(RoundFlow):
     # (the set rules' bound method, the burn policy and the table come from the plugins).
     _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes")
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        # What a game holds beyond the containers clone() copies is immutable (events,
+        # sets, actions, the variant), so the fast copy is a deep copy.
+        return self.clone()
+
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         for name in self._DERIVED:

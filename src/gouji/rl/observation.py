@@ -1,0 +1,258 @@
+"""Per-seat observations as one float32 vector, with a documented layout.
+
+Everything is read from what the seat may know: its own hand, the public state of the
+table, and the log events its :class:`gouji.Observation` shows (a card handed back face
+down is seen only by the two players). Other hands' sizes appear only where the variant
+lets this seat see them (ROUND-6). Seats are *relative*: row ``k`` of a per-seat block is
+seat ``(me + k) % 6``, so row 0 is the observer, row 3 his opposite, rows 2 and 4 his
+teammates.
+
+==================  ===========  =================================================================
+segment             length       meaning
+==================  ===========  =================================================================
+``hand``            15           own cards per rank (3..A, 2, small joker, big joker)
+``played``          6 x 15       cards each seat has put on the table (leads, covers, burns)
+``set_aside``       15           cards set aside out of play, as the log shows them (会3/会4)
+``hand_size``       6            cards each seat holds, where this seat may see it (else 0)
+``size_known``      6            1 where that size is shown (ROUND-6)
+``in_play``         6            1 for seats still playing
+``table``           15           the set on the table, per rank (all 0 when leading)
+``table_owner``     6            who played it
+``table_flags``     3            a set is on the table; it is a gouji set (GOUJI-1); it was burned
+``passed``          6            seats that passed this round
+``burners``         6            seats that burned and must play jokers until their last (BURN-1)
+``dead_gouji``      6            够死级 rights each seat holds (END-3)
+``places``          6 x 6        each seat's place so far (头科 .. 大落), one-hot
+``seat``            6            this seat's number, one-hot (its team is ``seat % 2``)
+``to_act``          6            who decides now
+``decision``        4            lead, answer, a phase decision, game over
+``phase``           16           the pending phase, by a stable hash of its name
+``phase_actions``   6 x F        sum of the action features (:data:`gouji.rl.actions.FEATURE_LAYOUT`)
+                                 of the phase decisions each seat has taken that this seat saw:
+                                 declarations, tribute, revolution, 3s bought ...
+``events``          6 x 48       how many log events of each kind concern each seat (core kinds
+                                 first, then plugin kinds by a stable hash): headless, melee,
+                                 revolution, 憋3 ...
+``previous``        6 x 6        each seat's place in the previous game of a series (tribute owed)
+``game``            2            the game's number in a series / 10; the melee has begun
+==================  ===========  =================================================================
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from gouji.actions import parse_action
+from gouji.errors import GoujiError
+from gouji.events import Event
+from gouji.rl.actions import FEATURE_SIZE, N_RANKS, RANKS, fill_action_features
+
+if TYPE_CHECKING:
+    from gouji.game import Game
+
+PHASE_BUCKETS = 16
+EVENT_KINDS = 48
+#: The engine's own event kinds, each with its own column (fixed here: plugins add kinds to
+#: ``EVENT_NAMES`` as they are imported, which must not move the columns).
+_CORE_EVENTS = (
+    "cut", "deal", "lead-right", "lead", "cover", "burn", "pass", "auto-pass", "no-burn", "close", "auto-close",
+    "yield", "take-wind", "dead-set", "round-won", "out", "headless", "melee", "burn-failed", "burn-released",
+    "phase", "retired", "game-over", "set-aside", "lead-passed", "moved",
+)
+_RANK_COLUMN = {rank: i for i, rank in enumerate(RANKS)}
+_DECISIONS = ("lead", "respond", "phase", "over")
+
+SEGMENTS: tuple[tuple[str, int], ...] = (
+    ("hand", N_RANKS),
+    ("played", 6 * N_RANKS),
+    ("set_aside", N_RANKS),
+    ("hand_size", 6),
+    ("size_known", 6),
+    ("in_play", 6),
+    ("table", N_RANKS),
+    ("table_owner", 6),
+    ("table_flags", 3),
+    ("passed", 6),
+    ("burners", 6),
+    ("dead_gouji", 6),
+    ("places", 36),
+    ("seat", 6),
+    ("to_act", 6),
+    ("decision", 4),
+    ("phase", PHASE_BUCKETS),
+    ("phase_actions", 6 * FEATURE_SIZE),
+    ("events", 6 * EVENT_KINDS),
+    ("previous", 36),
+    ("game", 2),
+)
+#: ``{segment: (start, length)}`` in the observation vector.
+LAYOUT: dict[str, tuple[int, int]] = {}
+_at = 0
+for _name, _length in SEGMENTS:
+    LAYOUT[_name] = (_at, _length)
+    _at += _length
+OBSERVATION_SIZE = _at
+
+
+def _bucket(text: str, buckets: int) -> int:
+    return zlib.crc32(text.encode("utf-8")) % buckets
+
+
+def event_kind_column(kind: str) -> int:
+    """The column of an event kind in the ``events`` block: core kinds in order, others hashed."""
+    if kind in _CORE_EVENTS:
+        return _CORE_EVENTS.index(kind)
+    return len(_CORE_EVENTS) + _bucket(kind, EVENT_KINDS - len(_CORE_EVENTS))
+
+
+class _SeatLog:
+    """What one seat has gathered from the log events it saw, kept up to date step by step."""
+
+    def __init__(self) -> None:
+        self.played = np.zeros((6, N_RANKS), dtype=np.float32)
+        self.set_aside = np.zeros(N_RANKS, dtype=np.float32)
+        self.phase_actions = np.zeros((6, FEATURE_SIZE), dtype=np.float32)
+        self.events = np.zeros((6, EVENT_KINDS), dtype=np.float32)
+
+
+class ObservationEncoder:
+    """Encodes observations of one game after another; cheap when called after each step,
+    because it reads only the log events that are new since the last call.
+
+    >>> import gouji
+    >>> from gouji.rl import ObservationEncoder, OBSERVATION_SIZE
+    >>> game = gouji.load_variant("provincial").new_game(seed=1)
+    >>> ObservationEncoder().encode(game, seat=0).shape == (OBSERVATION_SIZE,)
+    True
+    """
+
+    def __init__(self) -> None:
+        self._events: list[Event] | None = None
+        self._seen = 0
+        self._logs = [_SeatLog() for _ in range(6)]
+        self._last_set_burned = False
+
+    def _catch_up(self, game: Game) -> None:
+        events = game.events
+        if events is not self._events or len(events) < self._seen:
+            self._events = events
+            self._seen = 0
+            self._logs = [_SeatLog() for _ in range(6)]
+            self._last_set_burned = False
+        for event in events[self._seen:]:
+            self._read(event)
+        self._seen = len(events)
+
+    def _read(self, event: Event) -> None:
+        seat = event.seat
+        kind = event.kind
+        if event.visible_to is None:
+            logs = self._logs
+        else:
+            logs = [self._logs[s] for s in event.visible_to if 0 <= s < 6]
+        play = event.play
+        if kind in ("lead", "cover", "burn"):
+            self._last_set_burned = kind == "burn"
+        column = event_kind_column(kind)
+        phase_features = None
+        if kind == "phase" and seat is not None:
+            _, _, text = event.detail.partition(": ")
+            try:
+                action = parse_action(text)
+            except GoujiError:
+                action = None
+            if action is not None:
+                phase_features = np.zeros(FEATURE_SIZE, dtype=np.float32)
+                fill_action_features(phase_features, action, seat)
+        for log in logs:
+            if seat is not None and 0 <= seat < 6:
+                log.events[seat, column] += 1
+                if play is not None and kind in ("lead", "cover", "burn"):
+                    for rank, n in play.counts().items():
+                        log.played[seat, _RANK_COLUMN[rank]] += n
+                if phase_features is not None:
+                    log.phase_actions[seat] += phase_features
+            if play is not None and kind == "set-aside":
+                for rank, n in play.counts().items():
+                    log.set_aside[_RANK_COLUMN[rank]] += n
+
+    def encode(self, game: Game, seat: int) -> np.ndarray:
+        """The observation vector of ``seat`` (:data:`LAYOUT`), float32 of :data:`OBSERVATION_SIZE`."""
+        self._catch_up(game)
+        log = self._logs[seat]
+        order = [(seat + k) % 6 for k in range(6)]
+        rel = {s: k for k, s in enumerate(order)}
+        out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+
+        def put(name: str, values: object) -> None:
+            start, length = LAYOUT[name]
+            out[start:start + length] = np.asarray(values, dtype=np.float32).reshape(-1)
+
+        def one_hot(name: str, index: int | None, offset: int = 0) -> None:
+            if index is not None:
+                out[LAYOUT[name][0] + offset + index] = 1
+
+        hand = game.hands[seat]
+        start = LAYOUT["hand"][0]
+        for column, rank in enumerate(RANKS):
+            out[start + column] = len(hand[rank])
+        put("played", log.played[order])
+        put("set_aside", log.set_aside)
+        visibility = game.variant.options["count_visibility"]
+        size_at, known_at = LAYOUT["hand_size"][0], LAYOUT["size_known"][0]
+        play_at = LAYOUT["in_play"][0]
+        for k, s in enumerate(order):
+            n = game.sizes[s] if game.playing[s] else 0
+            if s == seat or visibility == "always" or (visibility == "ten_or_fewer" and n <= 10):
+                out[size_at + k] = n
+                out[known_at + k] = 1
+            out[play_at + k] = game.playing[s]
+        top = game.top
+        if top is not None:
+            start = LAYOUT["table"][0]
+            for rank, n in top.counts().items():
+                out[start + _RANK_COLUMN[rank]] = n
+            if game.owner is not None:
+                one_hot("table_owner", rel[game.owner])
+            flags = LAYOUT["table_flags"][0]
+            out[flags] = 1
+            out[flags + 1] = game.variant.is_gouji(top)
+            out[flags + 2] = self._last_set_burned
+        for s in game.passed:
+            one_hot("passed", rel[s])
+        for s in game.burners:
+            one_hot("burners", rel[s])
+        dead_at = LAYOUT["dead_gouji"][0]
+        for s, n in game.dead_gouji_rights.items():
+            out[dead_at + rel[s]] = n
+        for place, s in enumerate(game.finish_order):
+            one_hot("places", rel[s] * 6 + place)
+        one_hot("seat", seat)
+        actor = game.current_player
+        if actor is not None:
+            one_hot("to_act", rel[actor])
+        one_hot("decision", _DECISIONS.index(game.kind) if game.kind in _DECISIONS else None)
+        if game.kind == "phase" and game.phases:
+            one_hot("phase", _bucket(str(getattr(game.phases[0], "name", "")), PHASE_BUCKETS))
+        put("phase_actions", log.phase_actions[order])
+        put("events", log.events[order])
+        for place, s in enumerate(game.context.previous_finish_order):
+            if 0 <= s < 6 and place < 6:
+                one_hot("previous", rel[s] * 6 + place)
+        game_at = LAYOUT["game"][0]
+        out[game_at] = game.context.game_number / 10
+        out[game_at + 1] = game.melee
+        return out
+
+
+def encode_observation(game: Game, seat: int) -> np.ndarray:
+    """The observation vector of ``seat`` now (a fresh :class:`ObservationEncoder`; keep one
+    encoder per game to encode step after step cheaply)."""
+    return ObservationEncoder().encode(game, seat)
+
+
+__all__ = ["EVENT_KINDS", "LAYOUT", "OBSERVATION_SIZE", "PHASE_BUCKETS", "SEGMENTS", "ObservationEncoder",
+           "encode_observation", "event_kind_column"]

@@ -1,0 +1,254 @@
+"""PettingZoo environments: the turn-based AEC game (:func:`env`) and a parallel form (:func:`parallel_env`).
+
+Agents are ``"seat_0"`` .. ``"seat_5"``; teams are the even and the odd seats. Each
+observation is a dict: ``"observation"`` (:data:`gouji.rl.OBSERVATION_SIZE` float32, the
+layout of :mod:`gouji.rl.observation`) and ``"action_mask"`` (int8 over the
+:class:`gouji.rl.ActionSpace`, all 0 for a seat that is not to decide). Rewards come at the
+end of each game of the episode: the variant's score (``reward="team"`` or ``"seat"``).
+
+An action that is not legal is replaced by a legal one drawn with the environment's seeded
+generator, and ``infos[agent]["illegal_action"]`` says so (``illegal_action="raise"`` raises
+:class:`gouji.IllegalActionError` instead).
+
+``max_cycles``: each seat makes at most ``max_cycles`` decisions (a cycle is one turn of each
+seat). A seat that has made them has its further decisions made by a
+:class:`gouji.bots.GreedyBot` until every seat has made its ``max_cycles``; then the episode
+is truncated.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv, ParallelEnv
+
+from gouji.bots import GreedyBot
+from gouji.errors import GoujiError, IllegalActionError
+from gouji.rl.episode import Episode
+from gouji.rl.observation import OBSERVATION_SIZE
+
+if TYPE_CHECKING:
+    from gouji.actions import Action
+    from gouji.variant import Variant
+
+AGENTS = tuple(f"seat_{s}" for s in range(6))
+ILLEGAL = ("substitute", "raise")
+#: Observation values never exceed this (counts of cards, events, features).
+OBSERVATION_HIGH = 1e6
+
+
+def _spaces(size: int) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.Discrete]:
+    observation = gymnasium.spaces.Dict({
+        "observation": gymnasium.spaces.Box(0.0, OBSERVATION_HIGH, (OBSERVATION_SIZE,), np.float32),
+        "action_mask": gymnasium.spaces.Box(0, 1, (size,), np.int8),
+    })
+    return observation, gymnasium.spaces.Discrete(size)
+
+
+class GoujiEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment; build it with :func:`gouji.rl.env`."""
+
+    metadata = {"name": "gouji_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(self, variant: str | os.PathLike[str] | Variant = "provincial", games: int = 1,
+                 reward: str = "team", max_cycles: int | None = None, illegal_action: str = "substitute",
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        if illegal_action not in ILLEGAL:
+            raise GoujiError(f"illegal_action is one of {', '.join(ILLEGAL)}, not {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise GoujiError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.episode = Episode(variant, games, reward)
+        self.max_cycles = max_cycles
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        observation, action = _spaces(self.episode.space.size)
+        self.observation_spaces = {a: observation for a in AGENTS}
+        self.action_spaces = {a: action for a in AGENTS}
+        self._np_random, _ = gymnasium.utils.seeding.np_random(None)
+        self._decisions = [0] * 6
+        self.rewards = {a: 0.0 for a in AGENTS}
+        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
+        self.terminations = {a: False for a in AGENTS}
+        self.truncations = {a: False for a in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self.agent_selection = AGENTS[0]
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def variant(self) -> Variant:
+        return self.episode.variant
+
+    @property
+    def game(self) -> Any:
+        """The :class:`gouji.Game` being played (the current one of a series)."""
+        return self.episode.game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None or not hasattr(self, "_seeded"):
+            self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
+            self._seeded = True
+        game_seed = int(self._np_random.integers(0, 2**31 - 1))
+        self.episode.reset(game_seed)
+        self.agents = list(AGENTS)
+        self._decisions = [0] * 6
+        self.rewards = {a: 0.0 for a in AGENTS}
+        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
+        self.terminations = {a: False for a in AGENTS}
+        self.truncations = {a: False for a in AGENTS}
+        self.infos = {a: {} for a in AGENTS}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.episode.current_player
+        if seat is not None:
+            self.agent_selection = AGENTS[seat]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = AGENTS.index(agent)
+        return {"observation": self.episode.observation(seat), "action_mask": self.episode.mask(seat)}
+
+    def choose(self, index: Any) -> tuple[Action, bool]:
+        """The legal action of ``index``, or a substitute drawn at random; and whether it was illegal."""
+        action = self.episode.action_of(int(index))
+        if action is not None:
+            return action, False
+        if self.illegal_action == "raise":
+            raise IllegalActionError(f"action index {index} is not legal now", "ROUND-1")
+        legal = self.episode.legal()
+        return legal[int(self._np_random.integers(len(legal)))], True
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = AGENTS.index(agent)
+        chosen, illegal = self.choose(action)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        self.infos[agent] = {"illegal_action": illegal, "action": chosen.to_text()}
+        self._decisions[seat] += 1
+        rewards = self.episode.apply(chosen)
+        if rewards is not None:
+            for s, r in enumerate(rewards):
+                self.rewards[AGENTS[s]] = r
+        if self.max_cycles is not None:
+            self._autoplay_spent_seats()
+        if self.episode.is_over:
+            self.terminations = {a: True for a in self.agents}
+        elif self.max_cycles is not None and min(self._decisions) >= self.max_cycles:
+            self.truncations = {a: True for a in self.agents}
+        else:
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _autoplay_spent_seats(self) -> None:
+        """While the seat to decide has made its ``max_cycles`` decisions and others have not, a
+        bot decides for it."""
+        assert self.max_cycles is not None
+        bot = GreedyBot()
+        while not self.episode.is_over and min(self._decisions) < self.max_cycles:
+            seat = self.episode.current_player
+            if seat is None or self._decisions[seat] < self.max_cycles:
+                return
+            rewards = self.episode.apply(bot.choose(self.episode.game))
+            if rewards is not None:
+                for s, r in enumerate(rewards):
+                    self.rewards[AGENTS[s]] += r
+
+    def render(self) -> str | None:
+        game = self.episode.game
+        text = f"{game!r}\n" + "\n".join(e.text() for e in game.events[-6:])
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """The same game in PettingZoo's parallel API: every live seat sends an action each step and
+    the game carries out that of the seat to decide (the others' are ignored); one step is one
+    decision, and ``max_cycles`` truncates after that many steps."""
+
+    metadata = {"name": "gouji_parallel_v0", "render_modes": ["human", "ansi"]}
+
+    def __init__(self, variant: str | os.PathLike[str] | Variant = "provincial", games: int = 1,
+                 reward: str = "team", max_cycles: int | None = None, illegal_action: str = "substitute",
+                 render_mode: str | None = None) -> None:
+        self.aec = GoujiEnv(variant, games, reward, None, illegal_action, render_mode)
+        self.max_cycles = max_cycles
+        self.possible_agents = list(AGENTS)
+        self.agents: list[str] = []
+        self.render_mode = render_mode
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.aec.action_space(agent)
+
+    def reset(self, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        self.aec.reset(seed, options)
+        self.agents = list(AGENTS)
+        self._steps = 0
+        return {a: self.aec.observe(a) for a in self.agents}, {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+        episode = self.aec.episode
+        seat = episode.current_player
+        assert seat is not None
+        agent = AGENTS[seat]
+        chosen, illegal = self.aec.choose(actions.get(agent, -1))
+        rewards = {a: 0.0 for a in self.agents}
+        result = episode.apply(chosen)
+        if result is not None:
+            rewards = {a: result[AGENTS.index(a)] for a in self.agents}
+        self._steps += 1
+        over = episode.is_over
+        truncated = not over and self.max_cycles is not None and self._steps >= self.max_cycles
+        observations = {a: self.aec.observe(a) for a in self.agents}
+        terminations = {a: over for a in self.agents}
+        truncations = {a: truncated for a in self.agents}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        infos[agent] = {"illegal_action": illegal, "action": chosen.to_text()}
+        if over or truncated:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        pass
+
+
+def env(variant: str | os.PathLike[str] | Variant = "provincial", **kwargs: Any) -> GoujiEnv:
+    """The PettingZoo AEC environment of ``variant`` (a name, a TOML file or a :class:`gouji.Variant`).
+
+    Keyword arguments: ``games`` (games per episode, a series), ``reward`` (``"team"`` or
+    ``"seat"``), ``max_cycles``, ``illegal_action`` (``"substitute"`` or ``"raise"``), ``render_mode``.
+    """
+    return GoujiEnv(variant, **kwargs)
+
+
+def parallel_env(variant: str | os.PathLike[str] | Variant = "provincial", **kwargs: Any) -> GoujiParallelEnv:
+    """The parallel form of :func:`env` (same arguments)."""
+    return GoujiParallelEnv(variant, **kwargs)
