@@ -78,6 +78,14 @@ SEAT = Domain("seat", 6, int, int)
 RANK = _rank_domain()
 
 
+def _ranks(*ranks: int) -> Domain:
+    """Some ranks only (a tribute card is a 2 or a joker)."""
+    return Domain("rank", len(ranks), ranks.index, lambda i: ranks[i])
+
+
+MONEY = _ranks(TWO, SMALL_JOKER, BIG_JOKER)
+
+
 def _choice(*values: Any) -> Domain:
     return Domain("choice", len(values), values.index, lambda i: values[i])
 
@@ -158,11 +166,11 @@ BUILTIN_KINDS: tuple[Kind, ...] = (
     Kind(dagang.Declare.keyword, dagang.Declare, (("kind", _choice(dagang.PRE, dagang.OPEN)), ("yes", BOOL))),
     Kind(dagang.ChooseLast.keyword, dagang.ChooseLast, (("yes", BOOL),)),
     Kind(dagang.AgreeSwap.keyword, dagang.AgreeSwap, (("yes", BOOL),)),
-    Kind(dagang.Give.keyword, dagang.Give, (("rank", RANK),)),
+    Kind(dagang.Give.keyword, dagang.Give, (("rank", MONEY),)),
     Kind(dagang.TakeTribute.keyword, dagang.TakeTribute, (("yes", BOOL),)),
     Kind(dagang.ReturnCard.keyword, dagang.ReturnCard, (("rank", RANK),)),
     Kind(dagang.AnswerReturn.keyword, dagang.AnswerReturn, (("yes", BOOL),)),
-    Kind(dagang.BuyThree.keyword, dagang.BuyThree, (("seller", SEAT), ("pay", RANK))),
+    Kind(dagang.BuyThree.keyword, dagang.BuyThree, (("seller", SEAT), ("pay", MONEY))),
     Kind(dagang.Revolt.keyword, dagang.Revolt, (("yes", BOOL),)),
     Kind(dagang.DeadGoujiChoice.keyword, dagang.DeadGoujiChoice, (("keep", BOOL),)),
     Kind(dagang.Gather.keyword, dagang.Gather, (("ranks", _rank_subset(3, 4)),)),
@@ -172,13 +180,13 @@ BUILTIN_KINDS: tuple[Kind, ...] = (
     # dagang196 (C)
     Kind(club.PayTribute.keyword, club.PayTribute,
          (("ranks", _rank_counts(club.MONEY_RANKS, MAX_TRIBUTE_PER_RANK)),)),
-    Kind(club.BuyThree.keyword, club.BuyThree, (("pay", RANK),)),
+    Kind(club.BuyThree.keyword, club.BuyThree, (("pay", MONEY),)),
     Kind(club.AskThree.keyword, club.AskThree, (("seat", SEAT),)),
     *(_word(a.keyword) for a in (club.REVOLT, club.NO_REVOLT, club.KEEP_HEAD, club.NO_HEAD, club.DECLARE,
                                   club.NO_DECLARE)),
     # district (T)
-    Kind(district_buying.BuyCard.keyword, district_buying.BuyCard, (("rank", RANK),)),
-    Kind(district_buying.DeclineCard.keyword, district_buying.DeclineCard, (("rank", RANK),)),
+    Kind(district_buying.BuyCard.keyword, district_buying.BuyCard, (("rank", _ranks(3, 4)),)),
+    Kind(district_buying.DeclineCard.keyword, district_buying.DeclineCard, (("rank", _ranks(3, 4)),)),
     _word(CONSENT_BURN.keyword),
 )
 _KIND_BY_KEYWORD = {k.keyword: k for k in BUILTIN_KINDS}
@@ -431,7 +439,7 @@ def fill_action_features(out: np.ndarray, action: Action, seat: int = 0) -> None
             out[flag_col] += float(value)
         elif domain is SEAT:
             out[seat_col + (value - seat) % 6] += 1
-        elif domain is RANK:
+        elif domain.name == "rank":
             out[_RANK_COLUMN[value]] += 1
         elif domain.name in ("ranks", "rank counts"):
             for rank in value:

