@@ -30,13 +30,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gouji.bots import BOT_TYPES, Bot, make_bot, play_game
+from gouji.bots import BOT_TYPES, play_game
 from gouji.errors import GoujiError
 from gouji.events import PLACE_NAMES, Event
 from gouji.progress import Progress
+from gouji.simulation import bots_for
 
 if TYPE_CHECKING:
     from gouji.game import Game
+    from gouji.simulation import GameResult
     from gouji.variant import Variant
 
 PROG = "gouji"
@@ -116,6 +118,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--log", action="store_true", help="print each game's log first (meant for --games 1)")
     p.add_argument("--record", metavar="OUT.json", help="write the game record (with --games 1)")
     p.add_argument("--progress", action="store_true", help="draw the progress bar even when stderr is not a terminal")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="worker processes (default: every core); the results are the same for any N")
+    p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                   help="run the games on Ray (pip install 'gouji[ray]'): the cluster at ADDRESS "
+                        "('auto', 'ray://host:10001'), or without ADDRESS a Ray started on this machine")
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("play", help="play a game in the terminal against bots")
@@ -244,44 +251,40 @@ def plugin_rows() -> list[tuple[str, str, str]]:
 
 
 # -- simulate --------------------------------------------------------------------------
-def bots_for(spec: str, seed: int) -> list[Bot]:
-    """Six bots from ``"greedy"``, ``"random"`` or six comma-separated names.
-
-    Each game gets fresh bots seeded from the game's seed, so a game of a run
-    is reproduced by ``--games 1 --seed`` of that game.
-    """
-    names = [n.strip() for n in spec.split(",")]
-    if len(names) == 1:
-        names *= 6
-    if len(names) != 6 or not all(names):
-        raise GoujiError(f"--bots: give one bot name or six comma-separated names, not {spec!r}")
-    return [make_bot(name, seed * 6 + seat) for seat, name in enumerate(names)]
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     from gouji.loader import load_variant
+    from gouji.simulation import simulate
 
     if args.games < 1:
         raise GoujiError(f"--games must be at least 1, not {args.games}")
     if args.record and args.games != 1:
         raise GoujiError("--record writes one game: use it with --games 1")
+    if args.jobs is not None and args.jobs < 1:
+        raise GoujiError(f"--jobs must be at least 1, not {args.jobs}")
     variant = load_variant(args.variant)
     bots_for(args.bots, args.seed)  # check the names before playing
     show_bar = args.games >= PROGRESS_MIN_GAMES and (args.progress or _isatty(sys.stderr))
     summary = Summary()
-    with Progress(args.games, "simulating", enabled=show_bar) as bar:
-        for i in range(args.games):
-            seed = args.seed + i
-            game = play_game(variant, seed, bots_for(args.bots, seed))
-            if args.log:
-                print(game_log(game))
-                print()
-            summary.add(game)
-            bar.advance()
     if args.record:
+        # One game, kept whole for its record: played here.
+        game = play_game(variant, args.seed, bots_for(args.bots, args.seed))
+        if args.log:
+            print(game_log(game))
+            print()
+        summary.add(game)
         with open(args.record, "w", encoding="utf-8") as out:
             json.dump(game.record(), out, ensure_ascii=False, indent=1)
             out.write("\n")
+    else:
+        backend = "processes" if args.ray is None else "ray"
+        with Progress(args.games, "simulating", enabled=show_bar) as bar:
+            results = simulate(variant, args.games, args.seed, args.bots, jobs=args.jobs, backend=backend,
+                               address=args.ray or None, log=args.log, progress=bar.advance)
+        for result in results:
+            if args.log:
+                print(result.log)
+                print()
+            summary.add(result)
     names = [n.strip() for n in args.bots.split(",")]
     bots_text = f"{names[0]} at every seat" if len(names) == 1 else ", ".join(f"{s}:{n}" for s, n in enumerate(names))
     last = args.seed + args.games - 1
@@ -317,23 +320,26 @@ class Summary:
         self.sets = 0
         self.stats: Counter[str] = Counter()
 
-    def add(self, game: Game) -> None:
+    def add(self, game: Game | GameResult) -> None:
+        from gouji.simulation import GameResult
+
+        result = game if isinstance(game, GameResult) else GameResult.of(game)
+        stats = dict(result.stats)
         self.games += 1
-        if game.is_void:
+        if result.void:
             self.voids += 1  # no places, no points, no winner
-            self.decisions += len(game.history)
-            self.stats.update(game.stats)
+            self.decisions += result.decisions
+            self.stats.update(stats)
             return
-        score = game.score()
-        for place, seat in enumerate(game.finish_order):
+        for place, seat in enumerate(result.finish_order):
             self.places[seat % 2][place] += 1
         for team in (0, 1):
-            self.points[team] += score.team_points[team]
-        self.wins[2 if score.winner is None else score.winner] += 1
-        self.sweeps += bool(score.sweep)
-        self.decisions += len(game.history)
-        self.sets += game.stats["sets"]
-        self.stats.update(game.stats)
+            self.points[team] += result.team_points[team]
+        self.wins[2 if result.winner is None else result.winner] += 1
+        self.sweeps += result.sweep
+        self.decisions += result.decisions
+        self.sets += stats.get("sets", 0)
+        self.stats.update(stats)
 
     def text(self) -> str:
         n = max(self.games, 1)

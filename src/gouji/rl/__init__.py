@@ -22,7 +22,12 @@ from gouji.rl.actions import (
     features_of,
 )
 from gouji.rl.episode import Episode
-from gouji.rl.observation import LAYOUT, OBSERVATION_SIZE, ObservationEncoder, encode_observation
+from gouji.rl.observation import (
+    LAYOUT,
+    OBSERVATION_SIZE,
+    ObservationEncoder,
+    encode_observation,
+)
 
 _LAZY = {
     "env": "gouji.rl.pettingzoo_env",

@@ -33,7 +33,16 @@ from typing import Any
 import attrs
 import numpy as np
 
-from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet, parse_action
+from gouji.actions import (
+    CLOSE,
+    PASS,
+    TAKE_WIND,
+    YIELD,
+    Action,
+    Burn,
+    PlaySet,
+    parse_action,
+)
 from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card
 from gouji.errors import GoujiError
 from gouji.plays import Play
@@ -200,7 +209,8 @@ def house_kind(keyword: str) -> int:
 
 
 def _house_param(action: Action) -> int:
-    fields = [f.name for f in attrs.fields(type(action))] if attrs.has(type(action)) else []
+    cls: Any = type(action)
+    fields = [f.name for f in attrs.fields(cls)] if attrs.has(cls) else []
     fields = [f for f in fields if f != "keyword"]
     if not fields:
         return 0
@@ -340,11 +350,11 @@ class ActionSpace:
             raise UnsupportedActionError(f"no legal action has index {index}")
         if not 0 <= index < self.size:
             raise UnsupportedActionError(f"an action index is 0..{self.size - 1}, not {index}")
-        action = self._decoded.get(index)
-        if action is None:
-            action = self._decode(index)
-            self._decoded[index] = action
-        return action
+        decoded = self._decoded.get(index)
+        if decoded is None:
+            decoded = self._decode(index)
+            self._decoded[index] = decoded
+        return decoded
 
     def _decode(self, index: int) -> Action:
         if index < self.burn_start:

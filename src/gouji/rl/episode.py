@@ -4,7 +4,7 @@ observations, masks and rewards. The PettingZoo, Gymnasium and OpenSpiel adapter
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 

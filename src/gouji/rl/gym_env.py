@@ -26,10 +26,10 @@ if TYPE_CHECKING:
     from gouji.variant import Variant
 
 
-class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
+class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], Any]):
     """Build it with :func:`gouji.rl.single_agent_env`."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium.Env's own attribute
 
     def __init__(self, variant: str | os.PathLike[str] | Variant = "provincial", seat: int = 0,
                  bots: str | Sequence[Bot] = "greedy", games: int = 1, reward: str = "team",
@@ -43,7 +43,9 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self._bot_spec = bots
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.observation_space, self.action_space = _spaces(self.episode.space.size)
+        observation, action = _spaces(self.episode.space.size)
+        self.observation_space: gymnasium.spaces.Dict = observation  # type: ignore[assignment]
+        self.action_space: gymnasium.spaces.Discrete = action
         self.bots: list[Bot] = []
 
     def _make_bots(self, seed: int) -> list[Bot]:

@@ -19,11 +19,11 @@ is truncated.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import gymnasium
 import numpy as np
-from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from gouji.bots import GreedyBot
 from gouji.errors import GoujiError, IllegalActionError
@@ -51,7 +51,7 @@ def _spaces(size: int) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.Discrete
 class GoujiEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment; build it with :func:`gouji.rl.env`."""
 
-    metadata = {"name": "gouji_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"name": "gouji_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
 
     def __init__(self, variant: str | os.PathLike[str] | Variant = "provincial", games: int = 1,
                  reward: str = "team", max_cycles: int | None = None, illegal_action: str = "substitute",
@@ -79,10 +79,10 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = AGENTS[0]
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.action_spaces[agent]
 
     @property
@@ -186,7 +186,7 @@ class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
     the game carries out that of the seat to decide (the others' are ignored); one step is one
     decision, and ``max_cycles`` truncates after that many steps."""
 
-    metadata = {"name": "gouji_parallel_v0", "render_modes": ["human", "ansi"]}
+    metadata: ClassVar[dict[str, Any]] = {"name": "gouji_parallel_v0", "render_modes": ["human", "ansi"]}
 
     def __init__(self, variant: str | os.PathLike[str] | Variant = "provincial", games: int = 1,
                  reward: str = "team", max_cycles: int | None = None, illegal_action: str = "substitute",
@@ -198,10 +198,10 @@ class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self._steps = 0
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.aec.observation_space(agent)
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.aec.action_space(agent)
 
     def reset(self, seed: int | None = None,
