@@ -4,7 +4,8 @@ Observations are the dict of :mod:`gouji.rl.pettingzoo_env` (``"observation"`` a
 ``"action_mask"``); actions are indices of the :class:`gouji.rl.ActionSpace`. The reward comes
 when a game of the episode ends: the learner's team points (``reward="team"``) or its seat's
 (``reward="seat"``). An illegal action is replaced by a random legal one and flagged in
-``info["illegal_action"]`` (``illegal_action="raise"`` raises instead).
+``info["illegal_action"]`` (``illegal_action="raise"`` raises instead); ``info["legal_actions"]``
+lists the legal indices (the mask's ones).
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], Any]):
             game_seed += 1
             self.episode.reset(game_seed)
             self._bots_play()
-        return self._observe(), {"seed": game_seed}
+        return self._observe(), {"seed": game_seed, "legal_actions": self.episode.legal_indices()}
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         chosen: Action | None = self.episode.action_of(int(action))
@@ -98,7 +99,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], Any]):
         if rewards is not None:
             reward += rewards[self.seat]
         reward += self._bots_play()
-        info = {"illegal_action": illegal, "action": chosen.to_text()}
+        info = {"illegal_action": illegal, "action": chosen.to_text(), "legal_actions": self.episode.legal_indices()}
         return self._observe(), reward, self.episode.is_over, False, info
 
     def render(self) -> str | None:

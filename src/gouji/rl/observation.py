@@ -97,6 +97,17 @@ for _name, _length in SEGMENTS:
 OBSERVATION_SIZE = _at
 
 
+_HAND, _PLAYED, _SET_ASIDE = LAYOUT["hand"][0], LAYOUT["played"][0], LAYOUT["set_aside"][0]
+_SIZE, _KNOWN, _IN_PLAY = LAYOUT["hand_size"][0], LAYOUT["size_known"][0], LAYOUT["in_play"][0]
+_TABLE, _OWNER, _FLAGS = LAYOUT["table"][0], LAYOUT["table_owner"][0], LAYOUT["table_flags"][0]
+_PASSED, _BURNERS, _DEAD, _PLACES = LAYOUT["passed"][0], LAYOUT["burners"][0], LAYOUT["dead_gouji"][0], LAYOUT["places"][0]
+_SEAT, _TO_ACT, _DECISION, _PHASE = LAYOUT["seat"][0], LAYOUT["to_act"][0], LAYOUT["decision"][0], LAYOUT["phase"][0]
+_PHASE_ACTIONS, _EVENTS = LAYOUT["phase_actions"][0], LAYOUT["events"][0]
+_PREVIOUS, _GAME = LAYOUT["previous"][0], LAYOUT["game"][0]
+#: Seats in the observer's relative order: row k is seat (observer + k) % 6.
+_ORDERS = [np.array([(seat + k) % 6 for k in range(6)]) for seat in range(6)]
+
+
 def _bucket(text: str, buckets: int) -> int:
     return zlib.crc32(text.encode("utf-8")) % buckets
 
@@ -183,68 +194,55 @@ class ObservationEncoder:
         """The observation vector of ``seat`` (:data:`LAYOUT`), float32 of :data:`OBSERVATION_SIZE`."""
         self._catch_up(game)
         log = self._logs[seat]
-        order = [(seat + k) % 6 for k in range(6)]
-        rel = {s: k for k, s in enumerate(order)}
+        order = _ORDERS[seat]
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-
-        def put(name: str, values: object) -> None:
-            start, length = LAYOUT[name]
-            out[start:start + length] = np.asarray(values, dtype=np.float32).reshape(-1)
-
-        def one_hot(name: str, index: int | None, offset: int = 0) -> None:
-            if index is not None:
-                out[LAYOUT[name][0] + offset + index] = 1
-
         hand = game.hands[seat]
-        start = LAYOUT["hand"][0]
-        for column, rank in enumerate(RANKS):
-            out[start + column] = len(hand[rank])
-        put("played", log.played[order])
-        put("set_aside", log.set_aside)
+        out[_HAND:_HAND + N_RANKS] = [len(hand[rank]) for rank in RANKS]
+        out[_PLAYED:_PLAYED + 6 * N_RANKS] = log.played[order].ravel()
+        out[_SET_ASIDE:_SET_ASIDE + N_RANKS] = log.set_aside
         visibility = game.variant.options["count_visibility"]
-        size_at, known_at = LAYOUT["hand_size"][0], LAYOUT["size_known"][0]
-        play_at = LAYOUT["in_play"][0]
-        for k, s in enumerate(order):
-            n = game.sizes[s] if game.playing[s] else 0
-            if s == seat or visibility == "always" or (visibility == "ten_or_fewer" and n <= 10):
-                out[size_at + k] = n
-                out[known_at + k] = 1
-            out[play_at + k] = game.playing[s]
+        sizes, playing = game.sizes, game.playing
+        for k in range(6):
+            s = (seat + k) % 6
+            n = sizes[s] if playing[s] else 0
+            if k == 0 or visibility == "always" or (visibility == "ten_or_fewer" and n <= 10):
+                out[_SIZE + k] = n
+                out[_KNOWN + k] = 1
+            out[_IN_PLAY + k] = playing[s]
         top = game.top
         if top is not None:
-            start = LAYOUT["table"][0]
             for rank, n in top.counts().items():
-                out[start + _RANK_COLUMN[rank]] = n
+                out[_TABLE + _RANK_COLUMN[rank]] = n
             if game.owner is not None:
-                one_hot("table_owner", rel[game.owner])
-            flags = LAYOUT["table_flags"][0]
-            out[flags] = 1
-            out[flags + 1] = game.variant.is_gouji(top)
-            out[flags + 2] = self._last_set_burned
+                out[_OWNER + (game.owner - seat) % 6] = 1
+            out[_FLAGS] = 1
+            out[_FLAGS + 1] = game.variant.is_gouji(top)
+            out[_FLAGS + 2] = self._last_set_burned
         for s in game.passed:
-            one_hot("passed", rel[s])
+            out[_PASSED + (s - seat) % 6] = 1
         for s in game.burners:
-            one_hot("burners", rel[s])
-        dead_at = LAYOUT["dead_gouji"][0]
+            out[_BURNERS + (s - seat) % 6] = 1
         for s, n in game.dead_gouji_rights.items():
-            out[dead_at + rel[s]] = n
+            out[_DEAD + (s - seat) % 6] = n
         for place, s in enumerate(game.finish_order):
-            one_hot("places", rel[s] * 6 + place)
-        one_hot("seat", seat)
+            out[_PLACES + (s - seat) % 6 * 6 + place] = 1
+        out[_SEAT + seat] = 1
         actor = game.current_player
         if actor is not None:
-            one_hot("to_act", rel[actor])
-        one_hot("decision", _DECISIONS.index(game.kind) if game.kind in _DECISIONS else None)
-        if game.kind == "phase" and game.phases:
-            one_hot("phase", _bucket(str(getattr(game.phases[0], "name", "")), PHASE_BUCKETS))
-        put("phase_actions", log.phase_actions[order])
-        put("events", log.events[order])
-        for place, s in enumerate(game.context.previous_finish_order):
+            out[_TO_ACT + (actor - seat) % 6] = 1
+        kind = game.kind
+        if kind in _DECISIONS:
+            out[_DECISION + _DECISIONS.index(kind)] = 1
+        if kind == "phase" and game.phases:
+            out[_PHASE + _bucket(str(getattr(game.phases[0], "name", "")), PHASE_BUCKETS)] = 1
+        out[_PHASE_ACTIONS:_PHASE_ACTIONS + 6 * FEATURE_SIZE] = log.phase_actions[order].ravel()
+        out[_EVENTS:_EVENTS + 6 * EVENT_KINDS] = log.events[order].ravel()
+        context = game.context
+        for place, s in enumerate(context.previous_finish_order):
             if 0 <= s < 6 and place < 6:
-                one_hot("previous", rel[s] * 6 + place)
-        game_at = LAYOUT["game"][0]
-        out[game_at] = game.context.game_number / 10
-        out[game_at + 1] = game.melee
+                out[_PREVIOUS + (s - seat) % 6 * 6 + place] = 1
+        out[_GAME] = context.game_number / 10
+        out[_GAME + 1] = game.melee
         return out
 
 

@@ -7,7 +7,9 @@ layout of :mod:`gouji.rl.observation`) and ``"action_mask"`` (int8 over the
 end of each game of the episode: the variant's score (``reward="team"`` or ``"seat"``).
 
 An action that is not legal is replaced by a legal one drawn with the environment's seeded
-generator, and ``infos[agent]["illegal_action"]`` says so (``illegal_action="raise"`` raises
+generator, and ``infos[agent]["illegal_action"]`` says so. ``infos[agent]["legal_actions"]``
+lists the indices of the legal actions of the agent to decide (the mask's ones, without
+scanning the mask) (``illegal_action="raise"`` raises
 :class:`gouji.IllegalActionError` instead).
 
 ``max_cycles``: each seat makes at most ``max_cycles`` decisions (a cycle is one turn of each
@@ -113,6 +115,8 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         seat = self.episode.current_player
         if seat is not None:
             self.agent_selection = AGENTS[seat]
+            # The legal indices as a list too: choosing among them is cheaper than scanning the mask.
+            self.infos[AGENTS[seat]] = {**self.infos[AGENTS[seat]], "legal_actions": self.episode.legal_indices()}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = AGENTS.index(agent)
@@ -229,6 +233,9 @@ class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
         truncations = {a: truncated for a in self.agents}
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         infos[agent] = {"illegal_action": illegal, "action": chosen.to_text()}
+        if not over and episode.current_player is not None:
+            nxt = AGENTS[episode.current_player]
+            infos[nxt] = {**infos[nxt], "legal_actions": episode.legal_indices()}
         if over or truncated:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
