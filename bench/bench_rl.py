@@ -55,7 +55,7 @@ def bench_gouji_env(games: int, seed: int, variant: str) -> tuple[int, float]:
     for i in range(games):
         env.reset(seed=seed + i)
         for _agent in env.agent_iter():
-            observation, _reward, terminated, truncated, info = env.last()
+            _observation, _reward, terminated, truncated, info = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue

@@ -64,13 +64,13 @@ def evaluate(variant: str, games: int, seed: int) -> tuple[float, float]:
     weights = linear_policy_weights()
     rewards = []
     for game in range(games):
-        observation, info = env.reset(seed=seed + game)
+        _observation, info = env.reset(seed=seed + game)
         done, total = False, 0.0
         while not done:
             legal = env.episode.legal()  # the actions behind info["legal_actions"], in the same order
             scores = features_of(legal, seat=0) @ weights
             action = info["legal_actions"][int(np.argmax(scores))]
-            observation, reward, done, _truncated, info = env.step(action)
+            _observation, reward, done, _truncated, info = env.step(action)
             total += reward
         rewards.append(total)
     mean = float(np.mean(rewards))

@@ -9,10 +9,10 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-import gouji  # noqa: E402
-from gouji.actions import Action, Burn, PlaySet  # noqa: E402
-from gouji.plays import Play  # noqa: E402
-from gouji.rl.actions import (  # noqa: E402
+import gouji
+from gouji.actions import Action, Burn, PlaySet
+from gouji.plays import Play
+from gouji.rl.actions import (
     FEATURE_LAYOUT,
     FEATURE_SIZE,
     HOUSE_PARAMS,
@@ -22,7 +22,7 @@ from gouji.rl.actions import (  # noqa: E402
     features_of,
     house_kind,
 )
-from gouji.series import Series  # noqa: E402
+from gouji.series import Series
 
 SPACE = ActionSpace()
 
@@ -80,7 +80,7 @@ def test_a_burn_offered_in_a_game_round_trips() -> None:
 
 def test_the_blocks_tile_the_space() -> None:
     at = 0
-    for _name, (start, size) in SPACE.blocks().items():
+    for start, size in SPACE.blocks().values():
         assert start == at and size > 0
         at += size
     assert at == SPACE.size

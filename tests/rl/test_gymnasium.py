@@ -10,12 +10,12 @@ pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-import numpy as np  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
+import numpy as np
+from gymnasium.utils.env_checker import check_env
 
-import gouji  # noqa: E402
-import gouji.rl  # noqa: E402
-from gouji.bots import GreedyBot  # noqa: E402
+import gouji
+import gouji.rl
+from gouji.bots import GreedyBot
 
 
 def test_check_env(variant: gouji.Variant) -> None:

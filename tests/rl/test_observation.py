@@ -8,9 +8,9 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-import gouji  # noqa: E402
-from gouji.cards import Card  # noqa: E402
-from gouji.rl.observation import (  # noqa: E402
+import gouji
+from gouji.cards import Card
+from gouji.rl.observation import (
     LAYOUT,
     OBSERVATION_SIZE,
     ObservationEncoder,

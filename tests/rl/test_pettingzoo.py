@@ -11,11 +11,11 @@ pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-import numpy as np  # noqa: E402
-from pettingzoo.test import api_test, max_cycles_test, seed_test  # noqa: E402
+import numpy as np
+from pettingzoo.test import api_test, max_cycles_test, seed_test
 
-import gouji  # noqa: E402
-import gouji.rl  # noqa: E402
+import gouji
+import gouji.rl
 
 
 class _Module:
@@ -59,7 +59,7 @@ def _play(env: gouji.rl.GoujiEnv, seed: int) -> tuple[dict[str, float], int, lis
     steps = 0
     ends = []
     for agent in env.agent_iter():
-        observation, reward, terminated, truncated, info = env.last()
+        observation, reward, terminated, truncated, _info = env.last()
         totals[agent] += reward
         if terminated or truncated:
             env.step(None)
@@ -121,3 +121,22 @@ def test_the_environment_pickles_mid_game() -> None:
     assert copied.game.history == env.game.history
     assert np.array_equal(copied.observe(copied.agent_selection)["observation"],
                           env.observe(env.agent_selection)["observation"])
+
+
+def test_a_house_variant_with_new_action_kinds_runs_in_the_environment() -> None:
+    # The example hook plugins add a stakes decision before play (a bool) and a concession
+    # (no parameter): both take generic house slots.
+    from pathlib import Path
+
+    hooks = Path(__file__).resolve().parents[2] / "examples" / "hooks"
+    house = gouji.Variant.build("house-rl", ["provincial"], {},
+                                [hooks / "gouji_pregame_phases.py", hooks / "gouji_extra_actions.py"])
+    api_test(gouji.rl.env(house), num_cycles=30)
+    env = gouji.rl.env(house)
+    env.reset(seed=2)
+    legal = env.episode.legal()
+    assert {a.keyword for a in legal} == {"stakes"}
+    start, _ = env.episode.space.blocks()["house"]
+    assert all(i >= start for i in env.infos[env.agent_selection]["legal_actions"])
+    _totals, steps, _ = _play(env, seed=2)
+    assert steps == len(env.game.history)
