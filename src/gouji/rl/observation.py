@@ -104,6 +104,7 @@ _PASSED, _BURNERS, _DEAD, _PLACES = LAYOUT["passed"][0], LAYOUT["burners"][0], L
 _SEAT, _TO_ACT, _DECISION, _PHASE = LAYOUT["seat"][0], LAYOUT["to_act"][0], LAYOUT["decision"][0], LAYOUT["phase"][0]
 _PHASE_ACTIONS, _EVENTS = LAYOUT["phase_actions"][0], LAYOUT["events"][0]
 _PREVIOUS, _GAME = LAYOUT["previous"][0], LAYOUT["game"][0]
+_EVENT_COLUMNS: dict[str, int] = {}
 #: Seats in the observer's relative order: row k is seat (observer + k) % 6.
 _ORDERS = [np.array([(seat + k) % 6 for k in range(6)]) for seat in range(6)]
 
@@ -143,7 +144,13 @@ class ObservationEncoder:
     def __init__(self) -> None:
         self._events: list[Event] | None = None
         self._seen = 0
-        self._logs = [_SeatLog() for _ in range(6)]
+        self._reset_logs()
+
+    def _reset_logs(self) -> None:
+        # Public events go into one log that every seat reads; the few events only some
+        # seats see go into those seats' own logs as well.
+        self._public = _SeatLog()
+        self._private: list[_SeatLog | None] = [None] * 6
         self._last_set_burned = False
 
     def _catch_up(self, game: Game) -> None:
@@ -151,8 +158,7 @@ class ObservationEncoder:
         if events is not self._events or len(events) < self._seen:
             self._events = events
             self._seen = 0
-            self._logs = [_SeatLog() for _ in range(6)]
-            self._last_set_burned = False
+            self._reset_logs()
         for event in events[self._seen:]:
             self._read(event)
         self._seen = len(events)
@@ -161,13 +167,21 @@ class ObservationEncoder:
         seat = event.seat
         kind = event.kind
         if event.visible_to is None:
-            logs = self._logs
+            logs = [self._public]
         else:
-            logs = [self._logs[s] for s in event.visible_to if 0 <= s < 6]
+            logs = []
+            for s in event.visible_to:
+                if 0 <= s < 6:
+                    private = self._private[s]
+                    if private is None:
+                        private = self._private[s] = _SeatLog()
+                    logs.append(private)
         play = event.play
         if kind in ("lead", "cover", "burn"):
             self._last_set_burned = kind == "burn"
-        column = event_kind_column(kind)
+        column = _EVENT_COLUMNS.get(kind)
+        if column is None:
+            column = _EVENT_COLUMNS[kind] = event_kind_column(kind)
         phase_features = None
         if kind == "phase" and seat is not None:
             _, _, text = event.detail.partition(": ")
@@ -193,13 +207,21 @@ class ObservationEncoder:
     def encode(self, game: Game, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` (:data:`LAYOUT`), float32 of :data:`OBSERVATION_SIZE`."""
         self._catch_up(game)
-        log = self._logs[seat]
+        log = self._public
+        private = self._private[seat]
         order = _ORDERS[seat]
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
         hand = game.hands[seat]
         out[_HAND:_HAND + N_RANKS] = [len(hand[rank]) for rank in RANKS]
         out[_PLAYED:_PLAYED + 6 * N_RANKS] = log.played[order].ravel()
         out[_SET_ASIDE:_SET_ASIDE + N_RANKS] = log.set_aside
+        out[_PHASE_ACTIONS:_PHASE_ACTIONS + 6 * FEATURE_SIZE] = log.phase_actions[order].ravel()
+        out[_EVENTS:_EVENTS + 6 * EVENT_KINDS] = log.events[order].ravel()
+        if private is not None:
+            out[_PLAYED:_PLAYED + 6 * N_RANKS] += private.played[order].ravel()
+            out[_SET_ASIDE:_SET_ASIDE + N_RANKS] += private.set_aside
+            out[_PHASE_ACTIONS:_PHASE_ACTIONS + 6 * FEATURE_SIZE] += private.phase_actions[order].ravel()
+            out[_EVENTS:_EVENTS + 6 * EVENT_KINDS] += private.events[order].ravel()
         visibility = game.variant.options["count_visibility"]
         sizes, playing = game.sizes, game.playing
         for k in range(6):
@@ -235,8 +257,6 @@ class ObservationEncoder:
             out[_DECISION + _DECISIONS.index(kind)] = 1
         if kind == "phase" and game.phases:
             out[_PHASE + _bucket(str(getattr(game.phases[0], "name", "")), PHASE_BUCKETS)] = 1
-        out[_PHASE_ACTIONS:_PHASE_ACTIONS + 6 * FEATURE_SIZE] = log.phase_actions[order].ravel()
-        out[_EVENTS:_EVENTS + 6 * EVENT_KINDS] = log.events[order].ravel()
         context = game.context
         for place, s in enumerate(context.previous_finish_order):
             if 0 <= s < 6 and place < 6:
