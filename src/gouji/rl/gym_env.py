@@ -99,7 +99,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], Any]):
         if rewards is not None:
             reward += rewards[self.seat]
         reward += self._bots_play()
-        info = {"illegal_action": illegal, "action": chosen.to_text(), "legal_actions": self.episode.legal_indices()}
+        info = {"illegal_action": illegal, "action": chosen, "legal_actions": self.episode.legal_indices()}
         return self._observe(), reward, self.episode.is_over, False, info
 
     def render(self) -> str | None:

@@ -7,7 +7,8 @@ layout of :mod:`gouji.rl.observation`) and ``"action_mask"`` (int8 over the
 end of each game of the episode: the variant's score (``reward="team"`` or ``"seat"``).
 
 An action that is not legal is replaced by a legal one drawn with the environment's seeded
-generator, and ``infos[agent]["illegal_action"]`` says so. ``infos[agent]["legal_actions"]``
+generator, and ``infos[agent]["illegal_action"]`` says so (``infos[agent]["action"]`` is the
+:class:`gouji.Action` carried out). ``infos[agent]["legal_actions"]``
 lists the indices of the legal actions of the agent to decide (the mask's ones, without
 scanning the mask) (``illegal_action="raise"`` raises
 :class:`gouji.IllegalActionError` instead).
@@ -141,7 +142,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         chosen, illegal = self.choose(action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        self.infos[agent] = {"illegal_action": illegal, "action": chosen.to_text()}
+        self.infos[agent] = {"illegal_action": illegal, "action": chosen}
         self._decisions[seat] += 1
         rewards = self.episode.apply(chosen)
         if rewards is not None:
@@ -232,7 +233,7 @@ class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
         terminations = {a: over for a in self.agents}
         truncations = {a: truncated for a in self.agents}
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        infos[agent] = {"illegal_action": illegal, "action": chosen.to_text()}
+        infos[agent] = {"illegal_action": illegal, "action": chosen}
         if not over and episode.current_player is not None:
             nxt = AGENTS[episode.current_player]
             infos[nxt] = {**infos[nxt], "legal_actions": episode.legal_indices()}
