@@ -9,10 +9,10 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-import gouji
-from gouji.actions import Action, Burn, PlaySet
-from gouji.plays import Play
-from gouji.rl.actions import (
+import gouji  # noqa: E402
+from gouji.actions import Action, Burn, PlaySet  # noqa: E402
+from gouji.plays import Play  # noqa: E402
+from gouji.rl.actions import (  # noqa: E402
     FEATURE_LAYOUT,
     FEATURE_SIZE,
     HOUSE_PARAMS,
@@ -22,7 +22,7 @@ from gouji.rl.actions import (
     features_of,
     house_kind,
 )
-from gouji.series import Series
+from gouji.series import Series  # noqa: E402
 
 SPACE = ActionSpace()
 
@@ -32,7 +32,7 @@ def _check_round_trip(legal: list[Action], space: ActionSpace = SPACE) -> None:
     assert len(set(indices)) == len(indices), "two legal actions share an index"
     mask = space.action_mask(legal)
     assert mask.sum() == len(legal) and all(mask[i] == 1 for i in indices)
-    for action, index in zip(legal, indices):
+    for action, index in zip(legal, indices, strict=True):
         assert 0 <= index < space.size
         assert space.action_to_index(action) == index
         assert space.index_to_action(index, legal) == action
@@ -116,7 +116,7 @@ def test_house_actions_take_a_generic_slot_and_read_back_from_the_legal_actions(
 def _check_round_trip_house(legal: list[Action]) -> None:
     indices = SPACE.indices(legal)
     assert len(set(indices)) == len(indices)
-    for action, index in zip(legal, indices):
+    for action, index in zip(legal, indices, strict=True):
         assert SPACE.index_to_action(index, legal) == action
         with pytest.raises(UnsupportedActionError, match="house"):
             SPACE.index_to_action(index)

@@ -8,9 +8,9 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-import gouji
-from gouji.cards import Card
-from gouji.rl.observation import (
+import gouji  # noqa: E402
+from gouji.cards import Card  # noqa: E402
+from gouji.rl.observation import (  # noqa: E402
     LAYOUT,
     OBSERVATION_SIZE,
     ObservationEncoder,
@@ -65,7 +65,7 @@ def test_two_deals_with_the_same_public_past_encode_alike_for_the_seat_whose_han
     for text in ("play 5", "play 7"):
         for game in games:
             game.apply(gouji.parse_action(text))
-        a, b = (e.encode(g, 3) for e, g in zip(encoders, games))
+        a, b = (e.encode(g, 3) for e, g in zip(encoders, games, strict=True))
         assert np.array_equal(a, b)
 
 

@@ -7,8 +7,8 @@ import pytest
 pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 
-import gouji
-import gouji.rl.openspiel
+import gouji  # noqa: E402
+import gouji.rl.openspiel  # noqa: E402
 
 
 def test_random_sim_test(variant: gouji.Variant) -> None:

@@ -55,7 +55,7 @@ def test_max_cycles_test(variant: gouji.Variant) -> None:
 def _play(env: gouji.rl.GoujiEnv, seed: int) -> tuple[dict[str, float], int, list[int]]:
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    totals = {a: 0.0 for a in env.possible_agents}
+    totals = dict.fromkeys(env.possible_agents, 0.0)
     steps = 0
     ends = []
     for agent in env.agent_iter():

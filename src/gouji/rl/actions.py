@@ -128,7 +128,7 @@ def _rank_counts(ranks: Sequence[int], most: int) -> Domain:
             counts.append(index % base)
             index //= base
         counts.reverse()
-        return tuple(r for r, n in zip(ranks, counts) for _ in range(n))
+        return tuple(r for r, n in zip(ranks, counts, strict=True) for _ in range(n))
 
     return Domain("rank counts", base ** len(ranks), encode, decode)
 
@@ -265,7 +265,7 @@ class ActionSpace:
 
     @classmethod
     def for_variant(cls, variant: Any) -> ActionSpace:
-        counts = {rank: 0 for rank in RANKS}
+        counts = dict.fromkeys(RANKS, 0)
         for card in variant.deck():
             counts[card.rank] += 1
         body = max(counts[r] for r in range(THREE, ACE + 1))
@@ -461,7 +461,7 @@ def fill_action_features(out: np.ndarray, action: Action, seat: int = 0) -> None
 def features_of(actions: Sequence[Action], seat: int = 0) -> np.ndarray:
     """One row of :func:`action_features` per action: shape ``(len(actions), FEATURE_SIZE)``."""
     out = np.zeros((len(actions), FEATURE_SIZE), dtype=np.float32)
-    for row, action in zip(out, actions):
+    for row, action in zip(out, actions, strict=True):
         fill_action_features(row, action, seat)
     return out
 

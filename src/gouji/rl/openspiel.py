@@ -18,7 +18,7 @@ import json
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 from gouji.errors import GoujiError
 from gouji.rl.actions import ActionSpace

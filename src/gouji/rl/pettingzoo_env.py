@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import gymnasium
 import numpy as np
-from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv, ParallelEnv
 
 from gouji.bots import GreedyBot
 from gouji.errors import GoujiError, IllegalActionError
@@ -54,7 +54,8 @@ def _spaces(size: int) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.Discrete
 class GoujiEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment; build it with :func:`gouji.rl.env`."""
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "gouji_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "gouji_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
 
     def __init__(self, variant: str | os.PathLike[str] | Variant = "provincial", games: int = 1,
                  reward: str = "team", max_cycles: int | None = None, illegal_action: str = "substitute",
@@ -71,14 +72,14 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         observation, action = _spaces(self.episode.space.size)
-        self.observation_spaces = {a: observation for a in AGENTS}
-        self.action_spaces = {a: action for a in AGENTS}
+        self.observation_spaces = dict.fromkeys(AGENTS, observation)
+        self.action_spaces = dict.fromkeys(AGENTS, action)
         self._np_random, _ = gymnasium.utils.seeding.np_random(None)
         self._decisions = [0] * 6
-        self.rewards = {a: 0.0 for a in AGENTS}
-        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
-        self.terminations = {a: False for a in AGENTS}
-        self.truncations = {a: False for a in AGENTS}
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = AGENTS[0]
 
@@ -105,10 +106,10 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         self.episode.reset(game_seed)
         self.agents = list(AGENTS)
         self._decisions = [0] * 6
-        self.rewards = {a: 0.0 for a in AGENTS}
-        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
-        self.terminations = {a: False for a in AGENTS}
-        self.truncations = {a: False for a in AGENTS}
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
         self.infos = {a: {} for a in AGENTS}
         self._select()
 
@@ -141,7 +142,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         seat = AGENTS.index(agent)
         chosen, illegal = self.choose(action)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         self.infos[agent] = {"illegal_action": illegal, "action": chosen}
         self._decisions[seat] += 1
         rewards = self.episode.apply(chosen)
@@ -151,9 +152,9 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         if self.max_cycles is not None:
             self._autoplay_spent_seats()
         if self.episode.is_over:
-            self.terminations = {a: True for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_cycles is not None and min(self._decisions) >= self.max_cycles:
-            self.truncations = {a: True for a in self.agents}
+            self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
         self._accumulate_rewards()
@@ -222,7 +223,7 @@ class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
         assert seat is not None
         agent = AGENTS[seat]
         chosen, illegal = self.aec.choose(actions.get(agent, -1))
-        rewards = {a: 0.0 for a in self.agents}
+        rewards = dict.fromkeys(self.agents, 0.0)
         result = episode.apply(chosen)
         if result is not None:
             rewards = {a: result[AGENTS.index(a)] for a in self.agents}
@@ -230,8 +231,8 @@ class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
         over = episode.is_over
         truncated = not over and self.max_cycles is not None and self._steps >= self.max_cycles
         observations = {a: self.aec.observe(a) for a in self.agents}
-        terminations = {a: over for a in self.agents}
-        truncations = {a: truncated for a in self.agents}
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, truncated)
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         infos[agent] = {"illegal_action": illegal, "action": chosen}
         if not over and episode.current_player is not None:
