@@ -265,16 +265,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots_for(args.bots, args.seed)  # check the names before playing
     show_bar = args.games >= PROGRESS_MIN_GAMES and (args.progress or _isatty(sys.stderr))
     summary = Summary()
-    if args.record:
-        # One game, kept whole for its record: played here.
+    game = None
+    if args.games == 1:
+        # One game, kept whole for its result and record: played here.
         game = play_game(variant, args.seed, bots_for(args.bots, args.seed))
         if args.log:
             print(game_log(game))
             print()
         summary.add(game)
-        with open(args.record, "w", encoding="utf-8") as out:
-            json.dump(game.record(), out, ensure_ascii=False, indent=1)
-            out.write("\n")
+        if args.record:
+            with open(args.record, "w", encoding="utf-8") as out:
+                json.dump(game.record(), out, ensure_ascii=False, indent=1)
+                out.write("\n")
     else:
         backend = "processes" if args.ray is None else "ray"
         with Progress(args.games, "simulating", enabled=show_bar) as bar:
@@ -292,7 +294,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"variant {variant.name}: {args.games} game{'s' if args.games != 1 else ''}, {seeds}; bots: {bots_text}")
     if args.games > 1:
         print(summary.text())
-    elif not args.log:  # one game: its result and why, not statistics of one
+    elif not args.log and game is not None:  # one game: its result and why, not statistics of one
         print(result_text(game))
     if args.record:
         print(f"record written to {args.record}")
