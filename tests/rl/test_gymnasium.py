@@ -6,16 +6,13 @@ import warnings
 
 import pytest
 
-pytest.importorskip("numpy")
-pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+check_env = pytest.importorskip("gymnasium.utils.env_checker").check_env
 pytest.importorskip("pettingzoo")
 
-import numpy as np
-from gymnasium.utils.env_checker import check_env
-
-import gouji
-import gouji.rl
-from gouji.bots import GreedyBot
+import gouji  # noqa: E402
+import gouji.rl  # noqa: E402
+from gouji.bots import GreedyBot  # noqa: E402
 
 
 def test_check_env(variant: gouji.Variant) -> None:

@@ -7,15 +7,13 @@ import warnings
 
 import pytest
 
-pytest.importorskip("numpy")
+np = pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
-pytest.importorskip("pettingzoo")
+pettingzoo_test = pytest.importorskip("pettingzoo.test")
+api_test, seed_test, max_cycles_test = pettingzoo_test.api_test, pettingzoo_test.seed_test, pettingzoo_test.max_cycles_test
 
-import numpy as np
-from pettingzoo.test import api_test, max_cycles_test, seed_test
-
-import gouji
-import gouji.rl
+import gouji  # noqa: E402
+import gouji.rl  # noqa: E402
 
 
 class _Module:
