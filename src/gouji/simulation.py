@@ -77,7 +77,7 @@ def _play_seeds(task: tuple[Variant, Sequence[int], str, bool]) -> list[GameResu
 def _chunks(seed: int, games: int, workers: int) -> list[range]:
     # Several chunks per worker, so that a slow chunk does not leave the others idle and the
     # progress bar moves; not one game each, so that a chunk is worth sending.
-    size = max(1, min(50, games // (workers * 4) or 1))
+    size = max(1, min(20, games // (workers * 16) or 1))
     return [range(s, min(s + size, seed + games)) for s in range(seed, seed + games, size)]
 
 
