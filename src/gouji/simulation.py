@@ -131,7 +131,11 @@ def _run_processes(variant: Variant, games: int, seed: int, bots: str, log: bool
         for s in range(seed, seed + games):
             yield _play_seeds((variant, [s], bots, log))
         return
-    # fork where there is one: the workers start at once with gouji already imported.
+    # fork where there is one: the workers start at once with gouji already imported, and
+    # with the variant already built (a pickled variant is otherwise built again in each).
+    from gouji.variant import remember_for_unpickling
+
+    remember_for_unpickling(variant)
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     tasks = [(variant, chunk, bots, log) for chunk in _chunks(seed, games, workers)]

@@ -203,12 +203,23 @@ def _rebuild(name: str, plugins: tuple[str, ...], options: dict[str, Any], plugi
              description: str, source: str | None) -> Variant:
     """A pickled variant, built again from its definition; one build per process and definition,
     so that unpickling many games does not load the plugins many times."""
-    key = repr((name, plugins, sorted(options.items()), plugin_files, description, source))
+    key = _definition_key(name, plugins, options, plugin_files, description, source)
     variant = _REBUILT.get(key)
     if variant is None:
         variant = Variant.build(name, plugins, options, plugin_files, description, source)
         _REBUILT[key] = variant
     return variant
+
+
+def _definition_key(name: str, plugins: tuple[str, ...], options: dict[str, Any], plugin_files: tuple[str, ...],
+                    description: str, source: str | None) -> str:
+    return repr((name, tuple(plugins), sorted(options.items()), tuple(plugin_files), description, source))
+
+
+def remember_for_unpickling(variant: Variant) -> None:
+    """Let this process (and processes forked from it) unpickle ``variant`` as this very object,
+    without building it again."""
+    _REBUILT[_definition_key(*variant.__reduce__()[1])] = variant
 
 
 def _parse_hand(seat: int, hand: str | Sequence[Card]) -> list[Card]:
