@@ -458,7 +458,9 @@ class Game(RoundFlow):
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         # What a game holds beyond the containers clone() copies is immutable (events,
         # sets, actions, the variant), so the fast copy is a deep copy.
-        return self.clone()
+        other = self.clone()
+        memo[id(self)] = other
+        return other
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
