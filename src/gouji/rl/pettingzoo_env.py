@@ -15,8 +15,8 @@ scanning the mask) (``illegal_action="raise"`` raises
 
 ``max_cycles``: each seat makes at most ``max_cycles`` decisions (a cycle is one turn of each
 seat). A seat that has made them has its further decisions made by a
-:class:`gouji.bots.GreedyBot` until every seat has made its ``max_cycles``; then the episode
-is truncated.
+:class:`gouji.bots.GreedyBot` until every seat still in play has made its ``max_cycles``;
+then the episode is truncated.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, variant: str | os.PathLike[str] | Variant = "provincial", games: int = 1,
                  reward: str = "team", max_cycles: int | None = None, illegal_action: str = "substitute",
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, seed: int | None = None) -> None:
         super().__init__()
         if illegal_action not in ILLEGAL:
             raise GoujiError(f"illegal_action is one of {', '.join(ILLEGAL)}, not {illegal_action!r}")
@@ -69,6 +69,8 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         self.max_cycles = max_cycles
         self.illegal_action = illegal_action
         self.render_mode = render_mode
+        #: The seed of the first reset when it is given none (None: fresh entropy).
+        self.first_seed = seed
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         observation, action = _spaces(self.episode.space.size)
@@ -100,7 +102,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or not hasattr(self, "_seeded"):
-            self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
+            self._np_random, _ = gymnasium.utils.seeding.np_random(self.first_seed if seed is None else seed)
             self._seeded = True
         game_seed = int(self._np_random.integers(0, 2**31 - 1))
         self.episode.reset(game_seed)
@@ -153,7 +155,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
             self._autoplay_spent_seats()
         if self.episode.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_cycles is not None and min(self._decisions) >= self.max_cycles:
+        elif self.max_cycles is not None and self._cycles_done():
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
@@ -161,12 +163,19 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
+    def _cycles_done(self) -> bool:
+        """Has every seat still in play made its ``max_cycles`` decisions? (A seat out of play,
+        gone out or folded by a revolution, decides nothing more.)"""
+        assert self.max_cycles is not None
+        game = self.episode.game
+        return all(n >= self.max_cycles for s, n in enumerate(self._decisions) if game.playing[s])
+
     def _autoplay_spent_seats(self) -> None:
         """While the seat to decide has made its ``max_cycles`` decisions and others have not, a
         bot decides for it."""
         assert self.max_cycles is not None
         bot = GreedyBot()
-        while not self.episode.is_over and min(self._decisions) < self.max_cycles:
+        while not self.episode.is_over and not self._cycles_done():
             seat = self.episode.current_player
             if seat is None or self._decisions[seat] < self.max_cycles:
                 return
@@ -196,8 +205,8 @@ class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def __init__(self, variant: str | os.PathLike[str] | Variant = "provincial", games: int = 1,
                  reward: str = "team", max_cycles: int | None = None, illegal_action: str = "substitute",
-                 render_mode: str | None = None) -> None:
-        self.aec = GoujiEnv(variant, games, reward, None, illegal_action, render_mode)
+                 render_mode: str | None = None, seed: int | None = None) -> None:
+        self.aec = GoujiEnv(variant, games, reward, None, illegal_action, render_mode, seed)
         self.max_cycles = max_cycles
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
@@ -253,7 +262,8 @@ def env(variant: str | os.PathLike[str] | Variant = "provincial", **kwargs: Any)
     """The PettingZoo AEC environment of ``variant`` (a name, a TOML file or a :class:`gouji.Variant`).
 
     Keyword arguments: ``games`` (games per episode, a series), ``reward`` (``"team"`` or
-    ``"seat"``), ``max_cycles``, ``illegal_action`` (``"substitute"`` or ``"raise"``), ``render_mode``.
+    ``"seat"``), ``max_cycles``, ``illegal_action`` (``"substitute"`` or ``"raise"``), ``render_mode``,
+    ``seed`` (used by the first ``reset()`` that is given no seed).
     """
     return GoujiEnv(variant, **kwargs)
 
