@@ -56,17 +56,22 @@ class GameResult:
     stats: tuple[tuple[str, int], ...]
     #: The game's readable log, when it was asked for.
     log: str | None = None
+    #: The game was declared void (作废): no places, no points, no winner.
+    void: bool = False
 
     @classmethod
     def of(cls, game: Game, log: bool = False) -> GameResult:
-        score = game.score()
         text = None
         if log:
             from gouji.cli import game_log
 
             text = game_log(game)
+        stats = tuple(sorted(game.stats.items()))
+        if game.is_void:
+            return cls(game.seed, (), (0, 0), None, False, len(game.history), stats, text, void=True)
+        score = game.score()
         return cls(game.seed, tuple(game.finish_order), score.team_points, score.winner, bool(score.sweep),
-                   len(game.history), tuple(sorted(game.stats.items())), text)
+                   len(game.history), stats, text)
 
 
 def _play_seeds(task: tuple[Variant, Sequence[int], str, bool]) -> list[GameResult]:
