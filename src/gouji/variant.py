@@ -22,6 +22,7 @@ from gouji.context import GameContext
 from gouji.errors import GoujiError, PluginError
 from gouji.hold_three import HoldThreePolicy
 from gouji.open_point import OpenPointPolicy
+from gouji.hook_results import CHECKS, short
 from gouji.options import Options, OptionSpec, resolve_options
 from gouji.plays import Play
 from gouji.plugins import build_plugin_manager, load_entry_point_plugin, load_file_plugin
@@ -33,11 +34,14 @@ if TYPE_CHECKING:
 
 TRACE_ENV = "GOUJI_TRACE_HOOKS"
 #: Hooks called while a game is played: a third-party one makes ``apply`` keep a copy to restore.
+#: Every hook but the options runs, or builds what runs, while a game is played (a deck
+#: hook's bad deal surfaces only as the phases end).
 _GAME_HOOKS = (
     "gouji_forbidden_plays", "gouji_last_set_owner", "gouji_score", "gouji_score_adjustments",
     "gouji_extra_actions", "gouji_apply_action", "gouji_after_action",
     "gouji_tribute", "gouji_pregame_phases", "gouji_precut_phases",
     "gouji_hold_three_policy", "gouji_open_point_policy",
+    "gouji_deck", "gouji_cut", "gouji_first_leader", "gouji_set_rules", "gouji_burn_policy",
 )
 
 
@@ -87,6 +91,7 @@ class Variant:
         burn = variant.call_hook("gouji_burn_policy", options=resolved)
         hold = variant.call_hook("gouji_hold_three_policy", options=resolved)
         opening = variant.call_hook("gouji_open_point_policy", options=resolved)
+        variant.call_hook("gouji_deck", options=resolved)  # a deck too small or too big is refused now
         return attrs.evolve(variant, set_rules=rules, burn_policy=burn, hold_three_policy=hold,
                             open_point_policy=opening, table=Table(resolved["direction"]))
 
@@ -102,11 +107,17 @@ class Variant:
         naming the plugin, the hook and the file."""
         hook = getattr(self.plugin_manager.hook, hook_name)
         try:
-            return hook(**kwargs)
+            result = hook(**kwargs)
         except GoujiError:
             raise
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - any failure inside a plugin is reported as such
             raise PluginError(_describe_failure(hook, hook_name, exc)) from exc
+        check = CHECKS.get(hook_name)
+        expected = check(result) if check is not None else None
+        if expected is not None:
+            raise PluginError(f"hook {hook_name} answered {short(result)}, expected {expected}; "
+                              f"answered by {_answerers(hook)}")
+        return result
 
     def has_hook_implementations(self, hook_name: str) -> bool:
         """Does any plugin of this variant (the core defaults included) answer ``hook_name``?"""
@@ -205,13 +216,25 @@ def _collect_option_specs(pm: pluggy.PluginManager) -> list[OptionSpec]:
     for impl in reversed(hook.get_hookimpls()):
         try:
             plugin_specs = cast("list[OptionSpec] | None", impl.function())  # the hookspec's answer
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # noqa: BLE001
             raise PluginError(_describe_failure(hook, "gouji_option_specs", exc)) from exc
+        if plugin_specs is not None and (not isinstance(plugin_specs, (list, tuple))
+                                         or not all(isinstance(s, OptionSpec) for s in plugin_specs)):
+            raise PluginError(f"plugin {impl.plugin_name!r}: hook gouji_option_specs answered "
+                              f"{short(plugin_specs)}, expected a list of OptionSpec")
         specs += [attrs.evolve(s, plugin=s.plugin or impl.plugin_name) for s in plugin_specs or ()]
     return specs
 
 
-def _describe_failure(hook: Any, hook_name: str, exc: Exception) -> str:
+def _answerers(hook: Any) -> str:
+    """The plugins that implement ``hook``, first asked first, with their files."""
+    impls = list(reversed(hook.get_hookimpls()))
+    names = [f"plugin {impl.plugin_name!r} ({getattr(impl.plugin, '__file__', None) or impl.plugin!r})"
+             for impl in impls]
+    return " or ".join(names) or "no plugin"
+
+
+def _describe_failure(hook: Any, hook_name: str, exc: BaseException) -> str:
     codes = {impl.function.__code__: impl for impl in hook.get_hookimpls()}
     tb = exc.__traceback__
     culprit = None

@@ -11,6 +11,7 @@ import functools
 import json
 import os
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 import attrs
 
 from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet
-from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card
+from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card, parse_card_text
 from gouji.errors import GameOverError, IllegalActionError
 from gouji.game import Game
 from gouji.loader import builtin_variant_names, load_variant
@@ -434,6 +435,55 @@ def _quick_state(game: Game) -> dict[str, Any]:
     }
 
 
+#: Events that show cards by the rules themselves: the cut's drawn cards lie face up (OPEN-1),
+#: the game's end lists seats. A plugin whose rules show cards adds its event kinds here.
+REVEALING_EVENT_KINDS: set[str] = {"cut", "deal", "game-over"}
+_CARD_WORD = re.compile(r"^(?:[♠♥♣♦]?(?:10|[2-9JQKA])|大王|小王|BJ|SJ)$")
+
+
+def listed_cards(text: str) -> list[Counter[int]]:
+    """Every run of two or more card words in ``text`` (``"♠9 ♣8 7"``, sets joined by
+    ``/``), each as ``{rank: count}``; single words are not counted (``seat 3``)."""
+    runs: list[Counter[int]] = []
+    current: Counter[int] = Counter()
+    words = 0
+    for word in [*text.split(), ""]:
+        if word == "/" and words:
+            continue
+        if word and _CARD_WORD.match(word):
+            current[parse_card_text(word)[0]] += 1
+            words += 1
+            continue
+        if words >= 2:
+            runs.append(current)
+        current, words = Counter(), 0
+    return runs
+
+
+def check_no_hand_leaks(game: Game, since: int = 0) -> int:
+    """No event from index ``since`` on that every seat sees lists cards of a hand.
+
+    An event the rules keep between some seats says so (``visible_to``: a card handed
+    back face down, a hand shown to a teammate); an event seen by all that lists two or
+    more cards all held by one seat at that moment (``"♠9 ♣8 ♠7"``, ``"7 7 / 6"``)
+    tells the table a hand: a leak. Sets put on the table are public (``Event.play``);
+    :data:`REVEALING_EVENT_KINDS` are shown by the rules. Returns the number of events,
+    the ``since`` of the next call after the next action.
+    """
+    hands = [Counter(game.hand_counts(seat)) for seat in range(6)]
+    for index in range(since, len(game.events)):
+        event = game.events[index]
+        if event.visible_to is not None or event.kind in REVEALING_EVENT_KINDS:
+            continue
+        for run in listed_cards(event.detail):
+            for seat, hand in enumerate(hands):
+                if not run - hand:
+                    raise AssertionError(
+                        f"event {index} ({event.kind}: {event.detail!r}) is seen by every seat and lists "
+                        f"{sum(run.values())} cards that seat {seat} holds: his hand leaks")
+    return len(game.events)
+
+
 def check_record_round_trip(game: Game) -> Game:
     """``gouji.replay`` of the record, through JSON text, gives the same game.
 
@@ -518,7 +568,7 @@ def run_conformance(
     seeds = tuple(seeds)
     for seed in seeds:
         rng = random.Random(f"conformance-{seed}")
-        counter = {"refused": 0}
+        counter = {"refused": 0, "events": 0}
         check = "check_game_ends"
         watch = _ConservationWatch()
         trace: list[tuple[int | None, list[Action]]] = []
@@ -537,6 +587,8 @@ def run_conformance(
             nonlocal check
             check = "check_card_conservation"
             watch(game)
+            check = "check_no_hand_leaks"
+            counter["events"] = check_no_hand_leaks(game, counter["events"])
             if thorough and len(game.history) % refused_every == 0:
                 check = "check_refused_actions_change_nothing"
                 counter["refused"] += check_refused_actions_change_nothing(game, rng, how_many=4)
