@@ -135,6 +135,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--log", action="store_true", help="print the game log")
     p.add_argument("--html", metavar="OUT.html", help="write the game as one self-contained web page")
     p.add_argument("--seat", type=int, help="with --html: a page of this seat's view only (0-5)")
+    p.add_argument("--variant", metavar="NAME_OR_PATH",
+                   help="replay under this variant (a name or a .toml file): needed for a house variant, "
+                        "whose files a record never loads by itself")
+    p.add_argument("--trust", action="store_true",
+                   help="load the variant and plugin files the record names (imports their code: only for "
+                        "records you trust); each file must have the content the record hashed")
     p.set_defaults(run=cmd_replay)
 
     from gouji.cli_organiser import add_commands
@@ -523,11 +529,13 @@ def _play_options(args: argparse.Namespace, game: Game) -> str:
 
 # -- replay ------------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
-    from gouji.record import replay
+    from gouji.loader import load_variant
+    from gouji.record import MAX_RECORD_CHARS, replay
 
-    with open(args.record, encoding="utf-8") as f:
-        text = f.read()
-    game = replay(text)
+    with open(args.record, "rb") as f:
+        data = f.read(MAX_RECORD_CHARS + 1)
+    variant = load_variant(args.variant) if args.variant else None
+    game = replay(data, variant=variant, trust=args.trust)
     if args.seat is not None and not args.html:
         raise GoujiError("--seat chooses the view of an --html page: give --html OUT.html too")
     if args.html:

@@ -140,3 +140,20 @@ def _hook_hint(message: str) -> str:
 
 def _origin(module: object) -> str:
     return getattr(module, "__file__", None) or repr(module)
+
+
+def plugin_distribution(name: str) -> tuple[str, str]:
+    """``(distribution, version)`` of the entry-point plugin ``name``, for records; gouji's own
+    plugins are gouji's, at gouji's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    claims = _claims(name)
+    dist = next(iter(claims.values()), "?")
+    if dist == "gouji":
+        from gouji import __version__
+
+        return "gouji", __version__
+    try:
+        return dist, version(dist)
+    except (PackageNotFoundError, ValueError):
+        return dist, "unknown"

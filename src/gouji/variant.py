@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -16,7 +17,7 @@ import attrs
 import pluggy
 
 from gouji.burning import BurnPolicy
-from gouji.cards import Card, Suit
+from gouji.cards import Card, Suit, rank_name
 from gouji.comparison import SetRules
 from gouji.context import GameContext
 from gouji.errors import GoujiError, PluginError
@@ -76,6 +77,7 @@ class Variant:
         source: str | None = None,
     ) -> Variant:
         """Load the plugins, validate the options, and freeze the result."""
+        _check_plugin_lists(plugins, plugin_files)
         loaded = [(p, load_entry_point_plugin(p), f"entry point {p!r}") for p in plugins]
         files = tuple(str(Path(f).resolve()) for f in plugin_files)
         loaded += [(f, load_file_plugin(Path(f)), f) for f in files]
@@ -175,14 +177,26 @@ class Variant:
         from gouji.game import Game
 
         if isinstance(hands, Mapping):
-            given = {int(k): h for k, h in hands.items()}
-        else:
+            given = {_seat_key(k): h for k, h in hands.items()}
+        elif isinstance(hands, Sequence) and not isinstance(hands, (str, bytes)) and len(hands) <= 6:
             given = dict(enumerate(hands))
-        if not all(0 <= s < 6 for s in given) or not 0 <= leader < 6:
+        else:
+            raise GoujiError(f"hands are six hands or a mapping of seats to hands, not {short(hands)}")
+        if (not all(0 <= s < 6 for s in given) or not isinstance(leader, int) or isinstance(leader, bool)
+                or not 0 <= leader < 6):
             raise GoujiError("seats are 0-5")
         parsed = [_parse_hand(s, given.get(s, [])) for s in range(6)]
         if not parsed[leader]:
             raise GoujiError(f"the leader, seat {leader}, holds no cards")
+        # A position holds no more cards of a rank than the deck: the number of sets a hand
+        # can make grows fast with its jokers and 2s, so a made-up hand could exhaust memory.
+        deck = Counter(card.rank for card in self.deck())
+        held = Counter(card.rank for hand in parsed for card in hand)
+        extra = held - deck
+        if extra:
+            rank, count = next(iter(extra.items()))
+            raise GoujiError(f"the position holds {held[rank]} cards of rank {rank_name(rank)} "
+                             f"but the deck has {deck[rank]}")
         return Game.start_position(self, parsed, leader)
 
     def new_game(self, seed: int = 0, context: GameContext | None = None) -> Game:
@@ -194,7 +208,16 @@ class Variant:
         return Game.start(self, seed, context or GameContext.first())
 
 
+def _seat_key(key: object) -> int:
+    if isinstance(key, bool) or not isinstance(key, (int, str)) or (isinstance(key, str) and not (
+            key.isascii() and key.isdigit() and len(key) == 1)):
+        raise GoujiError(f"a seat is 0-5, not {short(key)}")
+    return int(key)
+
+
 def _parse_hand(seat: int, hand: str | Sequence[Card]) -> list[Card]:
+    if isinstance(hand, str) and len(hand) > 2000:
+        raise GoujiError(f"hand of seat {seat}: at most 2000 characters of card text")
     if isinstance(hand, str):
         from gouji.cards import parse_card_text
 
@@ -204,7 +227,7 @@ def _parse_hand(seat: int, hand: str | Sequence[Card]) -> list[Card]:
             rank, suit = parse_card_text(word)
             cards.append(Card(rank, suit if suit is not None or rank >= 16 else Suit.SPADES))
         return cards
-    if not all(isinstance(c, Card) for c in hand):
+    if not isinstance(hand, Sequence) or not all(isinstance(c, Card) for c in hand):
         raise GoujiError(f"hand of seat {seat}: expected cards or their text, got {hand!r}")
     return list(hand)
 
@@ -224,6 +247,23 @@ def _collect_option_specs(pm: pluggy.PluginManager) -> list[OptionSpec]:
                               f"{short(plugin_specs)}, expected a list of OptionSpec")
         specs += [attrs.evolve(s, plugin=s.plugin or impl.plugin_name) for s in plugin_specs or ()]
     return specs
+
+
+#: The most plugins (names and files together) one variant loads.
+MAX_VARIANT_PLUGINS = 32
+
+
+def _check_plugin_lists(plugins: Sequence[str], plugin_files: Sequence[str | os.PathLike[str]]) -> None:
+    """Bounded lists of short names and paths, checked before any path is resolved or imported."""
+    for what, items in (("plugins", plugins), ("plugin_files", plugin_files)):
+        if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
+            raise PluginError(f"{what}: expected a list, got {short(items)}")
+        if len(items) > MAX_VARIANT_PLUGINS:
+            raise PluginError(f"{what}: a variant loads at most {MAX_VARIANT_PLUGINS}, got {len(items)}")
+        for item in items:
+            if not isinstance(item, (str, os.PathLike)) or len(os.fspath(item)) > 1024:
+                raise PluginError(f"{what}: expected names or paths of at most 1024 characters, "
+                                  f"got {short(item)}")
 
 
 def _answerers(hook: Any) -> str:
