@@ -13,7 +13,13 @@ import pytest
 
 import gouji
 from gouji.actions import Burn, PlaySet
-from gouji.errors import GoujiError, IllegalActionError, OptionError, ParseError, PluginError
+from gouji.errors import (
+    GoujiError,
+    IllegalActionError,
+    OptionError,
+    ParseError,
+    PluginError,
+)
 from gouji.plays import Play
 from gouji.testing import state_of
 from gouji.testing.conformance import check_no_hand_leaks, listed_cards
@@ -74,8 +80,8 @@ def test_apply_refuses_garbage_in_a_phase_too():
     "play " + "9 " * 1000, "pass now",
 ])
 def test_parse_action_refuses_bad_text_with_a_parse_error(text):
-    import gouji.rules.dagang.plugin  # noqa: F401 - registers the dagang actions
-    import gouji.rules.district  # noqa: F401
+    import gouji.rules.dagang.plugin
+    import gouji.rules.district
 
     with pytest.raises(ParseError):
         gouji.parse_action(text)

@@ -50,7 +50,7 @@ MAX_ACTION_CHARS = 400
 def parse_action(text: str) -> Action:
     """Read an action from its record text: ``"play 9 9"``, ``"burn BJ A A"``, ``"pass"``.
 
-    Anything else — not a string, longer than :data:`MAX_ACTION_CHARS`, or
+    Anything else — not a string, longer than ``MAX_ACTION_CHARS`` (400), or
     holding characters other than printable ASCII and the card and rank
     names — raises :class:`~gouji.errors.ParseError`.
     """

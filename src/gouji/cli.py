@@ -193,6 +193,9 @@ def show_text(variant: Variant) -> str:
             lines.append(f"#     {line}")
         if spec.choices:
             lines.append(f"#     choices: {', '.join(spec.choices)}")
+        if spec.range_text():
+            lines.append(f"#     range: {spec.range_text()}" + (f", {spec.length[0]} to {spec.length[1]} items"
+                                                               if spec.length else ""))
     lines.append("# ---- hooks: the plugins that answer each, first asked first " + "-" * 13)
     answers = variant.hook_answers()
     width = max((len(h) for h in answers), default=0)

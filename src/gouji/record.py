@@ -238,7 +238,7 @@ def _is_seat(value: Any) -> bool:
 
 
 def _is_order(value: Any) -> bool:
-    return isinstance(value, list) and sorted(value) == list(range(6)) and all(_is_seat(s) for s in value)
+    return isinstance(value, list) and all(_is_seat(s) for s in value) and sorted(value) == list(range(6))
 
 
 def _context(raw: Any) -> GameContext:
