@@ -76,7 +76,7 @@ def game_record(game: Game) -> dict[str, Any]:
         "finished": game.is_over,
         "finish_order": game.finish_order if game.is_over else None,
         "void": game.is_void,
-        "score": _score(game) if game.is_over else None,
+        "score": _score_or_none(game),
     }
 
 
@@ -91,6 +91,17 @@ def _score(game: Game) -> dict[str, Any]:
     score = game.score()
     return {"team_points": list(score.team_points), "seat_points": list(score.seat_points),
             "sweep": score.sweep}
+
+
+def _score_or_none(game: Game) -> dict[str, Any] | None:
+    """The score of a finished game; ``None`` while it goes on, or when a plugin cannot score it
+    (the record must still be written: it is how the failure is reported)."""
+    if not game.is_over:
+        return None
+    try:
+        return _score(game)
+    except GoujiError:
+        return None
 
 
 def plugin_identities(variant: Variant) -> list[dict[str, str]]:
@@ -379,6 +390,6 @@ def _check_result(record: dict[str, Any], game: Game, notes: str) -> None:
     if record.get("finish_order") != game.finish_order:
         raise RecordError(f"the record's finish_order {short(record.get('finish_order'))} differs from the "
                           f"replay's {game.finish_order}{notes}")
-    if record["version"] >= 2 and record.get("score") != _score(game):
+    if record["version"] >= 2 and record.get("score") != _score_or_none(game):
         raise RecordError(f"the record's score {short(record.get('score'))} differs from the replay's "
                           f"{_score(game)}{notes}")

@@ -107,8 +107,8 @@ class Series:
             raise RecordError(f"a series record lists its games (at most {MAX_SERIES_GAMES})")
         length = record.get("length")
         if length is not None and (not isinstance(length, int) or isinstance(length, bool)
-                                   or not len(games) <= length <= MAX_SERIES_GAMES):
-            raise RecordError(f"a series record's length is null or {len(games)} to {MAX_SERIES_GAMES} games, "
+                                   or not 1 <= length <= MAX_SERIES_GAMES):
+            raise RecordError(f"a series record's length is null or 1 to {MAX_SERIES_GAMES} games, "
                               f"not {length!r:.40}")
         if not all(isinstance(g, dict) for g in games):
             raise RecordError("a series record's games are game records")

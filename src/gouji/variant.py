@@ -190,13 +190,16 @@ class Variant:
             raise GoujiError(f"the leader, seat {leader}, holds no cards")
         # A position holds no more cards of a rank than the deck: the number of sets a hand
         # can make grows fast with its jokers and 2s, so a made-up hand could exhaust memory.
+        # Puzzles may hold a few more than the deck (seventeen 3s); never more than twice a
+        # full pack of the variant's decks.
         deck = Counter(card.rank for card in self.deck())
+        decks = self.options["decks"]
         held = Counter(card.rank for hand in parsed for card in hand)
-        extra = held - deck
-        if extra:
-            rank, count = next(iter(extra.items()))
-            raise GoujiError(f"the position holds {held[rank]} cards of rank {rank_name(rank)} "
-                             f"but the deck has {deck[rank]}")
+        for rank, count in held.items():
+            most = 2 * max(deck[rank], (2 if rank >= 16 else 4) * decks)
+            if count > most:
+                raise GoujiError(f"the position holds {count} cards of rank {rank_name(rank)}; "
+                                 f"at most {most} (the deck has {deck[rank]})")
         return Game.start_position(self, parsed, leader)
 
     def new_game(self, seed: int = 0, context: GameContext | None = None) -> Game:
