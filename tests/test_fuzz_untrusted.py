@@ -172,4 +172,4 @@ def test_the_hostile_input_check_passes_for_every_variant(games, name):
     import random
 
     assert check_hostile_input(games[name], random.Random(name)) > 20
-    assert isinstance(games[name], gouji.Game) and not (GoujiError is None)
+    assert isinstance(games[name], gouji.Game) and GoujiError is not None

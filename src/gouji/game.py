@@ -24,8 +24,8 @@ from gouji.actions import CLOSE, PASS, Action
 from gouji.cards import BIG_JOKER, THREE, Card
 from gouji.context import GameContext
 from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError
-from gouji.hook_results import short
 from gouji.events import PLACE_NAMES, Event
+from gouji.hook_results import short
 from gouji.opening import deal
 from gouji.phases import Phase
 from gouji.plays import Play
@@ -87,7 +87,7 @@ def _is_legal(action: object, legal: frozenset[Action]) -> bool:
         return False
     try:
         return action in legal
-    except Exception:  # noqa: BLE001 - an action with unhashable fields (PlaySet([1]))
+    except Exception:
         return False
 
 
@@ -436,7 +436,7 @@ class Game(RoundFlow):
             return IllegalActionError(f"{short(action)} is not an action", "ROUND-1")
         try:
             message, rule = self._why_illegal(action)
-        except Exception:  # noqa: BLE001 - a malformed action (PlaySet(None)) breaks the explanation
+        except Exception:
             return IllegalActionError(f"{short(action)} is not a legal action now", "ROUND-1")
         return IllegalActionError(message, rule)
 

@@ -130,6 +130,6 @@ def short(value: Any) -> str:
     """A value's repr, cut short for an error message."""
     try:
         text = repr(value)
-    except Exception:  # noqa: BLE001 - a plugin's object may fail even at repr
+    except Exception:
         text = f"<{type(value).__name__}>"
     return text if len(text) <= 80 else text[:77] + "..."

@@ -72,7 +72,7 @@ def load_entry_point_plugin(name: str) -> ModuleType:
     module_name = target.partition(":")[0]
     try:
         return importlib.import_module(module_name)
-    except (Exception, SystemExit) as exc:  # noqa: BLE001 - any import failure is the plugin's fault
+    except (Exception, SystemExit) as exc:
         raise PluginError(f"plugin {name!r} ({module_name}) failed to import: {exc!r}") from exc
 
 
@@ -98,7 +98,7 @@ def load_file_plugin(path: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
-    except (Exception, SystemExit) as exc:  # noqa: BLE001 - sys.exit in a plugin must not end the caller
+    except (Exception, SystemExit) as exc:
         sys.modules.pop(module_name, None)
         raise PluginError(f"plugin file {path} failed to import: {exc!r}") from exc
     sys.modules[module_name] = module

@@ -241,7 +241,8 @@ def _check_fields(record: dict[str, Any]) -> None:
                           f"got {short(position)}")
     order = record.get("finish_order")
     if order is not None and order != [] and not _is_order(order):
-        raise RecordError(f"record key 'finish_order': expected the six seats ([] for a void game), got {short(record['finish_order'])}")
+        raise RecordError("record key 'finish_order': expected the six seats ([] for a void game), "
+                          f"got {short(order)}")
 
 
 def _is_seat(value: Any) -> bool:
@@ -349,7 +350,7 @@ def _check_plugins(record: dict[str, Any], variant: Variant) -> str:
         raise RecordError(f"the record names plugins {short(named)}; {what}")
     _compare_files(record, list(variant.plugin_files))
     notes = []
-    for entry, now in zip([p for p in plugins if "entry_point" in p], plugin_identities(variant)):
+    for entry, now in zip([p for p in plugins if "entry_point" in p], plugin_identities(variant), strict=False):
         if entry.get("version") != now["version"] and now["distribution"] != "gouji":
             notes.append(f"plugin {now['entry_point']!r} ({now['distribution']}) was version "
                          f"{short(entry.get('version'))} when the record was made, {now['version']} now")
@@ -361,7 +362,7 @@ def _compare_files(record: dict[str, Any], files: list[str]) -> None:
     if len(recorded) != len(files):
         raise RecordError(f"the record was played with {len(recorded)} plugin file(s), the variant has "
                           f"{len(files)}: {', '.join(files) or 'none'}")
-    for entry, path in zip(recorded, files):
+    for entry, path in zip(recorded, files, strict=True):
         digest = file_sha256(path)
         if digest == "missing":
             raise RecordError(f"plugin file {path} is missing (the record needs {short(entry.get('file'))}, "

@@ -22,8 +22,8 @@ from gouji.comparison import SetRules
 from gouji.context import GameContext
 from gouji.errors import GoujiError, PluginError
 from gouji.hold_three import HoldThreePolicy
-from gouji.open_point import OpenPointPolicy
 from gouji.hook_results import CHECKS, short
+from gouji.open_point import OpenPointPolicy
 from gouji.options import Options, OptionSpec, resolve_options
 from gouji.plays import Play
 from gouji.plugins import build_plugin_manager, load_entry_point_plugin, load_file_plugin
@@ -112,7 +112,7 @@ class Variant:
             result = hook(**kwargs)
         except GoujiError:
             raise
-        except (Exception, SystemExit) as exc:  # noqa: BLE001 - any failure inside a plugin is reported as such
+        except (Exception, SystemExit) as exc:
             raise PluginError(_describe_failure(hook, hook_name, exc)) from exc
         check = CHECKS.get(hook_name)
         expected = check(result) if check is not None else None
@@ -242,7 +242,7 @@ def _collect_option_specs(pm: pluggy.PluginManager) -> list[OptionSpec]:
     for impl in reversed(hook.get_hookimpls()):
         try:
             plugin_specs = cast("list[OptionSpec] | None", impl.function())  # the hookspec's answer
-        except (Exception, SystemExit) as exc:  # noqa: BLE001
+        except (Exception, SystemExit) as exc:
             raise PluginError(_describe_failure(hook, "gouji_option_specs", exc)) from exc
         if plugin_specs is not None and (not isinstance(plugin_specs, (list, tuple))
                                          or not all(isinstance(s, OptionSpec) for s in plugin_specs)):

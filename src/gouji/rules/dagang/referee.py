@@ -44,13 +44,13 @@ from gouji.errors import GoujiError, IllegalActionError
 from gouji.events import EVENT_NAMES
 from gouji.rules.dagang.actions import (
     DISQUALIFY,
-    ruling_fields_problem,
     LAST,
     LOSE_TURN,
     MAKE_UP,
     POINTS,
     WARNING,
     Ruling,
+    ruling_fields_problem,
 )
 from gouji.rules.dagang.state import carried_offences, get_state, update_state
 from gouji.rules.dagang.tribute import TRIBUTE_RANKS

@@ -299,7 +299,8 @@ class Match:
                     context=match.games[-1].context)
                 if game.context.to_plain() != expected.to_plain():
                     raise RecordError(f"game {number + 1} of the match does not start where game {number} "
-                                      f"ended: its context is {game.context.to_plain()}, expected {expected.to_plain()}")
+                                      f"ended: its context is {game.context.to_plain()}, "
+                                      f"expected {expected.to_plain()}")
                 match.games.append(game)
             cheat = record.get("disqualification")
             if cheat is not None:
