@@ -215,7 +215,7 @@ _FIELDS: dict[str, tuple[type, ...]] = {
     "variant": (str,), "seed": (int,), "actions": (list,), "options": (dict,),
 }
 _FIELDS_2: dict[str, tuple[type, ...]] = {
-    "gouji_version": (str,), "variant_toml": (str,), "plugins": (list,), "finished": (bool,), "void": (bool,),
+    "gouji_version": (str,), "variant_toml": (str,), "plugins": (list,), "finished": (bool,),
 }
 
 
