@@ -457,9 +457,9 @@ def result_text(game: Game) -> str:
 
 # -- play ------------------------------------------------------------------------------------
 def cmd_play(args: argparse.Namespace) -> int:
-    from gouji.errors import UnknownVariantError
+    from gouji.errors import UnknownVariantError, VariantNotGivenError
     from gouji.loader import load_variant
-    from gouji.record import replay
+    from gouji.record import MAX_RECORD_CHARS, replay
     from gouji.terminal import JOKER_LEGEND, current_round_start, play_in_terminal
 
     if not 0 <= args.seat < 6:
@@ -468,12 +468,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.resume:
         if args.seed is not None:
             raise GoujiError("--resume goes on with the record's game: its seed comes from the record, drop --seed")
-        with open(args.resume, encoding="utf-8") as f:
-            text = f.read()
+        with open(args.resume, "rb") as f:
+            text = f.read(MAX_RECORD_CHARS + 1)
         try:
             game = replay(text, variant)
         except GoujiError as exc:
-            if variant is None and isinstance(exc.__cause__, UnknownVariantError):
+            if variant is None and (isinstance(exc, VariantNotGivenError)
+                                    or isinstance(exc.__cause__, UnknownVariantError)):
                 raise GoujiError(f"{args.resume}: {exc}; the game of a variant file resumes with "
                                  "--variant FILE.toml") from exc
             raise

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gouji.actions import parse_action
-from gouji.errors import GoujiError, RecordError
+from gouji.errors import GoujiError, RecordError, VariantNotGivenError
 from gouji.hook_results import short
 
 if TYPE_CHECKING:
@@ -296,7 +296,7 @@ def _variant_for(record: dict[str, Any], variant: Variant | None, trust: bool) -
         if not _looks_like_path(name) and name in variant_names():
             return load_variant(name)
         if not trust:
-            raise RecordError(
+            raise VariantNotGivenError(
                 f"the record's variant {short(name)} is neither built in nor installed{_needs(record)}; "
                 "a record never loads files by itself: give the variant (replay(record, variant=...), "
                 "gouji replay --variant PATH) or trust the record (trust=True, gouji replay --trust)")
