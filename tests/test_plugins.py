@@ -185,9 +185,9 @@ def test_a_hook_raising_while_a_game_starts_is_named(tmp_path):
         def gouji_deck(options):
             raise ValueError("no deck today")
     """)
-    variant = gouji.load_variant(variant_file(tmp_path, plugin_files=["nodeck.py"]))
+    # The deck is dealt once when the variant is built, so its failure shows there.
     with pytest.raises(PluginError) as info:
-        variant.new_game(1)
+        gouji.load_variant(variant_file(tmp_path, plugin_files=["nodeck.py"]))
     message = str(info.value)
     assert str(plugin) in message and "gouji_deck" in message and "no deck today" in message
 

@@ -91,7 +91,7 @@ def test_missing_and_unreadable_files(tmp_path):
         load_variant(tmp_path / "absent.toml")
     bad = tmp_path / "bad.toml"
     bad.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(gouji.VariantFileError, match=r"cannot be read|not valid TOML"):
+    with pytest.raises(gouji.VariantFileError, match=r"cannot be read|not valid TOML|not UTF-8"):
         load_variant(bad)
 
 

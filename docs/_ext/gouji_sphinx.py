@@ -49,6 +49,7 @@ def option_rows() -> list[tuple[str, str, str, str, str, str]]:
             value = variant.options[spec.name]
             shown = list(value) if isinstance(value, tuple) else value
             choices = f" (one of: {', '.join(spec.choices)})" if spec.choices else ""
+            choices += f" ({spec.range_text()})" if spec.range_text() else ""
             rows.append((name, spec.name, f"{spec.type.__name__}{choices}", repr(shown), spec.rule,
                          f"{spec.doc} Default: {spec.default!r}; declared by {spec.plugin}."))
     return rows

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import attrs
 
-from gouji.errors import ParseError
+from gouji.errors import GoujiError, ParseError
 from gouji.plays import Play, parse_play
 from gouji.suggest import did_you_mean
 
@@ -43,14 +43,36 @@ def register_action(keyword: str, parse: Callable[[str], Action]) -> None:
     _PARSERS[keyword] = parse
 
 
+#: The longest action text read: the longest real one (a set of every joker) is far shorter.
+MAX_ACTION_CHARS = 400
+
+
 def parse_action(text: str) -> Action:
-    """Read an action from its record text: ``"play 9 9"``, ``"burn BJ A A"``, ``"pass"``."""
+    """Read an action from its record text: ``"play 9 9"``, ``"burn BJ A A"``, ``"pass"``.
+
+    Anything else — not a string, longer than ``MAX_ACTION_CHARS`` (400), or
+    holding characters other than printable ASCII and the card and rank
+    names — raises :class:`~gouji.errors.ParseError`.
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"an action is text, not {type(text).__name__}")
+    if len(text) > MAX_ACTION_CHARS:
+        raise ParseError(f"an action is at most {MAX_ACTION_CHARS} characters, got {len(text)}")
+    if any(ch.isdigit() and not ch.isascii() for ch in text):
+        raise ParseError(f"digits in an action are ASCII 0-9: {text!r}")
     keyword, _, rest = text.strip().partition(" ")
     parser = _PARSERS.get(keyword)
     if parser is None:
-        raise ParseError(f"unknown action {keyword!r} in {text!r}{did_you_mean(keyword, _PARSERS)}; "
+        raise ParseError(f"unknown action {keyword[:40]!r}{did_you_mean(keyword, _PARSERS)}; "
                          f"known: {', '.join(sorted(_PARSERS))}")
-    return parser(rest.strip())
+    try:
+        return parser(rest.strip())
+    except ParseError:
+        raise
+    except GoujiError as exc:
+        raise ParseError(str(exc)) from exc
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        raise ParseError(f"{keyword!r}: cannot read {rest.strip()[:60]!r}: {exc}") from exc
 
 
 @attrs.frozen(cache_hash=True)

@@ -142,6 +142,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--log", action="store_true", help="print the game log")
     p.add_argument("--html", metavar="OUT.html", help="write the game as one self-contained web page")
     p.add_argument("--seat", type=int, help="with --html: a page of this seat's view only (0-5)")
+    p.add_argument("--variant", metavar="NAME_OR_PATH",
+                   help="replay under this variant (a name or a .toml file): needed for a house variant, "
+                        "whose files a record never loads by itself")
+    p.add_argument("--trust", action="store_true",
+                   help="load the variant and plugin files the record names (imports their code: only for "
+                        "records you trust); each file must have the content the record hashed")
     p.set_defaults(run=cmd_replay)
 
     from gouji.cli_organiser import add_commands
@@ -194,6 +200,9 @@ def show_text(variant: Variant) -> str:
             lines.append(f"#     {line}")
         if spec.choices:
             lines.append(f"#     choices: {', '.join(spec.choices)}")
+        if spec.range_text():
+            lines.append(f"#     range: {spec.range_text()}" + (f", {spec.length[0]} to {spec.length[1]} items"
+                                                               if spec.length else ""))
     lines.append("# ---- hooks: the plugins that answer each, first asked first " + "-" * 13)
     answers = variant.hook_answers()
     width = max((len(h) for h in answers), default=0)
@@ -456,9 +465,9 @@ def result_text(game: Game) -> str:
 
 # -- play ------------------------------------------------------------------------------------
 def cmd_play(args: argparse.Namespace) -> int:
-    from gouji.errors import UnknownVariantError
+    from gouji.errors import UnknownVariantError, VariantNotGivenError
     from gouji.loader import load_variant
-    from gouji.record import replay
+    from gouji.record import MAX_RECORD_CHARS, replay
     from gouji.terminal import JOKER_LEGEND, current_round_start, play_in_terminal
 
     if not 0 <= args.seat < 6:
@@ -467,12 +476,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.resume:
         if args.seed is not None:
             raise GoujiError("--resume goes on with the record's game: its seed comes from the record, drop --seed")
-        with open(args.resume, encoding="utf-8") as f:
-            text = f.read()
+        with open(args.resume, "rb") as f:
+            text = f.read(MAX_RECORD_CHARS + 1)
         try:
             game = replay(text, variant)
         except GoujiError as exc:
-            if variant is None and isinstance(exc.__cause__, UnknownVariantError):
+            if variant is None and (isinstance(exc, VariantNotGivenError)
+                                    or isinstance(exc.__cause__, UnknownVariantError)):
                 raise GoujiError(f"{args.resume}: {exc}; the game of a variant file resumes with "
                                  "--variant FILE.toml") from exc
             raise
@@ -531,11 +541,13 @@ def _play_options(args: argparse.Namespace, game: Game) -> str:
 
 # -- replay ------------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
-    from gouji.record import replay
+    from gouji.loader import load_variant
+    from gouji.record import MAX_RECORD_CHARS, replay
 
-    with open(args.record, encoding="utf-8") as f:
-        text = f.read()
-    game = replay(text)
+    with open(args.record, "rb") as f:
+        data = f.read(MAX_RECORD_CHARS + 1)
+    variant = load_variant(args.variant) if args.variant else None
+    game = replay(data, variant=variant, trust=args.trust)
     if args.seat is not None and not args.html:
         raise GoujiError("--seat chooses the view of an --html page: give --html OUT.html too")
     if args.html:

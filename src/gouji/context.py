@@ -26,6 +26,15 @@ class GameContext:
         """The context of a first game: no previous game, nothing carried."""
         return cls()
 
+    def to_plain(self) -> Any:
+        """The context as JSON data, as a record holds it (tuples become lists), to compare a
+        replayed context with one computed afresh."""
+        import json
+
+        return json.loads(json.dumps({
+            "game_number": self.game_number, "previous_finish_order": list(self.previous_finish_order),
+            "previous_first_drawer": self.previous_first_drawer, "carry": [[k, v] for k, v in self.carry]}))
+
     def get(self, key: str, default: Any = None) -> Any:
         """The value a plugin carried under ``key`` from the previous game, or ``default``."""
         return dict(self.carry).get(key, default)

@@ -86,3 +86,8 @@ class ObservationError(GoujiError, ValueError):
 
 class RecordError(GoujiError, ValueError):
     """A game record (JSON) is malformed or does not replay."""
+
+
+class VariantNotGivenError(RecordError):
+    """A record's variant is neither built in nor installed: a record never loads a file by
+    itself, so the caller gives the variant (``variant=``, ``--variant``) or trusts the record."""

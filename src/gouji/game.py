@@ -25,6 +25,7 @@ from gouji.cards import BIG_JOKER, THREE, Card
 from gouji.context import GameContext
 from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError
 from gouji.events import PLACE_NAMES, Event
+from gouji.hook_results import short
 from gouji.opening import deal
 from gouji.phases import Phase
 from gouji.plays import Play
@@ -74,6 +75,20 @@ class Observation:
         from gouji.wire import observation_from_dict
 
         return observation_from_dict(data, earlier)
+
+
+#: The referee's actions one game takes (each is checked and copied the game once).
+MAX_REFEREE_ACTIONS = 200
+
+
+def _is_legal(action: object, legal: frozenset[Action]) -> bool:
+    """Is ``action`` one of ``legal``? False for anything unhashable or whose comparison fails."""
+    if not isinstance(action, Action):
+        return False
+    try:
+        return action in legal
+    except Exception:
+        return False
 
 
 class Game(RoundFlow):
@@ -382,12 +397,11 @@ class Game(RoundFlow):
             self._legal = self._compute_legal()
         if self._legal_set is None:
             self._legal_set = frozenset(self._legal)
-        if action not in self._legal_set:
-            if isinstance(action, Action) and getattr(action, "referee", False):
+        if not _is_legal(action, self._legal_set):
+            if isinstance(action, Action) and getattr(action, "referee", False) is True:
                 self._apply_referee(action)
                 return
-            message, rule = self._why_illegal(action)
-            raise IllegalActionError(message, rule)
+            raise self._refusal(action)
         # Third-party hooks run while the action is carried out; if one fails,
         # the game must be as it was, so keep a copy to restore.
         snapshot = self.clone() if self._guard_hooks else None
@@ -415,11 +429,24 @@ class Game(RoundFlow):
                 self.__dict__.update(snapshot.__dict__)
             raise
 
+    def _refusal(self, action: object) -> IllegalActionError:
+        """The error for an action not among the legal ones. Any object at all may come from
+        outside (a server's client, a bot): building the message must never fail."""
+        if not isinstance(action, Action):
+            return IllegalActionError(f"{short(action)} is not an action", "ROUND-1")
+        try:
+            message, rule = self._why_illegal(action)
+        except Exception:
+            return IllegalActionError(f"{short(action)} is not a legal action now", "ROUND-1")
+        return IllegalActionError(message, rule)
+
     def _apply_referee(self, action: Action) -> None:
         """A referee's action (its class sets ``referee = True``: a recorded breach, a
         clock event) is taken at any time before the game ends, outside the turn order,
         when a plugin carries it out (``gouji_apply_action``, with ``seat`` the current
         player). It goes into the history, so records replay; a refusal changes nothing."""
+        if sum(1 for a in self.history if getattr(a, "referee", False) is True) >= MAX_REFEREE_ACTIONS:
+            raise IllegalActionError(f"a game takes at most {MAX_REFEREE_ACTIONS} referee actions", "ROUND-1")
         snapshot = self.clone()
         try:
             handled = self.variant.call_hook("gouji_apply_action", game=self, seat=self.actor, action=action)

@@ -27,12 +27,20 @@ from typing import Any
 import tomli_w
 
 from gouji.errors import OptionError, UnknownVariantError, VariantError, VariantFileError
+from gouji.hook_results import short
 from gouji.plugins import DISABLE_AUTOLOAD_ENV, available_plugins
 from gouji.suggest import did_you_mean
 from gouji.variant import Variant
 
 #: Other packages ship variant files under this entry-point group.
 VARIANT_ENTRY_POINT_GROUP = "gouji.variants"
+
+#: Limits checked before any work is done: a shared file cannot make gouji read, parse or
+#: import without bound.
+MAX_VARIANT_FILE_BYTES = 256 * 1024
+MAX_BASE_CHAIN = 16
+MAX_PLUGINS = 32
+MAX_PATH_CHARS = 1024
 
 _VARIANT_KEYS = {"name": str, "description": str, "base": str, "plugins": list, "plugin_files": list}
 _TOP_KEYS = {"variant", "options"}
@@ -116,10 +124,13 @@ def _resolve(name_or_path: str | os.PathLike[str], seen: tuple[str, ...]) -> dic
         path = _installed_variant_file(str(name_or_path)) or variants_dir() / f"{name_or_path}.toml"
         if not path.is_file():
             raise UnknownVariantError(
-                f"unknown variant {str(name_or_path)!r}{did_you_mean(name_or_path, variant_names())}; "
+                f"unknown variant {short(str(name_or_path))}{did_you_mean(name_or_path, variant_names())}; "
                 f"known variants are: "
                 f"{', '.join(variant_names())} (or give the path of a .toml file)"
             )
+    if len(seen) >= MAX_BASE_CHAIN:
+        raise VariantFileError(seen[-1], "variant.base",
+                               f"a chain of base variants is at most {MAX_BASE_CHAIN} files long")
     path = path.resolve()
     if str(path) in seen:
         chain = " -> ".join([*seen, str(path)])
@@ -175,13 +186,37 @@ def _check_plugins(path: Path, names: list[str], files: list[str]) -> None:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        size = path.stat().st_size
+        if size > MAX_VARIANT_FILE_BYTES:
+            raise VariantFileError(path, None, f"a variant file is at most {MAX_VARIANT_FILE_BYTES} bytes, "
+                                               f"this one has {size}")
+        data = variant_from_text(path.read_bytes(), path)
     except FileNotFoundError:
         raise VariantFileError(path, None, "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise VariantFileError(path, None, f"cannot be read: {exc}") from exc
+    _check_tables(path, data)
+    return data
+
+
+def variant_from_text(text: bytes | str, where: object = "variant text") -> dict[str, Any]:
+    """Parse a variant's TOML (bytes must be UTF-8); a :class:`VariantFileError` for anything
+    that is not readable TOML, however it fails (deep nesting included)."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        if len(text) > MAX_VARIANT_FILE_BYTES:
+            raise VariantFileError(where, None, f"a variant is at most {MAX_VARIANT_FILE_BYTES} characters")
+        return tomllib.loads(text)
+    except UnicodeDecodeError as exc:
+        raise VariantFileError(where, None, f"is not UTF-8 text: {exc}") from exc
     except tomllib.TOMLDecodeError as exc:
-        raise VariantFileError(path, None, f"is not valid TOML: {exc}") from exc
+        raise VariantFileError(where, None, f"is not valid TOML: {exc}") from exc
+    except RecursionError:
+        raise VariantFileError(where, None, "is nested too deeply to be a variant") from None
+
+
+def _check_tables(path: Path, data: dict[str, Any]) -> None:
     for key in data:
         if key not in _TOP_KEYS:
             raise VariantFileError(path, key, f"unknown table{did_you_mean(key, ('variant', 'options'))}; "
@@ -196,12 +231,15 @@ def _read(path: Path) -> dict[str, Any]:
                                                            f"expected one of {', '.join(_VARIANT_KEYS)}")
         if not isinstance(value, expected) or (expected is list and not all(isinstance(v, str) for v in value)):
             kind = "a list of strings" if expected is list else "a string"
-            raise VariantFileError(path, f"variant.{key}", f"expected {kind}, got {value!r}")
+            raise VariantFileError(path, f"variant.{key}", f"expected {kind}, got {short(value)}")
+        if expected is list and len(value) > MAX_PLUGINS:
+            raise VariantFileError(path, f"variant.{key}", f"at most {MAX_PLUGINS} entries, got {len(value)}")
+        if any(len(v) > MAX_PATH_CHARS for v in (value if expected is list else [value])):
+            raise VariantFileError(path, f"variant.{key}", f"at most {MAX_PATH_CHARS} characters a value")
     if "name" not in table:
         raise VariantFileError(path, "variant.name", "required: the variant's name")
     if not isinstance(data.get("options", {}), dict):
         raise VariantFileError(path, "options", "expected a table of option values")
-    return data
 
 
 def variant_to_toml(variant: Variant) -> str:

@@ -14,6 +14,11 @@ import attrs
 from gouji.errors import OptionError
 from gouji.suggest import did_you_mean
 
+#: Bounds on every option value, whatever its declaration says: a variant file
+#: or a record cannot make gouji hold more than this.
+MAX_LIST_ITEMS = 64
+MAX_STRING_CHARS = 200
+
 _TYPE_NAMES = {bool: "a boolean", int: "an integer", str: "a string", list: "a list of integers"}
 
 
@@ -24,6 +29,11 @@ class OptionSpec:
     ``type`` is ``bool``, ``int``, ``str`` or ``list`` (a list of integers);
     ``choices`` restricts a string option; ``rule`` names the ID of the rule the
     option belongs to (:ref:`the rules reference <rules-reference>`), for the docs.
+    ``low`` and ``high`` bound an integer option (or every item of a list option),
+    and ``length`` is a list's ``(shortest, longest)``: a value outside is refused
+    when the variant is built, never later in a game. A list holds at most
+    ``MAX_LIST_ITEMS`` (64) items and a string at most ``MAX_STRING_CHARS`` (200)
+    characters.
     """
 
     name: str
@@ -33,6 +43,9 @@ class OptionSpec:
     rule: str = ""
     choices: tuple[str, ...] = ()
     plugin: str = ""
+    low: int | None = None
+    high: int | None = None
+    length: tuple[int, int] | None = None
 
     def __attrs_post_init__(self) -> None:
         self.check(self.default, where=f"default of option {self.name!r}")
@@ -47,11 +60,37 @@ class OptionSpec:
                 isinstance(v, int) and not isinstance(v, bool) for v in value))
         )
         if not ok:
-            raise OptionError(f"{where}: expected {_TYPE_NAMES[self.type]}, got {value!r}")
+            raise OptionError(f"{where}: expected {_TYPE_NAMES[self.type]}, got {_short(value)}")
         if self.choices and value not in self.choices:
-            raise OptionError(f"{where}: expected one of {', '.join(self.choices)}, got {value!r}"
+            raise OptionError(f"{where}: expected one of {', '.join(self.choices)}, got {_short(value)}"
                               f"{did_you_mean(value, self.choices)}")
+        if self.type is str and len(value) > MAX_STRING_CHARS:
+            raise OptionError(f"{where}: at most {MAX_STRING_CHARS} characters, got {len(value)}")
+        if self.type is list:
+            shortest, longest = self.length or (0, MAX_LIST_ITEMS)
+            if not shortest <= len(value) <= min(longest, MAX_LIST_ITEMS):
+                size = f"{shortest}" if shortest == longest else f"{shortest} to {min(longest, MAX_LIST_ITEMS)}"
+                raise OptionError(f"{where}: expected {size} items, got {len(value)}")
+        for item in (value if self.type is list else [value] if self.type is int else []):
+            if (self.low is not None and item < self.low) or (self.high is not None and item > self.high):
+                raise OptionError(f"{where}: expected {'items ' if self.type is list else ''}"
+                                  f"{self.range_text()}, got {_short(value)}")
         return tuple(value) if self.type is list else value
+
+    def range_text(self) -> str:
+        """The bounds as words (``"0 to 5"``), empty when there are none."""
+        if self.low is not None and self.high is not None:
+            return f"{self.low} to {self.high}"
+        if self.low is not None:
+            return f"at least {self.low}"
+        if self.high is not None:
+            return f"at most {self.high}"
+        return ""
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 class Options(Mapping[str, Any]):
@@ -112,10 +151,12 @@ def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any], where
                 f"and {spec.plugin or '?'}"
             )
         by_name[spec.name] = spec
+    if not isinstance(given, Mapping) or not all(isinstance(k, str) for k in given):
+        raise OptionError(f"{where}: options are a table of names and values, not {_short(given)}")
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         raise OptionError(
-            f"{where}: unknown option {unknown[0]!r}{did_you_mean(unknown[0], by_name)}; "
+            f"{where}: unknown option {_short(unknown[0])}{did_you_mean(unknown[0], by_name)}; "
             f"known options are: {', '.join(sorted(by_name))}"
         )
     values = {name: spec.check(given.get(name, spec.default), f"{where}: option {name!r}")

@@ -72,7 +72,7 @@ def load_entry_point_plugin(name: str) -> ModuleType:
     module_name = target.partition(":")[0]
     try:
         return importlib.import_module(module_name)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         raise PluginError(f"plugin {name!r} ({module_name}) failed to import: {exc!r}") from exc
 
 
@@ -98,7 +98,8 @@ def load_file_plugin(path: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
+        sys.modules.pop(module_name, None)
         raise PluginError(f"plugin file {path} failed to import: {exc!r}") from exc
     sys.modules[module_name] = module
     return module
@@ -139,3 +140,20 @@ def _hook_hint(message: str) -> str:
 
 def _origin(module: object) -> str:
     return getattr(module, "__file__", None) or repr(module)
+
+
+def plugin_distribution(name: str) -> tuple[str, str]:
+    """``(distribution, version)`` of the entry-point plugin ``name``, for records; gouji's own
+    plugins are gouji's, at gouji's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    claims = _claims(name)
+    dist = next(iter(claims.values()), "?")
+    if dist == "gouji":
+        from gouji import __version__
+
+        return "gouji", __version__
+    try:
+        return dist, version(dist)
+    except (PackageNotFoundError, ValueError):
+        return dist, "unknown"

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 SERIES_FORMAT = "gouji-series"
 
 
+#: The most games a series record may hold.
+MAX_SERIES_GAMES = 1000
+
+
 class Series:
     """Games ``1 … games`` of ``variant``; game ``n`` is dealt from seed ``seed + n - 1``.
 
@@ -90,7 +94,8 @@ class Series:
         }
 
     @classmethod
-    def replay(cls, record: dict[str, Any] | str, variant: Variant | None = None) -> Series:
+    def replay(cls, record: dict[str, Any] | str, variant: Variant | None = None, *,
+               trust: bool = False) -> Series:
         """Rebuild a series from :meth:`record`: every game replays from its own record,
         and each must start where the one before it ended (the seed that follows, and the
         context ``next_context`` gives). Raise :class:`gouji.errors.RecordError` otherwise."""
@@ -98,9 +103,19 @@ class Series:
 
         record = read_record(record, SERIES_FORMAT, "gouji series record")
         games = record.get("games")
-        if not isinstance(games, list) or not games:
-            raise RecordError("a series record lists its games")
-        played = [replay(g, variant=variant) for g in games]
+        if not isinstance(games, list) or not games or len(games) > MAX_SERIES_GAMES:
+            raise RecordError(f"a series record lists its games (at most {MAX_SERIES_GAMES})")
+        length = record.get("length")
+        if length is not None and (not isinstance(length, int) or isinstance(length, bool)
+                                   or not 1 <= length <= MAX_SERIES_GAMES):
+            raise RecordError(f"a series record's length is null or 1 to {MAX_SERIES_GAMES} games, "
+                              f"not {length!r:.40}")
+        if not all(isinstance(g, dict) for g in games):
+            raise RecordError("a series record's games are game records")
+        if record.get("variant") != games[0].get("variant"):
+            raise RecordError(f"the series record names variant {record.get('variant')!r:.60}, "
+                              f"its first game {games[0].get('variant')!r:.60}")
+        played = [replay(g, variant=variant, trust=trust) for g in games]
         series = cls(played[0].variant, played[0].seed, record.get("length"))
         series.game = played[0]
         for index, after in enumerate(played[1:], 1):

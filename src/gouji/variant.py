@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -16,11 +17,12 @@ import attrs
 import pluggy
 
 from gouji.burning import BurnPolicy
-from gouji.cards import Card, Suit
+from gouji.cards import Card, Suit, rank_name
 from gouji.comparison import SetRules
 from gouji.context import GameContext
 from gouji.errors import GoujiError, PluginError
 from gouji.hold_three import HoldThreePolicy
+from gouji.hook_results import CHECKS, short
 from gouji.open_point import OpenPointPolicy
 from gouji.options import Options, OptionSpec, resolve_options
 from gouji.plays import Play
@@ -33,11 +35,14 @@ if TYPE_CHECKING:
 
 TRACE_ENV = "GOUJI_TRACE_HOOKS"
 #: Hooks called while a game is played: a third-party one makes ``apply`` keep a copy to restore.
+#: Every hook but the options runs, or builds what runs, while a game is played (a deck
+#: hook's bad deal surfaces only as the phases end).
 _GAME_HOOKS = (
     "gouji_forbidden_plays", "gouji_last_set_owner", "gouji_score", "gouji_score_adjustments",
     "gouji_extra_actions", "gouji_apply_action", "gouji_after_action",
     "gouji_tribute", "gouji_pregame_phases", "gouji_precut_phases",
     "gouji_hold_three_policy", "gouji_open_point_policy",
+    "gouji_deck", "gouji_cut", "gouji_first_leader", "gouji_set_rules", "gouji_burn_policy",
 )
 
 
@@ -72,6 +77,7 @@ class Variant:
         source: str | None = None,
     ) -> Variant:
         """Load the plugins, validate the options, and freeze the result."""
+        _check_plugin_lists(plugins, plugin_files)
         loaded = [(p, load_entry_point_plugin(p), f"entry point {p!r}") for p in plugins]
         files = tuple(str(Path(f).resolve()) for f in plugin_files)
         loaded += [(f, load_file_plugin(Path(f)), f) for f in files]
@@ -87,6 +93,7 @@ class Variant:
         burn = variant.call_hook("gouji_burn_policy", options=resolved)
         hold = variant.call_hook("gouji_hold_three_policy", options=resolved)
         opening = variant.call_hook("gouji_open_point_policy", options=resolved)
+        variant.call_hook("gouji_deck", options=resolved)  # a deck too small or too big is refused now
         return attrs.evolve(variant, set_rules=rules, burn_policy=burn, hold_three_policy=hold,
                             open_point_policy=opening, table=Table(resolved["direction"]))
 
@@ -115,11 +122,17 @@ class Variant:
         naming the plugin, the hook and the file."""
         hook = getattr(self.plugin_manager.hook, hook_name)
         try:
-            return hook(**kwargs)
+            result = hook(**kwargs)
         except GoujiError:
             raise
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise PluginError(_describe_failure(hook, hook_name, exc)) from exc
+        check = CHECKS.get(hook_name)
+        expected = check(result) if check is not None else None
+        if expected is not None:
+            raise PluginError(f"hook {hook_name} answered {short(result)}, expected {expected}; "
+                              f"answered by {_answerers(hook)}")
+        return result
 
     def has_hook_implementations(self, hook_name: str) -> bool:
         """Does any plugin of this variant (the core defaults included) answer ``hook_name``?"""
@@ -177,14 +190,29 @@ class Variant:
         from gouji.game import Game
 
         if isinstance(hands, Mapping):
-            given = {int(k): h for k, h in hands.items()}
-        else:
+            given = {_seat_key(k): h for k, h in hands.items()}
+        elif isinstance(hands, Sequence) and not isinstance(hands, (str, bytes)) and len(hands) <= 6:
             given = dict(enumerate(hands))
-        if not all(0 <= s < 6 for s in given) or not 0 <= leader < 6:
+        else:
+            raise GoujiError(f"hands are six hands or a mapping of seats to hands, not {short(hands)}")
+        if (not all(0 <= s < 6 for s in given) or not isinstance(leader, int) or isinstance(leader, bool)
+                or not 0 <= leader < 6):
             raise GoujiError("seats are 0-5")
         parsed = [_parse_hand(s, given.get(s, [])) for s in range(6)]
         if not parsed[leader]:
             raise GoujiError(f"the leader, seat {leader}, holds no cards")
+        # A position holds no more cards of a rank than the deck: the number of sets a hand
+        # can make grows fast with its jokers and 2s, so a made-up hand could exhaust memory.
+        # Puzzles may hold a few more than the deck (seventeen 3s); never more than twice a
+        # full pack of the variant's decks.
+        deck = Counter(card.rank for card in self.deck())
+        decks = self.options["decks"]
+        held = Counter(card.rank for hand in parsed for card in hand)
+        for rank, count in held.items():
+            most = 2 * max(deck[rank], (2 if rank >= 16 else 4) * decks)
+            if count > most:
+                raise GoujiError(f"the position holds {count} cards of rank {rank_name(rank)}; "
+                                 f"at most {most} (the deck has {deck[rank]})")
         return Game.start_position(self, parsed, leader)
 
     def new_game(self, seed: int = 0, context: GameContext | None = None) -> Game:
@@ -222,7 +250,16 @@ def remember_for_unpickling(variant: Variant) -> None:
     _REBUILT[_definition_key(*variant.__reduce__()[1])] = variant
 
 
+def _seat_key(key: object) -> int:
+    if isinstance(key, bool) or not isinstance(key, (int, str)) or (isinstance(key, str) and not (
+            key.isascii() and key.isdigit() and len(key) == 1)):
+        raise GoujiError(f"a seat is 0-5, not {short(key)}")
+    return int(key)
+
+
 def _parse_hand(seat: int, hand: str | Sequence[Card]) -> list[Card]:
+    if isinstance(hand, str) and len(hand) > 2000:
+        raise GoujiError(f"hand of seat {seat}: at most 2000 characters of card text")
     if isinstance(hand, str):
         from gouji.cards import parse_card_text
 
@@ -232,7 +269,7 @@ def _parse_hand(seat: int, hand: str | Sequence[Card]) -> list[Card]:
             rank, suit = parse_card_text(word)
             cards.append(Card(rank, suit if suit is not None or rank >= 16 else Suit.SPADES))
         return cards
-    if not all(isinstance(c, Card) for c in hand):
+    if not isinstance(hand, Sequence) or not all(isinstance(c, Card) for c in hand):
         raise GoujiError(f"hand of seat {seat}: expected cards or their text, got {hand!r}")
     return list(hand)
 
@@ -244,13 +281,42 @@ def _collect_option_specs(pm: pluggy.PluginManager) -> list[OptionSpec]:
     for impl in reversed(hook.get_hookimpls()):
         try:
             plugin_specs = cast("list[OptionSpec] | None", impl.function())  # the hookspec's answer
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise PluginError(_describe_failure(hook, "gouji_option_specs", exc)) from exc
+        if plugin_specs is not None and (not isinstance(plugin_specs, (list, tuple))
+                                         or not all(isinstance(s, OptionSpec) for s in plugin_specs)):
+            raise PluginError(f"plugin {impl.plugin_name!r}: hook gouji_option_specs answered "
+                              f"{short(plugin_specs)}, expected a list of OptionSpec")
         specs += [attrs.evolve(s, plugin=s.plugin or impl.plugin_name) for s in plugin_specs or ()]
     return specs
 
 
-def _describe_failure(hook: Any, hook_name: str, exc: Exception) -> str:
+#: The most plugins (names and files together) one variant loads.
+MAX_VARIANT_PLUGINS = 32
+
+
+def _check_plugin_lists(plugins: Sequence[str], plugin_files: Sequence[str | os.PathLike[str]]) -> None:
+    """Bounded lists of short names and paths, checked before any path is resolved or imported."""
+    for what, items in (("plugins", plugins), ("plugin_files", plugin_files)):
+        if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
+            raise PluginError(f"{what}: expected a list, got {short(items)}")
+        if len(items) > MAX_VARIANT_PLUGINS:
+            raise PluginError(f"{what}: a variant loads at most {MAX_VARIANT_PLUGINS}, got {len(items)}")
+        for item in items:
+            if not isinstance(item, (str, os.PathLike)) or len(os.fspath(item)) > 1024:
+                raise PluginError(f"{what}: expected names or paths of at most 1024 characters, "
+                                  f"got {short(item)}")
+
+
+def _answerers(hook: Any) -> str:
+    """The plugins that implement ``hook``, first asked first, with their files."""
+    impls = list(reversed(hook.get_hookimpls()))
+    names = [f"plugin {impl.plugin_name!r} ({getattr(impl.plugin, '__file__', None) or impl.plugin!r})"
+             for impl in impls]
+    return " or ".join(names) or "no plugin"
+
+
+def _describe_failure(hook: Any, hook_name: str, exc: BaseException) -> str:
     codes = {impl.function.__code__: impl for impl in hook.get_hookimpls()}
     tb = exc.__traceback__
     culprit = None

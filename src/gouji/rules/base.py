@@ -25,7 +25,8 @@ from gouji.table import DIRECTIONS, Table
 CORE_OPTIONS = (
     OptionSpec("direction", str, "counterclockwise", "Which way the turn passes (TABLE-1).",
                rule="TABLE-1", choices=DIRECTIONS),
-    OptionSpec("decks", int, 4, "How many 54-card decks make the pack (DECK-1).", rule="DECK-1"),
+    OptionSpec("decks", int, 4, "How many 54-card decks make the pack (DECK-1): every book plays with 4; "
+               "1 to 8 are accepted.", rule="DECK-1", low=1, high=8),
     OptionSpec("joker_cut", str, "redraw",
                "A joker drawn at the cut: put back and redrawn (P§7 formal), or the cut passes "
                "to the cutter's lower player (P§7 folk, D§6).",
@@ -53,18 +54,20 @@ CORE_OPTIONS = (
                "What an observation shows of other hands' sizes (ROUND-6).",
                rule="ROUND-6", choices=("ten_or_fewer", "always", "never")),
     OptionSpec("melee_after_outs", int, 2,
-               "The melee (四人乱缠) begins once this many players went out (END-5).", rule="END-5"),
+               "The melee (四人乱缠) begins once this many players went out (END-5), 0 to 5.",
+               rule="END-5", low=0, high=5),
     OptionSpec("melee_when_left", int, 0,
                "The melee also begins once this many or fewer players are still in play, however the "
                "others left (went out, retired by a revolution, failed a burn): C's 剩下少于等于四人 (4). "
-               "0: only melee_after_outs counts (END-5).", rule="END-5"),
+               "0: only melee_after_outs counts (END-5).", rule="END-5", low=0, high=6),
     OptionSpec("melee_pass", str, "ends_round",
                "In the melee a pass ends your round (P§19), or never does (rejoin: C, 可在过牌后再上牌), "
                "or only a player's second pass of a round ends it, and there is no yield (once: T 二.3.(10)).",
                rule="END-5", choices=("ends_round", "rejoin", "once")),
     OptionSpec("dead_gouji_after_out", int, 1,
                "In the round of the last set of 头科 (1), or of 头科 and 二科 (2), a gouji set by "
-               "the finished player's opposite is dead (够死级, END-3); 0: never.", rule="END-3"),
+               "the finished player's opposite is dead (够死级, END-3); 0: never.", rule="END-3",
+               low=0, high=2),
     OptionSpec("dead_gouji_burnable", bool, False,
                "A dead-gouji set (够死级) may still be burned: burn offers only, nobody else answers "
                "(D§16 除有烧牌者外); off: it ends the round at once.", rule="END-3"),
@@ -72,9 +75,11 @@ CORE_OPTIONS = (
                "The melee begins with the first lead after the round in which it became due, that "
                "round being played out under the usual rules (D§16); off: at once (P§18-19).", rule="END-5"),
     OptionSpec("place_points", list, list(PROVINCIAL_PLACE_POINTS),
-               "Points for places 1-6 (SCORE-1).", rule="SCORE-1"),
+               "Points for places 1-6 (SCORE-1): six numbers, each -100 to 100.", rule="SCORE-1",
+               low=-100, high=100, length=(6, 6)),
     OptionSpec("sweep_points", int, PROVINCIAL_SWEEP_POINTS,
-               "Team points for a sweep (串三户, SCORE-1); 0 keeps the plain sum.", rule="SCORE-1"),
+               "Team points for a sweep (串三户, SCORE-1); 0 keeps the plain sum; -100 to 100.",
+               rule="SCORE-1", low=-100, high=100),
 )
 
 

@@ -37,6 +37,9 @@ if TYPE_CHECKING:
         check_determinism,
         check_finished,
         check_game_ends,
+        listed_cards,
+        REVEALING_EVENT_KINDS,
+        check_no_hand_leaks,
         check_record_round_trip,
         check_refused_actions_change_nothing,
         illegal_candidates,
@@ -67,6 +70,11 @@ __all__ = [
     "random_position",
     "run_conformance",
     "state_of",
+    "check_no_hand_leaks",
+    "listed_cards",
+    "REVEALING_EVENT_KINDS",
+    "check_hostile_input",
+    "mutated_records",
     "watch_card_conservation",
 ]
 

@@ -11,6 +11,7 @@ import functools
 import json
 import os
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 import attrs
 
 from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet
-from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card
+from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card, parse_card_text
 from gouji.errors import GameOverError, IllegalActionError
 from gouji.game import Game
 from gouji.loader import builtin_variant_names, load_variant
@@ -434,6 +435,55 @@ def _quick_state(game: Game) -> dict[str, Any]:
     }
 
 
+#: Events that show cards by the rules themselves: the cut's drawn cards lie face up (OPEN-1),
+#: the game's end lists seats. A plugin whose rules show cards adds its event kinds here.
+REVEALING_EVENT_KINDS: set[str] = {"cut", "deal", "game-over"}
+_CARD_WORD = re.compile(r"^(?:[♠♥♣♦]?(?:10|[2-9JQKA])|大王|小王|BJ|SJ)$")
+
+
+def listed_cards(text: str) -> list[dict[int, int]]:
+    """Every run of two or more card words in ``text`` (``"♠9 ♣8 7"``, sets joined by
+    ``/``), each as ``{rank: count}``; single words are not counted (``seat 3``)."""
+    runs: list[dict[int, int]] = []
+    current: Counter[int] = Counter()
+    words = 0
+    for word in [*text.split(), ""]:
+        if word == "/" and words:
+            continue
+        if word and _CARD_WORD.match(word):
+            current[parse_card_text(word)[0]] += 1
+            words += 1
+            continue
+        if words >= 2:
+            runs.append(dict(current))
+        current, words = Counter(), 0
+    return runs
+
+
+def check_no_hand_leaks(game: Game, since: int = 0) -> int:
+    """No event from index ``since`` on that every seat sees lists cards of a hand.
+
+    An event the rules keep between some seats says so (``visible_to``: a card handed
+    back face down, a hand shown to a teammate); an event seen by all that lists two or
+    more cards all held by one seat at that moment (``"♠9 ♣8 ♠7"``, ``"7 7 / 6"``)
+    tells the table a hand: a leak. Sets put on the table are public (``Event.play``);
+    ``REVEALING_EVENT_KINDS`` are shown by the rules. Returns the number of events,
+    the ``since`` of the next call after the next action.
+    """
+    hands = [Counter(game.hand_counts(seat)) for seat in range(6)]
+    for index in range(since, len(game.events)):
+        event = game.events[index]
+        if event.visible_to is not None or event.kind in REVEALING_EVENT_KINDS:
+            continue
+        for run in listed_cards(event.detail):
+            for seat, hand in enumerate(hands):
+                if not Counter(run) - hand:
+                    raise AssertionError(
+                        f"event {index} ({event.kind}: {event.detail!r}) is seen by every seat and lists "
+                        f"{sum(run.values())} cards that seat {seat} holds: his hand leaks")
+    return len(game.events)
+
+
 def check_record_round_trip(game: Game) -> Game:
     """``gouji.replay`` of the record, through JSON text, gives the same game.
 
@@ -485,6 +535,100 @@ def check_clone_is_independent(game: Game, rng: random.Random | None = None) -> 
         raise AssertionError(f"an action on a clone changed the original game: {', '.join(changed)}")
 
 
+# -- hostile input ---------------------------------------------------------------------------
+#: Objects a client may send in place of an action.
+GARBAGE_ACTIONS: tuple[Any, ...] = (
+    None, 0, -1, 1.5, "pass", b"pass", [1], {}, (), object(), type, Exception("x"),
+    PlaySet(None), PlaySet("9 9"), Burn(None), PlaySet(Play.of(THREE, 99)),  # type: ignore[arg-type]
+)
+#: Action texts a client may send.
+GARBAGE_TEXTS: tuple[Any, ...] = (
+    None, b"pass", 7, "", " ", "dance", "play", "play 9 x", "play ²", "play ٣ ٣", "burn",
+    "pass pass", "play " + "9 " * 300, "x" * 10_000, "play 99999999999999999999", "\x00", "play\n9",
+)
+
+
+def mutated_records(record: dict[str, Any], rng: random.Random, count: int = 12) -> list[Any]:
+    """``count`` records made from ``record`` by one random edit each: actions dropped,
+    repeated or swapped, values of the wrong type, a stated result changed, text cut short."""
+    from gouji.record import FORMAT
+
+    mutants: list[Any] = []
+    keys = sorted(record)
+    junk: list[Any] = [None, -1, 10**30, "x", [], {}, [None], {"a": [1]}, True, 1.5]
+    for _ in range(count):
+        data = json.loads(json.dumps(record, ensure_ascii=False))
+        kind = rng.randrange(8)
+        actions = data["actions"]
+        if kind == 0 and actions:
+            del actions[rng.randrange(len(actions))]
+        elif kind == 1 and actions:
+            i = rng.randrange(len(actions))
+            actions.insert(i, actions[i])
+        elif kind == 2 and len(actions) > 1:
+            i = rng.randrange(len(actions) - 1)
+            actions[i], actions[i + 1] = actions[i + 1], actions[i]
+        elif kind == 3:
+            data[rng.choice(keys)] = rng.choice(junk)
+        elif kind == 4:
+            data.pop(rng.choice([k for k in keys if k != "format"]), None)
+        elif kind == 5:
+            data["finish_order"] = rng.sample(range(6), 6)
+            data["format"] = FORMAT
+        elif kind == 6 and actions:
+            actions[rng.randrange(len(actions))] = rng.choice([*GARBAGE_TEXTS[3:12], "pass"])
+        else:
+            text = json.dumps(data, ensure_ascii=False)
+            data = text[: rng.randrange(len(text))]
+        mutants.append(data)
+    return mutants
+
+
+def check_hostile_input(game: Game, rng: random.Random | None = None, variant: Variant | None = None) -> int:
+    """Whatever a stranger sends is refused as gouji says, and changes nothing.
+
+    Garbage objects given to ``game.apply`` raise :class:`gouji.IllegalActionError`; garbage
+    text given to :func:`gouji.parse_action` raises :class:`gouji.ParseError`; records mutated
+    from ``game.record()`` replay (with ``variant`` as :func:`gouji.replay` takes it) or raise
+    :class:`gouji.RecordError` — never any other exception. Returns how many inputs were tried.
+    """
+    from gouji.actions import parse_action
+    from gouji.errors import ParseError, RecordError
+
+    rng = random.Random(0) if rng is None else rng
+    before = state_of(game)
+    for garbage in GARBAGE_ACTIONS:
+        try:
+            game.apply(garbage)
+        except IllegalActionError:
+            pass
+        except Exception as exc:
+            raise AssertionError(f"apply({garbage!r:.60}) raised {type(exc).__name__}, not IllegalActionError: "
+                                 f"{exc}") from exc
+        else:
+            raise AssertionError(f"apply({garbage!r:.60}) was accepted")
+    changed = _differences(before, state_of(game))
+    if changed:
+        raise AssertionError(f"garbage actions changed the game: {', '.join(changed)}")
+    for text in GARBAGE_TEXTS:
+        try:
+            parse_action(text)
+        except ParseError:
+            pass
+        except Exception as exc:
+            raise AssertionError(f"parse_action({text!r:.60}) raised {type(exc).__name__}: {exc}") from exc
+    mutants = mutated_records(game.record(), rng)
+    for mutant in mutants:
+        try:
+            replay(mutant, variant=variant)
+        except RecordError:
+            pass
+        except Exception as exc:
+            raise AssertionError(f"replaying a mutated record raised {type(exc).__name__}, not RecordError: "
+                                 f"{exc}\n  record: {json.dumps(mutant, ensure_ascii=False)[:400]}") from exc
+    return len(GARBAGE_ACTIONS) + len(GARBAGE_TEXTS) + len(mutants)
+
+
 # -- everything ----------------------------------------------------------------------------
 def run_conformance(
     variant: VariantLike,
@@ -518,7 +662,7 @@ def run_conformance(
     seeds = tuple(seeds)
     for seed in seeds:
         rng = random.Random(f"conformance-{seed}")
-        counter = {"refused": 0}
+        counter = {"refused": 0, "events": 0}
         check = "check_game_ends"
         watch = _ConservationWatch()
         trace: list[tuple[int | None, list[Action]]] = []
@@ -537,6 +681,8 @@ def run_conformance(
             nonlocal check
             check = "check_card_conservation"
             watch(game)
+            check = "check_no_hand_leaks"
+            counter["events"] = check_no_hand_leaks(game, counter["events"])
             if thorough and len(game.history) % refused_every == 0:
                 check = "check_refused_actions_change_nothing"
                 counter["refused"] += check_refused_actions_change_nothing(game, rng, how_many=4)
@@ -559,6 +705,8 @@ def run_conformance(
                 continue
             check = "check_record_round_trip"
             check_record_round_trip(game)
+            check = "check_hostile_input"
+            check_hostile_input(game, rng, _variant_for_replay(variant))
             check = "check_determinism"
             middle = _check_same_steps(variant, game, trace, keep_at=rng.randrange(len(game.history) + 1))
             assert middle is not None, "keep_at given: the game kept there"

@@ -31,7 +31,7 @@ def _parse_rank(keyword: str, text: str) -> int:
 
 
 def _parse_seat(keyword: str, text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) < 6:
+    if not (text.isascii() and text.isdigit()) or len(text) > 1 or not 0 <= int(text) < 6:
         raise ParseError(f"{keyword!r}: a seat is 0-5, not {text!r}")
     return int(text)
 
@@ -254,6 +254,35 @@ WARNING, LOSE_TURN, POINTS, LAST, DISQUALIFY, MAKE_UP = (
 PENALTIES = (WARNING, LOSE_TURN, POINTS, LAST, DISQUALIFY, MAKE_UP)
 
 
+#: The most turns one ruling takes away, and the most points one fine gives (D§29 names
+#: no number; a referee who means more gives another ruling).
+MAX_LOST_TURNS = 10
+MAX_FINE_POINTS = 100
+
+
+def ruling_fields_problem(seat: object, penalty: object, offence: object, amount: object,
+                          target: object) -> str | None:
+    """What is wrong with these fields of a :class:`Ruling`, or ``None``."""
+    def is_seat(value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 6
+
+    if not is_seat(seat):
+        return f"the seat is 0-5, not {seat!r:.40}"
+    if penalty not in PENALTIES:
+        return f"the penalty is one of {', '.join(PENALTIES)}, not {penalty!r:.40}"
+    if (not isinstance(offence, str) or not 0 < len(offence) <= 40 or not offence.isascii()
+            or not offence.isprintable() or " " in offence):
+        return f"the offence is one ASCII word of at most 40 characters, not {offence!r:.60}"
+    most = MAX_FINE_POINTS if penalty == POINTS else MAX_LOST_TURNS if penalty == LOSE_TURN else 1
+    if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= most:
+        return f"the amount of a {penalty} ruling is 1 to {most}, not {amount!r:.40}"
+    if target is not None and not is_seat(target):
+        return f"the target is a seat 0-5 or none, not {target!r:.40}"
+    if (target is not None) != (penalty == MAKE_UP):
+        return "a target is given with a make-up ruling, and only with one"
+    return None
+
+
 @attrs.frozen
 class Ruling(Action):
     """REF-3: a referee's ruling on ``seat`` — no player's choice, taken at any time (``referee = True``).
@@ -281,10 +310,14 @@ class Ruling(Action):
         seat, penalty, offence, amount, target = _words(cls.keyword, rest, 5)
         if penalty not in PENALTIES:
             raise ParseError(f"{cls.keyword!r}: penalty is one of {', '.join(PENALTIES)}, not {penalty!r}")
-        if not amount.isdigit():
-            raise ParseError(f"{cls.keyword!r}: amount is a number, not {amount!r}")
-        return cls(_parse_seat(cls.keyword, seat), penalty, offence, int(amount),
-                   None if target == "-" else _parse_seat(cls.keyword, target))
+        if not (amount.isascii() and amount.isdigit()) or len(amount) > 6:
+            raise ParseError(f"{cls.keyword!r}: amount is a number, not {amount!r:.40}")
+        ruling = cls(_parse_seat(cls.keyword, seat), penalty, offence, int(amount),
+                     None if target == "-" else _parse_seat(cls.keyword, target))
+        problem = ruling_fields_problem(ruling.seat, penalty, offence, ruling.amount, ruling.target)
+        if problem:
+            raise ParseError(f"{cls.keyword!r}: {problem}")
+        return ruling
 
 
 PICK_REQUEST = PickRequest()

@@ -19,7 +19,7 @@ REVOLUTION_HANDS = ("dealt", "held")
 OPTION_SPECS = (
     OptionSpec("first_cutter", int, 0,
                "The seat that makes the first cut of a series (D§6: one player the others agree on).",
-               rule="OPEN-1"),
+               rule="OPEN-1", low=0, high=5),
     OptionSpec("overtake_threes", bool, True,
                "顶班 (D§7): a player who shows more 3s of one suit takes the first lead over; off: "
                "the first pair of same-suit 3s keeps it (P§8).", rule="OPEN-3"),

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 EVENT_NAMES.setdefault("pick", ("挑牌", "asks a teammate to set the order of his sets"))
 EVENT_NAMES.setdefault("pick-order", ("挑牌顺序", "order of the sets"))
+EVENT_NAMES.setdefault("pick-hand", ("挑牌亮牌", "hand shown to the teammate"))
 
 RULE = "ROUND-1"
 _SET_EVENTS = ("lead", "cover", "burn")
@@ -91,8 +92,10 @@ def ask(game: Game, seat: int) -> None:
     mate = picker(game, seat)
     if mate is None:
         raise GoujiError(f"seat {seat} has no teammate in play to set the order")
-    game.log("pick", seat, RULE, detail=f"seat {mate} sets the order of his {game.sizes[seat]} cards: "
-                                        + " ".join(str(c) for c in game.hand(seat)))
+    # The table learns that a teammate sets the order; only the two of them see the hand.
+    game.log("pick", seat, RULE, detail=f"seat {mate} sets the order of his {game.sizes[seat]} cards")
+    game.log("pick-hand", seat, RULE, detail=f"shown to seat {mate}: " + " ".join(str(c) for c in game.hand(seat)),
+             visible_to=(seat, mate))
     game.add_phase(PickPhase(seat, mate, [len(s) for s in game.hands[seat]]))
 
 
@@ -105,6 +108,10 @@ class PickPhase:
     remaining: list[int]
     chosen: list[Play] = attrs.field(factory=list)
     name: str = "挑牌 order"
+
+    def visible_to(self, game: Game, action: Action) -> tuple[int, int]:
+        """The sets are named between the two teammates (D§15); the others see them led."""
+        return (self.owner, self.picker)
 
     def actor(self, game: Game) -> int | None:
         if not (game.playing[self.picker] and game.playing[self.owner]):
@@ -123,4 +130,5 @@ class PickPhase:
         if not any(self.remaining):
             update_state(game, plan=PickPlan(self.owner, tuple(self.chosen), len(game.events)))
             game.log("pick-order", self.picker, RULE,
-                     detail=f"seat {self.owner} leads " + " / ".join(map(str, self.chosen)))
+                     detail=f"seat {self.owner} leads " + " / ".join(map(str, self.chosen)),
+                     visible_to=(self.owner, self.picker))

@@ -50,6 +50,7 @@ from gouji.rules.dagang.actions import (
     POINTS,
     WARNING,
     Ruling,
+    ruling_fields_problem,
 )
 from gouji.rules.dagang.state import carried_offences, get_state, update_state
 from gouji.rules.dagang.tribute import TRIBUTE_RANKS
@@ -106,10 +107,11 @@ def apply_ruling(game: Game, ruling: Ruling) -> None:
     """Carry out ``ruling``; raise :class:`IllegalActionError` (the game unchanged) if it cannot be."""
     if not game.variant.options["penalties"]:
         raise IllegalActionError("the referee's penalties are off in this variant (option penalties)", RULE)
+    problem = ruling_problem(ruling)
+    if problem:
+        raise IllegalActionError(f"not a valid ruling: {problem}", RULE)
     seat = ruling.seat
     name = OFFENCE_CODES[ruling.offence].chinese if ruling.offence in OFFENCE_CODES else ruling.offence
-    if ruling.amount < 1:
-        raise IllegalActionError(f"a {ruling.penalty} ruling needs an amount of at least 1", RULE)
     if ruling.penalty in (LOSE_TURN, LAST, DISQUALIFY, MAKE_UP) and not game.playing[seat]:
         raise IllegalActionError(f"seat {seat} is not in play: no {ruling.penalty} for him", RULE)
     state = get_state(game)
@@ -151,28 +153,45 @@ def apply_ruling(game: Game, ruling: Ruling) -> None:
         raise IllegalActionError(f"unknown penalty {ruling.penalty!r}", RULE)
 
 
+def ruling_problem(ruling: Ruling) -> str | None:
+    """What makes ``ruling`` one the referee cannot give (a seat out of 0-5, an amount out of
+    range, an offence that is not one word); ``None`` for a valid one. A ruling is checked as
+    strictly as a player's action: whatever the game accepts, its record replays."""
+    return ruling_fields_problem(ruling.seat, ruling.penalty, ruling.offence, ruling.amount, ruling.target)
+
+
 def forfeit_lead(game: Game, seat: int) -> None:
     """REF-3: ``seat``, about to lead and owing a lost turn, gives the lead to the next player."""
     game.log("lost-lead", seat, RULE, detail="取消一次发牌权: the next player leads")
     game.pass_lead(RULE, f"seat {seat} lost his lead")
 
 
+_OWED_CACHE = "_dagang_turns_owed"
+
+
 def turns_owed(game: Game, seat: int) -> int:
-    """REF-3: turns ``seat`` still has to lose (each is spent by his next decline)."""
-    entries = sorted(index for s, index in get_state(game).forfeits if s == seat)
-    if not entries:
-        return 0
-    owed = 0
-    pending = list(entries)
-    for index in range(entries[0], len(game.events)):
-        while pending and pending[0] <= index:
-            owed += 1
-            pending.pop(0)
-        event = game.events[index]
-        if owed and event.seat == seat and (event.kind in _DECLINES
-                                            or (event.kind == "take-wind" and event.play is None)):
-            owed -= 1
-    return owed + len(pending)
+    """REF-3: turns ``seat`` still has to lose (each is spent by his next decline).
+
+    Asked at every decision, so the count goes on from where it was last asked: the
+    events are read once per game, not once per decision. The tally lives on the game
+    (an immutable tuple), so a clone or a restored game keeps one that fits its events."""
+    forfeits = get_state(game).forfeits
+    events = game.events
+    cache = getattr(game, _OWED_CACHE, None)
+    if cache is None or cache[0] != forfeits[:len(cache[0])] or cache[1] > len(events):
+        cache = ((), 0, (0,) * 6, ())
+    done, scanned, counted, waiting = cache
+    owed = list(counted)
+    pending = sorted([*waiting, *forfeits[len(done):]], key=lambda entry: entry[1])
+    for index in range(scanned, len(events)):
+        while pending and pending[0][1] <= index:
+            owed[pending.pop(0)[0]] += 1
+        event = events[index]
+        if (event.seat is not None and owed[event.seat]
+                and (event.kind in _DECLINES or (event.kind == "take-wind" and event.play is None))):
+            owed[event.seat] -= 1
+    setattr(game, _OWED_CACHE, (forfeits, len(events), tuple(owed), tuple(pending)))
+    return owed[seat] + sum(1 for s, _ in pending if s == seat)
 
 
 # -- the referee's side --------------------------------------------------------------------------

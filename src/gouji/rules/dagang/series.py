@@ -126,11 +126,17 @@ class DagangSeries(Series):
         the context its predecessor leads to (allowing a re-cut for changed players). The
         last game of the record is the current one (``series.game``), the others are
         ``series.finished``."""
+        from gouji.series import MAX_SERIES_GAMES
+
         # A dict or its JSON text, as Series.replay takes.
-        record = read_record(record, SERIES_FORMAT, "gouji series record")
+        record = read_record(record, SERIES_FORMAT,
+                             "gouji series record")
         games = record.get("games")
-        if not isinstance(games, list) or not games:
-            raise RecordError("a series record lists its games")
+        if not isinstance(games, list) or not games or len(games) > MAX_SERIES_GAMES:
+            raise RecordError(f"a series record lists its games (at most {MAX_SERIES_GAMES})")
+        seed = record.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError(f"a series record's seed is an integer, not {seed!r:.40}")
         played = [replay(g, variant=variant) for g in games]
         series = cls.__new__(cls)
         series.variant = played[0].variant

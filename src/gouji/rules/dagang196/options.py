@@ -18,7 +18,8 @@ OPTION_SPECS = (
     OptionSpec("removed_cards", list, list(CLUB_REMOVED_CARDS),
                "Cards taken out of the pack before the deal, as pairs [rank, how many, …] "
                "(3-10, J=11, Q=12, K=13, A=14, 2=15, 小王=16, 大王=17); C§1 removes ten 3s and "
-               "ten 4s: [3, 10, 4, 10], 196 cards.", rule="DECK-1"),
+               "ten 4s: [3, 10, 4, 10], 196 cards.", rule="DECK-1", low=0, high=64,
+               length=(0, 30)),
     OptionSpec("joker_beat", str, "more_jokers",
                "How the joker part of a set carrying jokers is beaten (C§3 'on both counts'): "
                "more_jokers: more jokers of any kind, or as many of a bigger kind (no fewer big "
@@ -27,7 +28,7 @@ OPTION_SPECS = (
                rule="PLAY-6", choices=JOKER_BEAT_CHOICES),
     OptionSpec("set_games", int, 5,
                "Games in a tribute set; the first game of each set pays no tribute "
-               "(C§4 进贡玩法需要连续得打5局, TRIB-9).", rule="TRIB-9"),
+               "(C§4 进贡玩法需要连续得打5局, TRIB-9); 1 to 100.", rule="TRIB-9", low=1, high=100),
     OptionSpec("point_tribute", bool, True,
                "点贡: a player who did not open (开点) gives his opposite one card (C§4, TRIB-5).",
                rule="TRIB-5"),

@@ -261,29 +261,47 @@ class Match:
         }
 
     @classmethod
-    def replay(cls, record: dict[str, Any] | str) -> Match:
-        """Rebuild a match from :meth:`record` (a dict or its JSON text)."""
-        from gouji.loader import load_variant
-        from gouji.record import read_record, replay
+    def replay(cls, record: dict[str, Any] | str, variant: Variant | None = None, *,
+               trust: bool = False) -> Match:
+        """Rebuild a match from :meth:`record` (a dict or its JSON text).
+
+        Each game must start where the one before ended (its seed and the context
+        ``gouji_next_context`` gives); the totals and the winner the record states must be
+        the replay's. ``variant`` and ``trust`` are as for :func:`gouji.replay`."""
+        from gouji.record import _variant_for, read_record, replay
 
         record = read_record(record, MATCH_FORMAT, "district match record")
         games = record.get("games")
-        if not isinstance(games, list) or not games:
-            raise RecordError("a match record lists its games")
+        if not isinstance(games, list) or not games or len(games) > 16:
+            raise RecordError("a match record lists its games (at most 16)")
+        for key, kind in (("variant", str), ("options", dict), ("seed", int), ("stage", str), ("teams", list)):
+            if not isinstance(record.get(key), kind) or isinstance(record.get(key), bool):
+                raise RecordError(f"match record key {key!r}: expected {kind.__name__}, got {record.get(key)!r:.80}")
+        if not all(isinstance(g, dict) for g in games):
+            raise RecordError("a match record's games are game records")
         try:
-            variant = load_variant(record["variant"])
-            if variant.options.to_plain() != record["options"]:
-                variant = variant.with_options(**record["options"])
-            match = cls(variant, record["seed"], stage=record["stage"], teams=record["teams"],
+            base = _variant_for({**games[0], "variant": record["variant"], "version": games[0].get("version", 1)},
+                                variant, trust)
+            if base.options.to_plain() != record["options"]:
+                base = base.with_options(**record["options"])
+            match = cls(base, record["seed"], stage=record["stage"], teams=record["teams"],
                         tie_seed=record.get("tie_seed"))
             match.games = []
             for number, data in enumerate(games):
                 if data.get("seed") != match.seed + number:
-                    raise RecordError(f"game {number + 1} of the match has seed {data.get('seed')!r}, "
+                    raise RecordError(f"game {number + 1} of the match has seed {data.get('seed')!r:.40}, "
                                       f"expected {match.seed + number}")
                 if number and not match.games[-1].is_over:
                     raise RecordError(f"game {number} is not over but game {number + 1} follows")
-                match.games.append(replay(data, variant))
+                game = replay(data, base)
+                expected = GameContext.first() if not number else base.call_hook(
+                    "gouji_next_context", options=base.options, game=match.games[-1],
+                    context=match.games[-1].context)
+                if game.context.to_plain() != expected.to_plain():
+                    raise RecordError(f"game {number + 1} of the match does not start where game {number} "
+                                      f"ended: its context is {game.context.to_plain()}, "
+                                      f"expected {expected.to_plain()}")
+                match.games.append(game)
             cheat = record.get("disqualification")
             if cheat is not None:
                 if not isinstance(cheat, list) or len(cheat) != 2:
@@ -292,7 +310,10 @@ class Match:
         except RecordError:
             raise
         except (GoujiError, KeyError, TypeError) as exc:
-            raise RecordError(f"match record cannot be replayed: {exc!r}") from exc
+            raise RecordError(f"match record cannot be replayed: {exc!r:.300}") from exc
+        for key, value in (("totals", list(match.totals())), ("winner", match.winner)):
+            if key in record and record[key] != value:
+                raise RecordError(f"the match record's {key} {record[key]!r:.80} differs from the replay's {value!r}")
         return match
 
     def __repr__(self) -> str:

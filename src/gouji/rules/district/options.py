@@ -14,7 +14,7 @@ DISTRICT_OPTIONS = (
     OptionSpec("captains", list, [0, 1],
                "The seats of the two captains, team 0's first: in the first game they cut for the "
                "opening team, whose captain then cuts for the first drawer (OPEN-1, T 二.3.(2)).",
-               rule="OPEN-1"),
+               rule="OPEN-1", low=0, high=5, length=(2, 2)),
     OptionSpec("two_kill_one", str, "narrow",
                "大虎二杀一 (T 二.3.(14)): two big jokers cover one (narrow); or any set of big jokers "
                "alone is covered by twice as many (general: four over two). Ambiguity 3.",
@@ -49,9 +49,12 @@ DISTRICT_OPTIONS = (
                "The play clock (T 二.3.(9)): the game takes clock-warning and clock-expired events.",
                rule="ROUND-7"),
     OptionSpec("clock_seconds", int, 20,
-               "Seconds a player has for a set before the warning (T 二.3.(9)).", rule="ROUND-7"),
+               "Seconds a player has for a set before the warning (T 二.3.(9)); 1 to 3600.",
+               rule="ROUND-7", low=1, high=3600),
     OptionSpec("clock_grace_seconds", int, 10,
-               "Seconds after the warning before the turn counts as a pass (T 二.3.(9)).", rule="ROUND-7"),
+               "Seconds after the warning before the turn counts as a pass (T 二.3.(9)); 0 to 3600.",
+               rule="ROUND-7", low=0, high=3600),
     OptionSpec("breach_limit", int, 3,
-               "Breaches of one team in one game that lose it 0:6 (T 二.3.(8)); 0: never.", rule="REF-4"),
+               "Breaches of one team in one game that lose it 0:6 (T 二.3.(8)); 0: never; at most 100.",
+               rule="REF-4", low=0, high=100),
 )

@@ -84,7 +84,7 @@ class Warning(Action):
 def _parser(cls: type[Breach] | type[Warning]) -> Callable[[str], Action]:
     def parse(rest: str) -> Action:
         words = rest.split()
-        if len(words) != 2 or not words[0].isdigit():
+        if len(words) != 2 or not (words[0].isascii() and words[0].isdigit()) or len(words[0]) > 1:
             raise ParseError(f"{cls.keyword!r} takes a seat and a kind, got {rest!r}")
         try:
             return cls(int(words[0]), words[1])
