@@ -7,7 +7,12 @@ import json
 import pytest
 
 import gouji
-from gouji.rules.district.clock import CLOCK_EXPIRED, CLOCK_WARNING, clock_events_due, run_clock
+from gouji.rules.district.clock import (
+    CLOCK_EXPIRED,
+    CLOCK_WARNING,
+    clock_events_due,
+    run_clock,
+)
 from gouji.testing import check_record_round_trip
 
 HANDS = {0: "9 5 3", 1: "4 3", 2: "J 3", 3: "10 3", 4: "Q 3", 5: "K 3"}

@@ -10,7 +10,18 @@ import pytest
 
 import gouji
 from gouji.bots import RandomBot
-from gouji.cards import ACE, BIG_JOKER, JACK, KING, QUEEN, SMALL_JOKER, TEN, TWO, Card, Suit
+from gouji.cards import (
+    ACE,
+    BIG_JOKER,
+    JACK,
+    KING,
+    QUEEN,
+    SMALL_JOKER,
+    TEN,
+    TWO,
+    Card,
+    Suit,
+)
 from gouji.rules.district.match import FINAL, Match, draw_lots, draw_value
 
 

@@ -74,7 +74,7 @@ def test_SCORE_4_the_draw_that_settled_a_match_settles_the_standings(district, m
             tournament = Tournament(seed=seed)
             tournament.add_match(match)
             standings = tournament.standings()
-            assert [s.team for s in standings][0] == winner
+            assert standings[0].team == winner
             cards = {s.team: s.drawn for s in standings}
             assert cards[match.teams[0]] == tuple(c for side, c in match.tie_break.draws if side == 0)
 

@@ -6,8 +6,14 @@ import json
 import pytest
 
 import gouji
+from gouji.referee import (
+    Offence,
+    PenaltyLedger,
+    RefereePenalty,
+    correct_wrong_set,
+    record_penalty,
+)
 from gouji.series import Series
-from gouji.referee import Offence, PenaltyLedger, RefereePenalty, correct_wrong_set, record_penalty
 
 
 def counts(text):

@@ -18,7 +18,12 @@ from gouji.hookspecs import hookimpl
 from gouji.opening import Deal, first_same_suit_threes
 from gouji.options import Options
 from gouji.plays import Play
-from gouji.referee import RefereePenalty, apply_penalty, carry_ledger, penalty_adjustments
+from gouji.referee import (
+    RefereePenalty,
+    apply_penalty,
+    carry_ledger,
+    penalty_adjustments,
+)
 from gouji.rules import base
 from gouji.scoring import Adjustment, Score
 

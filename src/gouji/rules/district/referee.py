@@ -126,7 +126,7 @@ def forfeited_team(game: Game) -> int | None:
     return None
 
 
-def apply_referee(game: Game, action: Action) -> None:
+def apply_referee(game: Game, action: Breach | Warning) -> None:
     """Carry out a :class:`Breach` or a :class:`Warning`."""
     assert isinstance(action, (Breach, Warning)), "the referee's actions only"
     team = action.seat % 2

@@ -108,13 +108,13 @@ class Tournament:
         tie = match.tie_break
         if tie is not None:
             names = match.teams
-            drawn: dict[str, tuple[Card, ...]] = {name: () for name in names}
+            drawn: dict[str, tuple[Card, ...]] = dict.fromkeys(names, ())
             for side, card in tie.draws:
-                drawn[names[side]] += (card,)  # type: ignore[index]
-            order = [names[side] for side in tie.order]  # type: ignore[index]
+                drawn[names[int(side)]] += (card,)  # type: ignore[call-overload]
+            order = [names[int(side)] for side in tie.order]  # type: ignore[call-overload]
             self.settled[(order[0], order[1])] = drawn
         if self.stage == FINAL and match.deciding_games:
-            for team, points in zip(match.teams, match.decider_totals()):
+            for team, points in zip(match.teams, match.decider_totals(), strict=True):
                 if team not in self.disqualified:
                     self.add_decider(team, points)
 
@@ -158,10 +158,10 @@ class Tournament:
             winner, loser = pairs[0]
             return [winner, loser], dict(self.settled[pairs[0]])
         tie = draw_lots(group, rng)
-        order = list(tie.order)
-        drawn: dict[str, tuple[Card, ...]] = {t: () for t in group}
+        order = [str(team) for team in tie.order]
+        drawn: dict[str, tuple[Card, ...]] = dict.fromkeys(group, ())
         for team, card in tie.draws:
-            drawn[team] += (card,)  # type: ignore[index]
+            drawn[str(team)] += (card,)
         for winner, loser in pairs:
             # The match's draw decided these two: swap them if this draw put them the other way.
             i, j = order.index(winner), order.index(loser)
