@@ -278,7 +278,7 @@ def apply_penalty(game: Game, action: RefereePenalty) -> Penalty:
     detail = f"team {penalty.team}: {penalty.offence.slug} ({penalty.offence.article}), {penalty.kind}"
     if penalty.opponents_points:
         detail += f", opponents +{penalty.opponents_points}" if penalty.kind == "plus_two" else ", game lost"
-    game.log("penalty", None, "REF-1" if penalty.article == "P§25" else "REF-2", detail=detail)
+    game.log("penalty", None, _rule_of(penalty), detail=detail)
     if penalty.kind in ("game_lost", "disqualification"):
         lose_game(game, penalty.team, "REF-1", f"team {penalty.team} loses the game ({penalty.article})")
     return penalty
@@ -297,11 +297,12 @@ def lose_game(game: Game, team: int, rule: str, reason: str) -> None:
 
 def penalty_adjustments(game: Game, score: Score) -> list[Adjustment]:
     """REF-1/REF-2 in the score: +2 for the opponents for each such penalty of this game
-    (naming the article); a game lost by penalty scores 6 for the opponents and −6 for the
+    (rule REF-2, or REF-1 where the ladder raised it; the reason starts with the article); a game lost by penalty scores 6 for the opponents and −6 for the
     offenders (the sign convention of E18), whatever else happened."""
     ledger = game_ledger(game)
-    out = [Adjustment(1 - p.team, p.opponents_points, p.article,
-                      f"penalty: team {p.team}, {p.offence.slug} ({p.offence.article}), +2 to the opponents")
+    out = [Adjustment(1 - p.team, p.opponents_points, _rule_of(p),
+                      f"{p.article} penalty: team {p.team}, {p.offence.slug} ({p.offence.article}), "
+                      f"+2 to the opponents")
            for p in ledger.penalties if p.kind == "plus_two"]
     lost = next((p for p in ledger.penalties if p.kind in ("game_lost", "disqualification")), None)
     if lost is not None:
@@ -309,9 +310,15 @@ def penalty_adjustments(game: Game, score: Score) -> list[Adjustment]:
         for adj in out:
             points[adj.team] += adj.points
         target = {1 - lost.team: LOST_GAME_POINTS[0], lost.team: LOST_GAME_POINTS[1]}
-        out += [Adjustment(team, target[team] - points[team], lost.article,
-                           f"penalty: team {lost.team} loses the game ({lost.kind})") for team in (0, 1)]
+        out += [Adjustment(team, target[team] - points[team], _rule_of(lost),
+                           f"{lost.article} penalty: team {lost.team} loses the game ({lost.kind})")
+                for team in (0, 1)]
     return out
+
+
+def _rule_of(penalty: Penalty) -> str:
+    """REF-2 for a penalty P§24 names; REF-1 where P§25's ladder raised it."""
+    return "REF-1" if penalty.article == "P§25" else "REF-2"
 
 
 def record_penalty(game: Game, team: int, offence: Offence) -> Penalty:

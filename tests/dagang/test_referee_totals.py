@@ -19,5 +19,6 @@ def test_REF_3_points_reach_the_score_and_the_series_totals_D29(plain, play_out)
     series.next_game()
     first, second = series.scores()
     assert [(a.team, a.points, a.rule) for a in first.adjustments] == [(0, 2, "REF-3")]
+    assert first.adjustments[0].reason.startswith("D§29")
     assert series.team_totals() == (first.team_points[0] + second.team_points[0],
                                     first.team_points[1] + second.team_points[1])

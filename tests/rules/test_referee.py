@@ -119,7 +119,8 @@ def test_REF_2_a_plus_two_reaches_the_games_score_naming_the_article_P24(positio
     assert penalty.kind == "plus_two"
     assert not any(isinstance(a, RefereePenalty) for a in game.legal_actions())
     score = _play_out(game).score()
-    assert [(a.team, a.points, a.rule) for a in score.adjustments] == [(0, 2, "P§24.7")]
+    assert [(a.team, a.points, a.rule) for a in score.adjustments] == [(0, 2, "REF-2")]
+    assert score.adjustments[0].reason.startswith("P§24.7")
     assert score.team_points == (plain.team_points[0] + 2, plain.team_points[1])
 
 
@@ -132,7 +133,8 @@ def test_REF_1_a_lost_game_ends_it_and_the_opponents_score_6_P25(position):
     assert game.is_over
     assert {game.finish_order[i] % 2 for i in range(3)} == {1}
     score = game.score()
-    assert score.team_points == (-6, 6) and {a.rule for a in score.adjustments} <= {"P§24.10", "P§25"}
+    assert score.team_points == (-6, 6) and {a.rule for a in score.adjustments} <= {"REF-1", "REF-2"}
+    assert all(a.reason.startswith(("P§24.10", "P§25")) for a in score.adjustments)
     with pytest.raises(gouji.GameOverError):
         record_penalty(game, 1, Offence.WRONG_SEAT)
 
@@ -149,7 +151,8 @@ def test_REF_1_the_ledger_counts_over_the_match_and_reaches_the_series_totals(pr
     _play_out(series.game)
     series.next_game()
     second = series.finished[1].score()
-    assert any(a.rule == "P§25" and a.team == 0 and a.points == 2 for a in second.adjustments)
+    assert any(a.rule == "REF-1" and a.reason.startswith("P§25") and a.team == 0 and a.points == 2
+               for a in second.adjustments)
     assert series.team_totals() == (first.team_points[0] + second.team_points[0],
                                      first.team_points[1] + second.team_points[1])
     replayed = Series.replay(json.loads(json.dumps(series.record())))
