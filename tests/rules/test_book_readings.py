@@ -146,3 +146,19 @@ def test_OPEN_1_folk_cut_moves_to_the_lower_player_each_game_P7(provincial, game
     formal = provincial.call_hook("gouji_cut", options=provincial.options, rng=random.Random(0), pile=pile,
                                   context=GameContext(game_number=game_number))
     assert formal.cutter == 0  # P§7.1: the referee cuts, counting from 红1 (seat 0) every game
+
+
+@pytest.mark.rule("ROUND-4")
+@pytest.mark.parametrize(("name", "options"), [("provincial", {"yield_allowed": False}), ("district", {})])
+def test_ROUND_4_a_variant_without_yield_never_yields_nor_cites_it(name, options):
+    """P§14 "让牌" and P§19 "喊'让牌'则此轮还有出牌权": where the variant has no yield (T 二.3.(8)
+    lists the game's words without 让牌), no yield is offered, in the melee either, and no event cites ROUND-4."""
+    variant = gouji.load_variant(name)
+    variant = variant.with_options(**options) if options else variant
+    for seed in range(4):
+        game = variant.new_game(seed)
+        bot = RandomBot(seed)
+        while not game.is_over:
+            assert not any(a.to_text() == "yield" for a in game.legal_actions())
+            game.apply(bot.choose(game))
+        assert game.stats["melee"] and not [e for e in game.events if e.kind == "yield" or e.rule == "ROUND-4"]
