@@ -28,7 +28,8 @@ CORE_OPTIONS = (
     OptionSpec("decks", int, 4, "How many 54-card decks make the pack (DECK-1).", rule="DECK-1"),
     OptionSpec("joker_cut", str, "redraw",
                "A joker drawn at the cut: put back and redrawn (P§7 formal), or the cut passes "
-               "to the cutter's lower player (P§7 folk, D§6).",
+               "to the cutter's lower player (P§7 folk, D§6); with the folk rule the cut also moves "
+               "to the lower player each game (P§7.2 由首局开牌人的下首开牌).",
                rule="OPEN-1", choices=("redraw", "next_cutter")),
     OptionSpec("mixed_jokers", str, "big",
                "A set holding both a big and a small joker counts as a big-joker set (dead) or as "
