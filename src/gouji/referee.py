@@ -297,8 +297,9 @@ def lose_game(game: Game, team: int, rule: str, reason: str) -> None:
 
 def penalty_adjustments(game: Game, score: Score) -> list[Adjustment]:
     """REF-1/REF-2 in the score: +2 for the opponents for each such penalty of this game
-    (rule REF-2, or REF-1 where the ladder raised it; the reason starts with the article); a game lost by penalty scores 6 for the opponents and −6 for the
-    offenders (the sign convention of E18), whatever else happened."""
+    (rule REF-2, or REF-1 where the ladder raised it; the reason starts with the article);
+    a game lost by penalty scores 6 for the opponents and −6 for the offenders (the sign
+    convention of E18), whatever else happened."""
     ledger = game_ledger(game)
     out = [Adjustment(1 - p.team, p.opponents_points, _rule_of(p),
                       f"{p.article} penalty: team {p.team}, {p.offence.slug} ({p.offence.article}), "

@@ -211,7 +211,8 @@ class RoundFlow(GameState):
         """BURN-2 (P§11): does declining a burn offer leave ``seat`` in the round? Only the
         gouji player's teammates pass the round by declining ("如果联邦放弃烧牌，那么该轮视为过牌");
         "对方可以暂缓表示烧牌": an opponent defers (option ``burn_decline_passes``)."""
-        return self._burn_decline_passes == "teammates" and seat % 2 != self.anchor % 2
+        anchor = self.anchor
+        return self._burn_decline_passes == "teammates" and anchor is not None and seat % 2 != anchor % 2
 
     def _may_yield(self, seat: int, closer: int) -> bool:
         """ROUND-4: facing your opposite's set that your two upper players passed."""
