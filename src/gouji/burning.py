@@ -32,7 +32,9 @@ class BurnPolicy:
     broken_by_cover: bool = False
 
     def offer_order(self, anchor: int, candidates: Sequence[int]) -> list[int]:
-        """BURN-2: the order in which ``candidates`` (in turn order after ``anchor``) are asked."""
+        """BURN-2: the order in which ``candidates`` (in turn order after ``anchor``) are offered a
+        burn. The engine passes only players with a head: a headless player's cover is no burn,
+        and he answers after the offers, in turn order with the opposite (P§17, END-2)."""
         if not self.team_priority:
             return list(candidates)
         mine = anchor % 2

@@ -32,6 +32,8 @@ EVENT_NAMES: dict[str, tuple[str, str]] = {
     "burn-released": ("解烧", "burn broken"),
     "phase": ("阶段", "phase"),
     "retired": ("出局", "out of play"),
+    "penalty": ("处罚", "penalty"),
+    "forfeited": ("判负", "game lost by penalty"),
     "game-over": ("终局", "game over"),
     "void-game": ("作废", "game void"),
 }

@@ -153,6 +153,8 @@ class Game(RoundFlow):
         # A set rules object may let sets of other sizes cover (T's 大虎二杀一).
         self._cover_sizes = getattr(self._rules, "cover_sizes", _same_size)
         self._melee_pass = options["melee_pass"]
+        self._melee_ends_burn = options["melee_ends_burn"]
+        self._burn_decline_passes = options["burn_decline_passes"]
         self._melee_after_round = options["melee_after_round"]
         self._dead_gouji_burnable = options["dead_gouji_burnable"]
         self._has_precut = variant.has_hook_implementations("gouji_precut_phases")

@@ -5,20 +5,33 @@ at a real table, though, must say what happens to cards already on the
 table. :func:`correct_wrong_set` gives the ruling of P§24.3-6, and a
 :class:`PenaltyLedger` keeps each team's offences over a match and applies
 P§25's ladder.
+
+In a game, the referee records an offence with :class:`RefereePenalty` (an
+action no player chooses, ``referee = True``; :func:`record_penalty`). The
+penalty goes into the game's record, and into its score: P§24's "+2" is an
+adjustment for the opponents naming the article, a lost game (P§25 判负) ends
+the game with the opponents scoring 6. A series carries the ledger from game
+to game (``GameContext.carry``), since P counts over the whole match (场).
 """
 
 from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from gouji.actions import Action, register_action
 from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO
 from gouji.comparison import SetRules
-from gouji.errors import GoujiError
+from gouji.errors import GoujiError, ParseError
 from gouji.plays import Play
+from gouji.scoring import Adjustment, Score
+
+if TYPE_CHECKING:
+    from gouji.game import Game
 
 #: P§24.3: a short set is padded from the hand with these, in this order.
 PADDING_ORDER = (BIG_JOKER, SMALL_JOKER, TWO)
@@ -126,6 +139,18 @@ class Offence(enum.Enum):
     def starts_at(self) -> str:
         return self.value[1]
 
+    @property
+    def slug(self) -> str:
+        """The offence's name in records: ``WRONG_CLOSE`` → ``wrong-close``."""
+        return self.name.lower().replace("_", "-")
+
+    @classmethod
+    def from_slug(cls, text: str) -> Offence:
+        for offence in cls:
+            if offence.slug == text:
+                return offence
+        raise GoujiError(f"unknown offence {text!r}; offences are: {', '.join(o.slug for o in cls)}")
+
 
 @attrs.frozen
 class Penalty:
@@ -146,30 +171,44 @@ OPPONENTS_POINTS = {"warning": 0, "plus_two": 2, "game_lost": 6, "disqualificati
 class PenaltyLedger:
     """REF-1 (P§25): penalties count against the whole team, over one match.
 
-    A second warning becomes +2 for the opponents; a second +2 loses the
-    game (the opponents score 6); a second lost game, or serious misconduct,
-    disqualifies the team.
+    "判罚按累进原则": the counts never start again. The first warning of a match
+    is the only one ("所有的警告每场比赛仅此一次", P§24.3): every later warning
+    offence is +2 for the opponents; the second +2, and every one after it,
+    loses the game (the opponents score 6); the second lost game, or serious
+    misconduct, disqualifies the team. Three identical warning offences thus
+    give warning, +2, lost game.
+
+    ``counts`` restarts a ledger where a match stood (:meth:`counts`).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, counts: Iterable[Iterable[Any]] = ()) -> None:
         self.penalties: list[Penalty] = []
         self._counts: Counter[tuple[int, str]] = Counter()
+        for item in counts:
+            try:
+                team, kind, times = item
+            except (TypeError, ValueError):
+                raise GoujiError(f"a ledger count is [team, kind, times], not {item!r}") from None
+            if team not in (0, 1) or kind not in LADDER or not isinstance(times, int) or times < 0:
+                raise GoujiError(f"a ledger count is [team 0/1, kind, times], not {item!r}")
+            self._counts[int(team), str(kind)] = times
+
+    def counts(self) -> list[list[Any]]:
+        """The ledger's counts as plain data ``[[team, kind, times], …]`` (for a series' carry)."""
+        return [[team, kind, times] for (team, kind), times in sorted(self._counts.items()) if times]
 
     def record(self, team: int, offence: Offence) -> Penalty:
         """Record an offence by ``team`` (0 or 1) and return the penalty it draws."""
-        if team not in (0, 1):
+        if team not in (0, 1) or isinstance(team, bool):
             raise GoujiError(f"a team is 0 or 1, not {team!r}")
         if not isinstance(offence, Offence):
             raise GoujiError(f"not an offence: {offence!r}")
         kind = offence.starts_at
-        # Every second penalty of a step becomes the next step (P§25); warnings and
-        # +2s count again from nothing, lost games keep counting.
+        # A step already reached once turns every later one into the next step (P§25).
         while kind != "disqualification":
             self._counts[team, kind] += 1
             if self._counts[team, kind] < 2:
                 break
-            if kind != "game_lost":
-                self._counts[team, kind] = 0
             kind = LADDER[LADDER.index(kind) + 1]
         points = OPPONENTS_POINTS[kind]
         penalty = Penalty(team, offence, kind, points, offence.article if kind == offence.starts_at else "P§25")
@@ -182,3 +221,117 @@ class PenaltyLedger:
 
     def disqualified(self, team: int) -> bool:
         return any(p.team == team and p.kind == "disqualification" for p in self.penalties)
+
+
+# -- in a game ----------------------------------------------------------------------------------
+#: The context carry key under which a series passes the ledger's counts on.
+LEDGER_KEY = "penalty_ledger"
+#: P§25 判负: the points of a game lost by a penalty, (the opponents, the offenders).
+LOST_GAME_POINTS = (6, -6)
+
+
+@attrs.frozen
+class RefereePenalty(Action):
+    """REF-1/REF-2: the referee records ``offence`` against ``team`` (0 or 1) in the game."""
+
+    team: int
+    offence: Offence
+    keyword = "referee-penalty"
+    referee = True
+
+    def __attrs_post_init__(self) -> None:
+        if self.team not in (0, 1) or isinstance(self.team, bool):
+            raise GoujiError(f"a team is 0 or 1, not {self.team!r}")
+        if not isinstance(self.offence, Offence):
+            raise GoujiError(f"not an offence: {self.offence!r}")
+
+    def to_text(self) -> str:
+        return f"{self.keyword} {self.team} {self.offence.slug}"
+
+
+def _parse_penalty(rest: str) -> Action:
+    words = rest.split()
+    if len(words) != 2 or words[0] not in ("0", "1"):
+        raise ParseError(f"'referee-penalty' takes a team (0 or 1) and an offence, got {rest!r}")
+    try:
+        return RefereePenalty(int(words[0]), Offence.from_slug(words[1]))
+    except GoujiError as exc:
+        raise ParseError(str(exc)) from exc
+
+
+register_action(RefereePenalty.keyword, _parse_penalty)
+
+
+def game_ledger(game: Game) -> PenaltyLedger:
+    """The match's ledger as it stands in ``game``: the counts carried from the games
+    before, then this game's penalties (its ``penalties`` are this game's only)."""
+    ledger = PenaltyLedger(game.context.get(LEDGER_KEY) or ())
+    for action in game.history:
+        if isinstance(action, RefereePenalty):
+            ledger.record(action.team, action.offence)
+    return ledger
+
+
+def apply_penalty(game: Game, action: RefereePenalty) -> Penalty:
+    """Carry out a :class:`RefereePenalty`: log it; a lost game (or a disqualification) ends the game."""
+    penalty = game_ledger(game).record(action.team, action.offence)
+    detail = f"team {penalty.team}: {penalty.offence.slug} ({penalty.offence.article}), {penalty.kind}"
+    if penalty.opponents_points:
+        detail += f", opponents +{penalty.opponents_points}" if penalty.kind == "plus_two" else ", game lost"
+    game.log("penalty", None, _rule_of(penalty), detail=detail)
+    if penalty.kind in ("game_lost", "disqualification"):
+        lose_game(game, penalty.team, "REF-1", f"team {penalty.team} loses the game ({penalty.article})")
+    return penalty
+
+
+def lose_game(game: Game, team: int, rule: str, reason: str) -> None:
+    """End ``game`` with ``team`` losing: its players still in play take the lowest places,
+    below the other team's (a referee's 判负; T's 0:6 too)."""
+    free = [i for i, s in enumerate(game.places) if s is None]
+    playing = [s for s in range(6) if game.playing[s]]
+    order = [s for s in playing if s % 2 != team] + [s for s in playing if s % 2 == team]
+    # The engine puts the last player in the first free place: retire the others first.
+    for seat, place in list(zip(order, free, strict=True))[1:]:
+        game.retire(seat, place, rule, reason, kind="forfeited")
+
+
+def penalty_adjustments(game: Game, score: Score) -> list[Adjustment]:
+    """REF-1/REF-2 in the score: +2 for the opponents for each such penalty of this game
+    (rule REF-2, or REF-1 where the ladder raised it; the reason starts with the article);
+    a game lost by penalty scores 6 for the opponents and −6 for the offenders (the sign
+    convention of E18), whatever else happened."""
+    ledger = game_ledger(game)
+    out = [Adjustment(1 - p.team, p.opponents_points, _rule_of(p),
+                      f"{p.article} penalty: team {p.team}, {p.offence.slug} ({p.offence.article}), "
+                      f"+2 to the opponents")
+           for p in ledger.penalties if p.kind == "plus_two"]
+    lost = next((p for p in ledger.penalties if p.kind in ("game_lost", "disqualification")), None)
+    if lost is not None:
+        points = list(score.team_points)
+        for adj in out:
+            points[adj.team] += adj.points
+        target = {1 - lost.team: LOST_GAME_POINTS[0], lost.team: LOST_GAME_POINTS[1]}
+        out += [Adjustment(team, target[team] - points[team], _rule_of(lost),
+                           f"{lost.article} penalty: team {lost.team} loses the game ({lost.kind})")
+                for team in (0, 1)]
+    return out
+
+
+def _rule_of(penalty: Penalty) -> str:
+    """REF-2 for a penalty P§24 names; REF-1 where P§25's ladder raised it."""
+    return "REF-1" if penalty.article == "P§25" else "REF-2"
+
+
+def record_penalty(game: Game, team: int, offence: Offence) -> Penalty:
+    """The referee records ``offence`` against ``team`` in ``game``; return the penalty it drew."""
+    game.apply(RefereePenalty(team, offence))
+    return game_ledger(game).penalties[-1]
+
+
+def carry_ledger(game: Game, carry: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+    """``carry`` with the match's ledger after ``game`` (for the next game of a series)."""
+    counts = game_ledger(game).counts()
+    items = dict(carry)
+    if counts:
+        items[LEDGER_KEY] = counts
+    return tuple(items.items())

@@ -194,7 +194,7 @@ class RoundFlow(GameState):
             # Later sets of the round only rise, so a yield without a cover is a pass.
             # Where a pass never ends the round (C), there is nothing to yield.
             # T 二.3.(10) (once): no yield either; the first pass keeps the round, a second ends it.
-            if self._melee_pass in ("rejoin", "once"):
+            if self._melee_pass in ("rejoin", "once") or not self._yield_allowed:
                 return [PASS]
             return [PASS, YIELD] if can_cover else [PASS]
         closer = _opposite(self.anchor)
@@ -206,6 +206,13 @@ class RoundFlow(GameState):
                 and seat == self.next_in_play(owner)):
             out.append(TAKE_WIND)
         return out
+
+    def _defers_burn(self, seat: int) -> bool:
+        """BURN-2 (P§11): does declining a burn offer leave ``seat`` in the round? Only the
+        gouji player's teammates pass the round by declining ("如果联邦放弃烧牌，那么该轮视为过牌");
+        "对方可以暂缓表示烧牌": an opponent defers (option ``burn_decline_passes``)."""
+        anchor = self.anchor
+        return self._burn_decline_passes == "teammates" and anchor is not None and seat % 2 != anchor % 2
 
     def _may_yield(self, seat: int, closer: int) -> bool:
         """ROUND-4: facing your opposite's set that your two upper players passed."""
@@ -273,16 +280,22 @@ class RoundFlow(GameState):
         if play is not None:
             self._play_set(seat, play, isinstance(action, Burn))
             return
+        burn_offer = action is PASS and self._is_burn(seat)
         self.queue.pop(0)
         self.last_decliner = seat
         if action is PASS:
             if self.melee and self._melee_pass == "once" and seat not in self.melee_passes:
-                self.melee_passes.add(seat)  # T 二.3.(10): the round's one pass keeps him in it
+                self.melee_passes.add(seat)  # T 二.3.(10) (option once): the first pass keeps him in
+            elif burn_offer and self._defers_burn(seat):
+                pass  # P§11 对方可以暂缓表示烧牌: an opponent's decline answers this set only
             elif not (self.melee and self._melee_pass == "rejoin"):
                 self.passed.add(seat)
-            if self.restricted and seat != _opposite(self.anchor):
-                # BURN-2: a burn offer declined is a pass for the round (P§11).
-                self._log("no-burn", seat, "BURN-2", detail="no burn possible" if automatic else "")
+            if burn_offer and not automatic:
+                # BURN-2: a burn offer declined (P§11: a teammate's decline passes the round).
+                self._log("no-burn", seat, "BURN-2")
+            elif burn_offer:
+                # No burn to decline (none possible, or burning is off): he just may not answer.
+                self._log("auto-pass", seat, "GOUJI-2", detail="only the opposite answers a gouji set")
             else:
                 self._log("auto-pass" if automatic else "pass", seat, "ROUND-2")
         elif action is CLOSE:
@@ -379,10 +392,13 @@ class RoundFlow(GameState):
             # policy with ``opposite_first`` asks the opposite first (T 二.3.(5)). A head
             # kept by ``keep_head`` answers nothing: only burns are offered.
             self.restricted = True
+            # P§17 "按发牌顺序": a headless player's cover is no burn; he answers, like the
+            # opposite, at his place in turn order, after the burn offers.
             others = [s for s in self._order_after[anchor] if s in eligible and s != closer]
-            offers = self._burn.offer_order(anchor, others)
-            opposite = [closer] if self.playing[closer] else []
-            self.queue = opposite + offers if getattr(self._burn, "opposite_first", False) else offers + opposite
+            offers = self._burn.offer_order(anchor, [s for s in others if self.has_head(s)])
+            answers = [s for s in self._order_after[anchor]
+                       if (s == closer and self.playing[s]) or (s in others and not self.has_head(s))]
+            self.queue = answers + offers if getattr(self._burn, "opposite_first", False) else offers + answers
             self.last_word_given = True
         elif by_yield and self._yield_opposite_only:
             self.restricted = False
@@ -452,6 +468,11 @@ class RoundFlow(GameState):
             self.melee = True
             self.stats["melee"] += 1
             self._log("melee", None, "END-5")
+            if self._melee_ends_burn:
+                # P§19: in the melee "不再按够级，过牌，让牌，烧牌等规则进行": the burn duty ends.
+                for burner in sorted(self.burners):
+                    self._log("burn-released", burner, "END-5", detail="四人乱缠: no more jokers owed")
+                self.burners.clear()
 
     def _fail_burn(self, seat: int) -> None:
         """BURN-4: a burner with no legal lead has failed; the burn policy says what follows."""

@@ -62,6 +62,8 @@ class GameState:
     _melee_after: int
     _melee_when_left: int
     _melee_pass: str
+    _melee_ends_burn: bool
+    _burn_decline_passes: str
     _melee_after_round: bool
     _dead_gouji_after: int
     _dead_gouji_burnable: bool

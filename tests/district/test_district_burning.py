@@ -137,7 +137,9 @@ def test_BURN_1_a_burn_that_cannot_succeed_under_hold_three_is_not_offered(posit
     # With 4 4 left the burner could never finish: 4s carry no jokers and 3s go last.
     game = position({0: "A A 6 3", 1: "5 3", 2: "Q 3", 3: "7 3", 4: "K 3", 5: "2 2 小王 4 4 3"}, leader=0)
     act(game, "play A A", "pass")
-    assert any(e.kind == "no-burn" and e.seat == 5 and "no burn possible" in e.detail for e in game.events)
+    # No burn to decline: logged as a pass under GOUJI-2, not as a declined burn (BURN-2).
+    assert any(e.kind == "auto-pass" and e.seat == 5 and e.rule == "GOUJI-2" for e in game.events)
+    assert not any(e.kind == "no-burn" for e in game.events)
     assert not any(e.kind == "burn" for e in game.events)
     # With a joker for every group but the 3s, it is.
     game = position({0: "A A 6 3", 1: "5 3", 2: "Q 3", 3: "7 3", 4: "K 3", 5: "2 2 小王 9 3"}, leader=0)

@@ -7,7 +7,12 @@ import json
 import pytest
 
 import gouji
-from gouji.rules.district.clock import CLOCK_EXPIRED, CLOCK_WARNING, clock_events_due, run_clock
+from gouji.rules.district.clock import (
+    CLOCK_EXPIRED,
+    CLOCK_WARNING,
+    clock_events_due,
+    run_clock,
+)
 from gouji.testing import check_record_round_trip
 
 HANDS = {0: "9 5 3", 1: "4 3", 2: "J 3", 3: "10 3", 4: "Q 3", 5: "K 3"}
@@ -84,7 +89,8 @@ def test_ROUND_7_seconds_become_events(position):
     assert clock_events_due(game, 31) == [CLOCK_WARNING, CLOCK_EXPIRED]
     assert run_clock(game, 25) == [CLOCK_WARNING]
     assert run_clock(game, 29) == []
-    assert run_clock(game, 30) == [CLOCK_EXPIRED]
+    assert run_clock(game, 30) == []          # "超过10秒": not yet at exactly 20 + 10 s
+    assert run_clock(game, 30.1) == [CLOCK_EXPIRED]
     assert game.current_player == 5
     with pytest.raises(gouji.GoujiError):
         clock_events_due(game, -1)
@@ -100,3 +106,11 @@ def test_ROUND_7_clock_events_replay_from_the_record(district, act):
     act(game, "clock-warning")
     replayed = check_record_round_trip(game)
     assert json.dumps(replayed.record()) == json.dumps(game.record())
+
+
+@pytest.mark.rule("ROUND-7")
+def test_ROUND_7_the_pass_comes_only_after_more_than_the_grace_seconds(position):
+    """T 二.3.(9): "每位队员出一套牌的时间限时20秒，届时裁判给予警示，超过10秒仍不出牌视为'过牌'"."""
+    game = position(HANDS, leader=0)
+    assert clock_events_due(game, 30.0) == [CLOCK_WARNING]
+    assert clock_events_due(game, 30.001) == [CLOCK_WARNING, CLOCK_EXPIRED]

@@ -5,11 +5,23 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 import pytest
 
 import gouji
 from gouji.bots import RandomBot
-from gouji.cards import ACE, BIG_JOKER, JACK, KING, QUEEN, SMALL_JOKER, TEN, TWO, Card, Suit
+from gouji.cards import (
+    ACE,
+    BIG_JOKER,
+    JACK,
+    KING,
+    QUEEN,
+    SMALL_JOKER,
+    TEN,
+    TWO,
+    Card,
+    Suit,
+)
 from gouji.rules.district.match import FINAL, Match, draw_lots, draw_value
 
 
@@ -75,7 +87,8 @@ def test_SCORE_3_a_match_is_two_games_and_team_totals(district):
 
 @pytest.mark.rule("SCORE-4")
 def test_SCORE_4_a_preliminary_tie_is_drawn_a_final_tie_played_off(district, monkeypatch):
-    monkeypatch.setattr(Match, "totals", lambda self: (20, 20) if len(self.games) < 3 else (31, 29))
+    monkeypatch.setattr(Match, "totals", lambda self: (20, 20))
+    monkeypatch.setattr(Match, "decider_totals", lambda self: (0, 0) if len(self.games) < 3 else (11, 9))
     prelim = Match(district, seed=3).play(RandomBot(3))
     assert len(prelim.games) == 2 and prelim.tie_break is not None
     assert prelim.winner == prelim.tie_break.winner
@@ -100,8 +113,10 @@ def test_SCORE_4_a_real_tie_in_random_matches(district):
         pytest.skip("no tied match among the seeds tried")
     assert match.tie_break is not None and match.winner in (0, 1)
     final = Match(district, seed, stage=FINAL).play(RandomBot(seed))
-    a, b = final.totals()
-    assert a != b and final.deciding_games >= 1
+    # The deciding games order the pair; their points are not added to the totals (T 一.2).
+    assert final.totals() == (a, b) and final.deciding_games >= 1
+    c, d = final.decider_totals()
+    assert c != d and final.winner == (0 if c > d else 1)
 
 
 @pytest.mark.rule("SCORE-4")
@@ -130,3 +145,38 @@ def test_SCORE_4_bad_match_settings_are_refused(district):
     match = Match(district, seed=1)
     with pytest.raises(gouji.GoujiError):
         match.next_game()                      # the first game is not over
+
+
+@pytest.mark.rule("SCORE-4")
+def test_SCORE_4_the_finals_deciding_game_only_orders_the_tied_pair(district, monkeypatch):
+    """T 一.2: "决赛也实行二局计分制，按计分排序，如二队平分则加赛一场，直至决出胜负" — the deciding game
+    decides who is ahead; the totals stay those of the two games."""
+    real_scores = Match.scores
+
+    def scores(self):
+        # The two games tie 20:20 (each 10:10); the deciding game is as played.
+        played = real_scores(self)
+        fixed = [attrs.evolve(s, team_points=(10, 10)) for s in played[:2]]
+        return fixed + played[2:]
+
+    monkeypatch.setattr(Match, "scores", scores)
+    final = Match(district, seed=3, stage=FINAL).play(RandomBot(3))
+    assert final.totals() == (20, 20) and final.deciding_games >= 1
+    c, d = final.decider_totals()
+    assert c != d and final.winner == (0 if c > d else 1)
+    assert final.record()["totals"] == [20, 20] and final.record()["decider_totals"] == [c, d]
+
+
+@pytest.mark.rule("REF-4")
+def test_REF_4_breaches_reach_the_match_totals(district):
+    """T 二.3.(8): "…等非比赛用语”出现一次扣一分": the point is in the game's score and the match's totals."""
+    from gouji.rules.district.referee import record_breach
+
+    match = Match(district, seed=10)
+    record_breach(match.game, 1, "speech")
+    match.play(RandomBot(10))
+    first = match.games[0].score()
+    assert any(a.rule == "REF-4" and a.team == 1 and a.points == -1 for a in first.adjustments)
+    second = match.games[1].score()
+    assert match.totals() == (first.team_points[0] + second.team_points[0],
+                              first.team_points[1] + second.team_points[1])

@@ -13,8 +13,24 @@ MELEE = {0: "5 9 3", 1: "4 4 3", 2: "7 3", 4: "6 8 3"}
 
 
 @pytest.mark.rule("END-5")
-def test_END_5_the_first_pass_of_a_round_keeps_the_player_in_it(position, act, legal):
+def test_END_5_one_pass_ends_the_players_round_by_default(position, act, legal):
+    """T 二.3.(10): "每轮牌每人有且只有一次过牌权" — one pass, and it ends his round (E-T T10)."""
     game = position(MELEE, leader=0)
+    assert game.melee and game.variant.options["melee_pass"] == "ends_round"
+    act(game, "play 5")
+    assert game.current_player == 4 and legal(game) == ["play 6", "play 8", "pass"]   # no yield in T
+    act(game, "pass")
+    assert 4 in game.passed
+    act(game, "play 7")                 # seat 2; seat 1 cannot cover and passes
+    act(game, "pass")                   # seat 0
+    # Seat 4 passed: its round is over although it could cover 7 with 8; seat 2 leads.
+    assert game.table is None and game.current_player == 2
+
+
+@pytest.mark.rule("END-5")
+def test_END_5_option_once_the_first_pass_of_a_round_keeps_the_player_in_it(position, act, legal):
+    """T 二.3.(10) "有且只有一次过牌权" read as a pass one may spend and stay in (option ``melee_pass = "once"``)."""
+    game = position(MELEE, leader=0, melee_pass="once")
     assert game.melee
     act(game, "play 5")
     assert game.current_player == 4 and legal(game) == ["play 6", "play 8", "pass"]   # no yield in T
@@ -29,12 +45,12 @@ def test_END_5_the_first_pass_of_a_round_keeps_the_player_in_it(position, act, l
 
 
 @pytest.mark.rule("END-5")
-def test_END_5_a_second_pass_ends_the_round_for_the_player(position, act):
-    game = position(MELEE, leader=0)
+def test_END_5_option_once_a_second_pass_ends_the_round_for_the_player(position, act):
+    game = position(MELEE, leader=0, melee_pass="once")
     act(game, "play 5", "pass", "play 7", "pass", "pass")
     # Seat 4's second pass ends its round: only seat 2, the owner, is left; it leads again.
     assert game.table is None and game.current_player == 2
-    game = position(MELEE, leader=0)
+    game = position(MELEE, leader=0, melee_pass="once")
     act(game, "play 5", "pass", "play 7", "pass", "play 8")
     # Seat 2 (a 3 left) cannot cover 8 and spends its pass; seat 1 (4s) its second: out.
     assert 1 in game.passed and 2 not in game.passed

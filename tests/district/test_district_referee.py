@@ -31,9 +31,34 @@ def test_REF_4_breaches_are_not_player_actions(position):
 
 
 @pytest.mark.rule("REF-4")
-def test_REF_4_three_breaches_lose_the_game_0_6(position, act):
-    # "出现三次该局判0:6负".
+def test_REF_4_three_occurrences_of_speech_the_warned_one_included_lose_the_game_0_6(position, act):
+    """T 二.3.(8): "出现一次扣一分（…对方不追究的情况下只警告一次，否则判罚一分。出现三次该局判0:6负）"."""
     game = position(HANDS, leader=0)
+    act(game, "play 9")
+    record_warning(game, 2)
+    record_breach(game, 4, "speech")
+    assert not game.is_over
+    record_breach(game, 0, "speech")
+    assert game.is_over
+    assert game.score().team_points == (0, 6)
+
+
+@pytest.mark.rule("REF-4")
+def test_REF_4_other_breaches_do_not_count_toward_the_three_by_default(position, act):
+    """T 二.3.(8)'s "出现三次" is said of non-game speech; (3), (7), (12) are a point each."""
+    game = position(HANDS, leader=0)
+    act(game, "play 9")
+    for kind in ("closed-cards", "asked-count", "false-revolution", "speech", "speech"):
+        record_breach(game, 2, kind)
+    assert not game.is_over
+    record_breach(game, 2, "speech")
+    assert game.is_over
+
+
+@pytest.mark.rule("REF-4")
+def test_REF_4_option_all_three_breaches_of_any_kind_lose_the_game_0_6(position, act):
+    """Option ``breach_limit_counts = "all"``: "出现三次该局判0:6负" read of every breach."""
+    game = position(HANDS, leader=0, breach_limit_counts="all")
     act(game, "play 9")
     for kind in ("speech", "asked-count", "false-revolution"):
         record_breach(game, 2, kind)
@@ -55,6 +80,19 @@ def test_REF_4_one_warning_per_team_instead_of_a_point(position, finish):
     assert err.value.rule_id == "REF-4"
     record_warning(game, 0)
     assert not [a for a in finish(game).score().adjustments if a.rule == "REF-4"]
+
+
+@pytest.mark.rule("REF-4")
+@pytest.mark.parametrize("kind", ["closed-cards", "asked-count", "false-revolution"])
+def test_REF_4_a_warning_instead_of_a_point_exists_only_for_speech(position, kind):
+    """T 二.3.(8) "对方不追究的情况下只警告一次" is said of speech; T 二.3.(3) "违者扣除1 分",
+    (7) "当局扣1分", (12) "违者罚一分" are flat points."""
+    game = position(HANDS, leader=0)
+    with pytest.raises(gouji.GoujiError):
+        record_warning(game, 1, kind)
+    with pytest.raises(gouji.ParseError):
+        gouji.parse_action(f"district-warning 1 {kind}")
+    assert not game.history
 
 
 @pytest.mark.rule("REF-4")

@@ -61,3 +61,31 @@ def test_SCORE_4_matches_feed_the_standings(district):
         tournament.add_match(Match(district, 5))
     with pytest.raises(gouji.GoujiError):
         tournament.add_points("", 3)
+
+
+@pytest.mark.rule("SCORE-4")
+def test_SCORE_4_the_draw_that_settled_a_match_settles_the_standings(district, monkeypatch):
+    """T 一.2: "如二局后平局，参加抽签决定胜负" — one draw decides; the standings do not draw again."""
+    monkeypatch.setattr(Match, "totals", lambda self: (20, 20))
+    for match_seed in range(4):
+        match = Match(district, match_seed, teams=("东队", "西队")).play(RandomBot(match_seed))
+        winner = match.teams[match.winner]
+        for seed in range(12):
+            tournament = Tournament(seed=seed)
+            tournament.add_match(match)
+            standings = tournament.standings()
+            assert standings[0].team == winner
+            cards = {s.team: s.drawn for s in standings}
+            assert cards[match.teams[0]] == tuple(c for side, c in match.tie_break.draws if side == 0)
+
+
+@pytest.mark.rule("SCORE-4")
+def test_SCORE_4_a_final_match_brings_its_deciding_games_to_the_standings(district, monkeypatch):
+    """T 一.2: "决赛…按计分排序，如二队平分则加赛一场" — the deciding game orders the pair, its points apart."""
+    monkeypatch.setattr(Match, "totals", lambda self: (20, 20))
+    match = Match(district, 3, stage="final", teams=("东队", "西队")).play(RandomBot(3))
+    tournament = Tournament("final")
+    tournament.add_match(match)
+    standings = tournament.standings()
+    assert [s.points for s in standings] == [20, 20]
+    assert standings[0].team == match.teams[match.winner] and not standings[0].tied

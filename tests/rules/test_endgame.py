@@ -44,10 +44,11 @@ def test_END_2_the_headless_player_covers_anyones_sets(position, act, legal):
 def test_END_3_first_places_gouji_last_set_counts_as_his_lower_players_P18(position, act, legal):
     game = position({0: "A A", 1: "2 2 3 3", 2: "3 3", 3: "2 2 4", 4: "2 2 5 5", 5: "2 2 9"})
     act(game, "play A A")
-    assert game.anchor == 1 and game.queue == [3, 5, 2, 4]
-    assert legal(game) == ["play 2 2", "pass"]  # seat 3 is headless: no burn
-    act(game, "pass")
+    # Burn offers first (seat 1's teammate 5, then 2); headless seat 3 answers in turn order (P§17).
+    assert game.anchor == 1 and game.queue == [5, 2, 3, 4]
     assert legal(game) == ["burn 2 2", "pass"]  # seat 5 burns
+    act(game, "pass")  # seat 2 (3 3) cannot burn: its pass is automatic
+    assert game.current_player == 3 and legal(game) == ["play 2 2", "pass"]  # seat 3 is headless: no burn
     act(game, "pass")
     assert game.current_player == 4 and legal(game) == ["play 2 2", "close"]  # the lower's opposite
     act(game, "close")

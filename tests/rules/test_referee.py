@@ -1,11 +1,19 @@
 """PLAY-7, REF-1, REF-2: the provincial referee's rulings (P§24, P§25)."""
 
 import collections
+import json
 
 import pytest
 
 import gouji
-from gouji.referee import Offence, PenaltyLedger, correct_wrong_set
+from gouji.referee import (
+    Offence,
+    PenaltyLedger,
+    RefereePenalty,
+    correct_wrong_set,
+    record_penalty,
+)
+from gouji.series import Series
 
 
 def counts(text):
@@ -61,22 +69,108 @@ def test_PLAY_7_a_correct_set_stands_without_warning():
 
 
 @pytest.mark.rule("REF-1")
-def test_REF_1_second_warning_is_plus_two_second_plus_two_loses_the_game_P25():
+def test_REF_1_warning_only_once_a_match_then_plus_two_then_the_game_lost_P24_P25():
+    """P§24.3: "处以警告一次（所有的警告每场比赛仅此一次），同一场比赛中再次出现，每次给予对方队，当场比赛成绩加两分";
+    P§25: "累计口头警告第两次，将被判罚对方加两分；累计判罚对方加两分的情况第二次，将被判负，对手局分得6分"."""
     ledger = PenaltyLedger()
-    kinds = [ledger.record(0, Offence.WRONG_CLOSE).kind for _ in range(4)]
-    assert kinds == ["warning", "plus_two", "warning", "game_lost"]
+    kinds = [ledger.record(0, Offence.WRONG_CLOSE).kind for _ in range(3)]
+    assert kinds == ["warning", "plus_two", "game_lost"]
     assert ledger.opponents_points(0) == 2 + 6
     assert ledger.opponents_points(1) == 0
+    # A different warning offence is no new first warning: the one warning is spent.
+    assert PenaltyLedger(ledger.counts()).record(0, Offence.ASKING_WITHOUT_RIGHT).kind != "warning"
 
 
 @pytest.mark.rule("REF-1")
 def test_REF_1_second_lost_game_disqualifies():
+    """P§25: "第二次判负或比赛中有严重违反规则的言行…取消比赛资格"."""
     ledger = PenaltyLedger()
-    for _ in range(3):
-        ledger.record(1, Offence.OUT_OF_TURN)
+    assert [ledger.record(1, Offence.OUT_OF_TURN).kind for _ in range(2)] == ["plus_two", "game_lost"]
     assert not ledger.disqualified(1)
     assert ledger.record(1, Offence.OUT_OF_TURN).kind == "disqualification"
     assert ledger.disqualified(1)
+
+
+@pytest.mark.rule("REF-1")
+def test_REF_1_the_ledger_restarts_from_its_counts_and_refuses_bad_ones():
+    ledger = PenaltyLedger()
+    ledger.record(0, Offence.WRONG_SEAT)
+    assert PenaltyLedger(ledger.counts()).record(0, Offence.WRONG_SEAT).kind == "plus_two"
+    for bad in ([[2, "warning", 1]], [[0, "nothing", 1]], [[0, "warning", -1]], [3]):
+        with pytest.raises(gouji.GoujiError):
+            PenaltyLedger(bad)
+
+
+HANDS = {0: "9 5 3", 1: "4 3", 2: "J 3", 3: "10 3", 4: "Q 3", 5: "K 3"}
+
+
+def _play_out(game):
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+@pytest.mark.rule("REF-2")
+def test_REF_2_a_plus_two_reaches_the_games_score_naming_the_article_P24(position):
+    """P§24.7: "未轮到出牌者出牌…直接给予对方队，当场比赛成绩加两分的处罚"."""
+    game = position(HANDS, leader=0)
+    plain = _play_out(game.clone()).score()
+    penalty = record_penalty(game, 1, Offence.OUT_OF_TURN)
+    assert penalty.kind == "plus_two"
+    assert not any(isinstance(a, RefereePenalty) for a in game.legal_actions())
+    score = _play_out(game).score()
+    assert [(a.team, a.points, a.rule) for a in score.adjustments] == [(0, 2, "REF-2")]
+    assert score.adjustments[0].reason.startswith("P§24.7")
+    assert score.team_points == (plain.team_points[0] + 2, plain.team_points[1])
+
+
+@pytest.mark.rule("REF-1")
+def test_REF_1_a_lost_game_ends_it_and_the_opponents_score_6_P25(position):
+    """P§25: "累计判罚对方加两分的情况第二次，将被判负，对手局分得6分"."""
+    game = position(HANDS, leader=0)
+    record_penalty(game, 0, Offence.WRONG_PASS)
+    assert record_penalty(game, 0, Offence.WRONG_PASS).kind == "game_lost"
+    assert game.is_over
+    assert {game.finish_order[i] % 2 for i in range(3)} == {1}
+    score = game.score()
+    assert score.team_points == (-6, 6) and {a.rule for a in score.adjustments} <= {"REF-1", "REF-2"}
+    assert all(a.reason.startswith(("P§24.10", "P§25")) for a in score.adjustments)
+    with pytest.raises(gouji.GameOverError):
+        record_penalty(game, 1, Offence.WRONG_SEAT)
+
+
+@pytest.mark.rule("REF-1")
+def test_REF_1_the_ledger_counts_over_the_match_and_reaches_the_series_totals(provincial):
+    """P§24.3: "所有的警告每场比赛仅此一次": a warning in game 1 makes the same offence +2 in game 2."""
+    series = Series(provincial, seed=5, games=2)
+    assert record_penalty(series.game, 1, Offence.WRONG_CLOSE).kind == "warning"
+    _play_out(series.game)
+    first = series.game.score()
+    series.next_game()
+    assert record_penalty(series.game, 1, Offence.WRONG_CLOSE).kind == "plus_two"
+    _play_out(series.game)
+    series.next_game()
+    second = series.finished[1].score()
+    assert any(a.rule == "REF-1" and a.reason.startswith("P§25") and a.team == 0 and a.points == 2
+               for a in second.adjustments)
+    assert series.team_totals() == (first.team_points[0] + second.team_points[0],
+                                     first.team_points[1] + second.team_points[1])
+    replayed = Series.replay(json.loads(json.dumps(series.record())))
+    assert replayed.team_totals() == series.team_totals()
+
+
+@pytest.mark.rule("REF-2")
+def test_REF_2_penalties_replay_and_bad_text_is_refused(position):
+    game = position(HANDS, leader=0)
+    record_penalty(game, 0, Offence.ASKING_WITHOUT_RIGHT)
+    assert "referee-penalty 0 asking-without-right" in [a.to_text() for a in game.history]
+    assert gouji.parse_action("referee-penalty 0 asking-without-right") == RefereePenalty(
+        0, Offence.ASKING_WITHOUT_RIGHT)
+    for text in ("referee-penalty 2 wrong-seat", "referee-penalty 0 cheating", "referee-penalty 0"):
+        with pytest.raises(gouji.ParseError):
+            gouji.parse_action(text)
+    with pytest.raises(gouji.GoujiError):
+        RefereePenalty(0, "wrong-seat")
 
 
 @pytest.mark.rule("REF-2")

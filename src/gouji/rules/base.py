@@ -29,7 +29,8 @@ CORE_OPTIONS = (
                "1 to 8 are accepted.", rule="DECK-1", low=1, high=8),
     OptionSpec("joker_cut", str, "redraw",
                "A joker drawn at the cut: put back and redrawn (P§7 formal), or the cut passes "
-               "to the cutter's lower player (P§7 folk, D§6).",
+               "to the cutter's lower player (P§7 folk, D§6); with the folk rule the cut also moves "
+               "to the lower player each game (P§7.2 由首局开牌人的下首开牌).",
                rule="OPEN-1", choices=("redraw", "next_cutter")),
     OptionSpec("mixed_jokers", str, "big",
                "A set holding both a big and a small joker counts as a big-joker set (dead) or as "
@@ -38,6 +39,10 @@ CORE_OPTIONS = (
     OptionSpec("burn_team_priority", bool, True,
                "Burn offers go to the gouji player's teammates first (BURN-2); off: plain turn order.",
                rule="BURN-2"),
+    OptionSpec("burn_decline_passes", str, "teammates",
+               "Whose declined burn offer is a pass for the rest of the round (BURN-2): the gouji "
+               "player's teammates only (P§11 如果联邦放弃烧牌，那么该轮视为过牌; 对方可以暂缓表示烧牌), "
+               "or everyone offered.", rule="BURN-2", choices=("teammates", "everyone")),
     OptionSpec("burn_broken_by_cover", bool, False,
                "A burner whose set is covered is released from carrying jokers (解烧, BURN-3).",
                rule="BURN-3"),
@@ -64,6 +69,9 @@ CORE_OPTIONS = (
                "In the melee a pass ends your round (P§19), or never does (rejoin: C, 可在过牌后再上牌), "
                "or only a player's second pass of a round ends it, and there is no yield (once: T 二.3.(10)).",
                rule="END-5", choices=("ends_round", "rejoin", "once")),
+    OptionSpec("melee_ends_burn", bool, True,
+               "A burner's duty to carry a joker on every set ends when the melee begins (P§19 "
+               "不再按够级，过牌，让牌，烧牌等规则进行); off: it lasts until he goes out.", rule="END-5"),
     OptionSpec("dead_gouji_after_out", int, 1,
                "In the round of the last set of 头科 (1), or of 头科 and 二科 (2), a gouji set by "
                "the finished player's opposite is dead (够死级, END-3); 0: never.", rule="END-3",
@@ -118,7 +126,10 @@ def gouji_open_point_policy(options: Options) -> OpenPointPolicy:
 
 @hookimpl(trylast=True)
 def gouji_cut(options: Options, rng: random.Random, pile: Sequence[Card], context: GameContext) -> Cut:
-    return cut_by_count(Table(options["direction"]), rng, pile, 0, options["joker_cut"])
+    table = Table(options["direction"])
+    # P§7.2 (folk): "每局结束后…由首局开牌人的下首开牌": the cut moves to the lower player each game.
+    start = table.seat_after(0, context.game_number - 1) if options["joker_cut"] == "next_cutter" else 0
+    return cut_by_count(table, rng, pile, start, options["joker_cut"])
 
 
 @hookimpl(trylast=True)

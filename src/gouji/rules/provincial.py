@@ -1,19 +1,31 @@
 """The provincial committee's competition rules (《够级竞赛规则》, seed P).
 
 Most of P is the engine's default behaviour; this plugin adds what is P's
-own: 上班 by a same-suit pair of 3s (OPEN-3, P§8) and the last set of 头科
-(END-3, P§18).
+own: 上班 by a same-suit pair of 3s (OPEN-3, P§8), the last set of 头科
+(END-3, P§18) and the referee's penalties in the game and its score
+(REF-1, REF-2, P§24-25: :mod:`gouji.referee`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
+from gouji.actions import Action
 from gouji.context import GameContext
 from gouji.hookspecs import hookimpl
 from gouji.opening import Deal, first_same_suit_threes
 from gouji.options import Options
 from gouji.plays import Play
+from gouji.referee import (
+    RefereePenalty,
+    apply_penalty,
+    carry_ledger,
+    penalty_adjustments,
+)
+from gouji.rules import base
+from gouji.scoring import Adjustment, Score
 
 if TYPE_CHECKING:
     from gouji.game import Game
@@ -31,3 +43,25 @@ def gouji_last_set_owner(game: Game, seat: int, play: Play) -> int | None:
     if len(game.finish_order) == 1 and game.variant.is_gouji(play):
         return game.next_in_play(seat)
     return None
+
+
+@hookimpl
+def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
+    """REF-1/REF-2: a penalty the referee records."""
+    if isinstance(action, RefereePenalty):
+        apply_penalty(game, action)
+        return True
+    return None
+
+
+@hookimpl
+def gouji_score_adjustments(options: Options, game: Game, score: Score) -> list[Adjustment]:
+    """REF-1/REF-2 (P§24-25): the penalties recorded in the game."""
+    return penalty_adjustments(game, score)
+
+
+@hookimpl
+def gouji_next_context(options: Options, game: Game, context: GameContext) -> GameContext:
+    """REF-1: the ledger counts over the whole match (P§24.3 每场比赛)."""
+    following: GameContext = base.gouji_next_context(options, game, context)
+    return attrs.evolve(following, carry=carry_ledger(game, following.carry))

@@ -128,7 +128,7 @@ def apply_ruling(game: Game, ruling: Ruling) -> None:
     elif ruling.penalty == POINTS:
         team = 1 - seat % 2
         update_state(game, offences=offences,
-                     fines=state.fines + ((team, ruling.amount, f"seat {seat}: {name}"),))
+                     fines=state.fines + ((team, ruling.amount, f"D§29 罚分, seat {seat}: {name}"),))
         game.log("penalty", seat, RULE, detail=f"{ruling.amount} points to the other team (罚分): {name}")
     elif ruling.penalty == MAKE_UP:
         target = ruling.target

@@ -101,7 +101,8 @@ def clock_events_due(game: Game, elapsed: float) -> list[Action]:
     if not warned and elapsed >= options["clock_seconds"]:
         due.append(CLOCK_WARNING)
         warned = True
-    if warned and elapsed >= options["clock_seconds"] + options["clock_grace_seconds"]:
+    # "超过10秒": the pass comes only after MORE than the grace seconds.
+    if warned and elapsed > options["clock_seconds"] + options["clock_grace_seconds"]:
         due.append(CLOCK_EXPIRED)
     return due
 

@@ -11,7 +11,9 @@ A :class:`Match` plays game after game of one variant (game *n* dealt from
 0, 2, 4. After two games the higher total wins. A tie in the preliminaries
 is settled by :func:`draw_lots`, drawn from the last game's seeded random
 source (or from ``tie_seed`` when given); a tie in the final is played off:
-one more game, and another, until the totals differ.
+one more game, and another, until one team wins them. A deciding game only
+orders the tied pair ("按计分排序，如二队平分则加赛一场"): its points are not
+added to the totals (:meth:`Match.totals`), they are :meth:`Match.decider_totals`.
 
 REF-5 (T 一.9): a team caught cheating is disqualified (:meth:`Match.disqualify`):
 the match ends at once and the other team wins it.
@@ -147,8 +149,15 @@ class Match:
         return [g.score() for g in self.games if g.is_over]
 
     def totals(self) -> tuple[int, int]:
-        """Team 0's and team 1's points over the finished games."""
-        scores = self.scores()
+        """Team 0's and team 1's points over the match's two games (T 一.2 二局计分制); deciding
+        games are not added (:meth:`decider_totals`)."""
+        scores = self.scores()[:GAMES_PER_MATCH]
+        return sum(s.team_points[0] for s in scores), sum(s.team_points[1] for s in scores)
+
+    def decider_totals(self) -> tuple[int, int]:
+        """The final: team 0's and team 1's points in the deciding games, which only order
+        the tied pair (T 一.2 "如二队平分则加赛一场，直至决出胜负")."""
+        scores = self.scores()[GAMES_PER_MATCH:]
         return sum(s.team_points[0] for s in scores), sum(s.team_points[1] for s in scores)
 
     @property
@@ -163,7 +172,10 @@ class Match:
         if not self.game.is_over or len(self.games) < GAMES_PER_MATCH:
             return False
         a, b = self.totals()
-        return a != b or self.stage == PRELIMINARY
+        if a != b or self.stage == PRELIMINARY:
+            return True
+        c, d = self.decider_totals()
+        return c != d
 
     @property
     def tie_break(self) -> TieBreak | None:
@@ -190,6 +202,8 @@ class Match:
         if self.disqualification is not None:
             return 1 - self.disqualification[0]
         a, b = self.totals()
+        if a == b and self.stage == FINAL:
+            a, b = self.decider_totals()
         if a != b:
             return 0 if a > b else 1
         return self.tie_break.winner  # type: ignore[union-attr, return-value]
@@ -255,6 +269,7 @@ class Match:
             "tie_seed": self.tie_seed,
             "games": [g.record() for g in self.games],
             "totals": list(self.totals()),
+            "decider_totals": list(self.decider_totals()),
             "tie_break": tie.to_data() if tie else None,
             "winner": self.winner,
             "disqualification": list(self.disqualification) if self.disqualification else None,

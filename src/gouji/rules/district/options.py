@@ -55,6 +55,10 @@ DISTRICT_OPTIONS = (
                "Seconds after the warning before the turn counts as a pass (T 二.3.(9)); 0 to 3600.",
                rule="ROUND-7", low=0, high=3600),
     OptionSpec("breach_limit", int, 3,
-               "Breaches of one team in one game that lose it 0:6 (T 二.3.(8)); 0: never; at most 100.",
-               rule="REF-4", low=0, high=100),
+               "Occurrences in one game that lose it 0:6 for the team (T 二.3.(8) 出现三次该局判0:6负); "
+               "0: never; at most 100.", rule="REF-4", low=0, high=100),
+    OptionSpec("breach_limit_counts", str, "speech",
+               "What counts toward breach_limit: every occurrence of non-game speech, the warned one "
+               "included (speech: T 二.3.(8)'s own sentence), or every breach of any kind and the "
+               "warning (all).", rule="REF-4", choices=("speech", "all")),
 )

@@ -16,8 +16,11 @@ kind                   article       the breach
 ``false-revolution``   T 二.3.(12)   announcing a revolution falsely (虚假宣布造反)
 ====================== ============= ================================================
 
-A :class:`Warning` instead of a point is allowed once per team and game, for
-speech the opponents do not pursue (T 二.3.(8): "对方不追究的情况下只警告一次").
+A :class:`Warning` instead of a point exists only for speech (T 二.3.(8): "对方不追究的情况下只警告一次"),
+once per team and game; (3), (7) and (12) are a flat point each. The 0:6 of
+T 二.3.(8) ("出现三次该局判0:6负") counts every occurrence of speech, the
+warned one included (option ``breach_limit_counts = "speech"``); with
+``"all"`` every breach of any kind, and the warning, counts.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import attrs
 
 from gouji.actions import Action, register_action
 from gouji.errors import GoujiError, IllegalActionError, ParseError
+from gouji.referee import lose_game
 
 if TYPE_CHECKING:
     from gouji.game import Game
@@ -67,7 +71,7 @@ class Breach(Action):
 
 @attrs.frozen
 class Warning(Action):
-    """A warning instead of a point, once per team and game (T 二.3.(8))."""
+    """A warning instead of a point for speech, once per team and game (T 二.3.(8))."""
 
     seat: int
     kind: str = "speech"
@@ -76,6 +80,9 @@ class Warning(Action):
 
     def __attrs_post_init__(self) -> None:
         _check(self.seat, self.kind)
+        if self.kind != "speech":
+            raise GoujiError(f"only speech (T 二.3.(8)) may draw a warning instead of a point; "
+                             f"{self.kind!r} is a point each time ({BREACHES[self.kind][0]})")
 
     def to_text(self) -> str:
         return f"{self.keyword} {self.seat} {self.kind}"
@@ -97,6 +104,14 @@ register_action(Breach.keyword, _parser(Breach))
 register_action(Warning.keyword, _parser(Warning))
 
 
+def occurrences(game: Game, team: int) -> int:
+    """The breaches that count toward T 二.3.(8)'s "出现三次" for ``team``: its speech breaches
+    and warnings (``breach_limit_counts = "speech"``), or every breach and warning ("all")."""
+    every = game.variant.options["breach_limit_counts"] == "all"
+    return sum(1 for e in game.events if e.kind in ("breach", "breach-warning") and e.seat is not None
+               and e.seat % 2 == team and (every or e.detail.startswith("speech ")))
+
+
 def breaches(game: Game, team: int | None = None) -> list[tuple[int, str]]:
     """The recorded breaches ``(seat, kind)``, of one team or of both."""
     return [(e.seat, e.detail.split(" ", 1)[0]) for e in game.events
@@ -111,7 +126,7 @@ def forfeited_team(game: Game) -> int | None:
     return None
 
 
-def apply_referee(game: Game, action: Action) -> None:
+def apply_referee(game: Game, action: Breach | Warning) -> None:
     """Carry out a :class:`Breach` or a :class:`Warning`."""
     assert isinstance(action, (Breach, Warning)), "the referee's actions only"
     team = action.seat % 2
@@ -121,22 +136,17 @@ def apply_referee(game: Game, action: Action) -> None:
             raise IllegalActionError(
                 f"team {team} has had its one warning this game (T 二.3.(8)); record a breach", "REF-4")
         game.log("breach-warning", action.seat, "REF-4", detail=f"{action.kind} {name} ({article}), no point")
-        return
-    game.log("breach", action.seat, "REF-4", detail=f"{action.kind} {name} ({article}), −1")
+    else:
+        game.log("breach", action.seat, "REF-4", detail=f"{action.kind} {name} ({article}), −1")
     limit = game.variant.options["breach_limit"]
-    if limit and len(breaches(game, team)) >= limit:
+    if limit and occurrences(game, team) >= limit:
         forfeit(game, team)
 
 
 def forfeit(game: Game, team: int) -> None:
     """Team ``team`` loses the game 0:6: the game ends, its players below the others."""
     game.log("forfeit", None, "REF-4", detail=f"team {team} loses the game 0:6")
-    free = [i for i, s in enumerate(game.places) if s is None]
-    playing = [s for s in range(6) if game.playing[s]]
-    order = [s for s in playing if s % 2 != team] + [s for s in playing if s % 2 == team]
-    # The engine puts the last player in the first free place: retire the others first.
-    for seat, place in list(zip(order, free, strict=True))[1:]:
-        game.retire(seat, place, "REF-4", "game lost 0:6", kind="forfeited")
+    lose_game(game, team, "REF-4", "game lost 0:6")
 
 
 def record_breach(game: Game, seat: int, kind: str) -> None:
@@ -145,5 +155,6 @@ def record_breach(game: Game, seat: int, kind: str) -> None:
 
 
 def record_warning(game: Game, seat: int, kind: str = "speech") -> None:
-    """The referee warns ``seat`` instead of taking a point (once per team and game)."""
+    """The referee warns ``seat`` for speech instead of taking a point (once per team and game).
+    Any other kind is refused (:class:`gouji.GoujiError`): it costs a point each time."""
     game.apply(Warning(seat, kind))

@@ -5,9 +5,12 @@ T 一.2: "总分取得前四名的队伍进入决赛。如二局后平局，参�
 
 A :class:`Tournament` adds up each team's points over its matches. In the
 preliminaries equal totals are ordered by the draw (:func:`~gouji.rules.district.match.draw_lots`, from
-the tournament's ``seed``); the top four are the finalists. In the final,
+the tournament's ``seed``); the top four are the finalists. One draw settles
+a tie ("抽签决定胜负"): a pair of teams whose match a draw settled keeps that
+order, and the cards it drew, instead of drawing again. In the final,
 equal totals are not drawn for: they are marked ``tied`` until the organiser
-records the deciding game's points with :meth:`Tournament.add_decider`.
+records the deciding game's points with :meth:`Tournament.add_decider` (a
+final match added with :meth:`Tournament.add_match` brings its own).
 
 REF-5 (T 一.9): "凡弄虚作假，违反竞赛规程作弊者，取消比赛资格及全部比赛成绩。" A team caught cheating
 is disqualified with :meth:`Tournament.disqualify`: it leaves the standings, its
@@ -65,6 +68,8 @@ class Tournament:
         self.points: dict[str, int] = {}
         self.matches: dict[str, int] = {}
         self.deciders: dict[str, int] = {}
+        #: The draws that settled matches: (winner, loser) → the cards each drew.
+        self.settled: dict[tuple[str, str], dict[str, tuple[Card, ...]]] = {}
         #: REF-5: disqualified teams and why; they have no standing and no points.
         self.disqualified: dict[str, str] = {}
 
@@ -100,6 +105,18 @@ class Tournament:
         for team, points in zip(match.teams, match.totals(), strict=True):
             if team not in self.disqualified:
                 self.add_points(team, points)
+        tie = match.tie_break
+        if tie is not None:
+            names = match.teams
+            drawn: dict[str, tuple[Card, ...]] = dict.fromkeys(names, ())
+            for side, card in tie.draws:
+                drawn[names[int(side)]] += (card,)  # type: ignore[call-overload]
+            order = [names[int(side)] for side in tie.order]  # type: ignore[call-overload]
+            self.settled[(order[0], order[1])] = drawn
+        if self.stage == FINAL and match.deciding_games:
+            for team, points in zip(match.teams, match.decider_totals(), strict=True):
+                if team not in self.disqualified:
+                    self.add_decider(team, points)
 
     def add_decider(self, team: str, points: int) -> None:
         """The final: points of a deciding game between tied teams (orders them only)."""
@@ -121,10 +138,7 @@ class Tournament:
             if self.stage == PRELIMINARY:
                 drawn: dict[str, tuple[Card, ...]] = dict.fromkeys(group, ())
                 if len(group) > 1:
-                    tie = draw_lots(group, rng)
-                    group = [str(t) for t in tie.order]  # the names drawn for
-                    for drawer, card in tie.draws:
-                        drawn[str(drawer)] += (card,)
+                    group, drawn = self._order_tied(group, rng)
                 out += [Standing(len(out) + 1 + i, t, points, self.matches[t], drawn[t])
                         for i, t in enumerate(group)]
                 continue
@@ -135,6 +149,25 @@ class Tournament:
                 level = sum(1 for t in group if decider[t] == decider[team]) > 1
                 out.append(Standing(better + 1, team, points, self.matches[team], (), level))
         return out
+
+    def _order_tied(self, group: list[str], rng: random.Random) -> tuple[list[str], dict[str, tuple[Card, ...]]]:
+        """SCORE-4: order teams with equal totals. A draw that settled a match between two of
+        them stands ("抽签决定胜负": one draw decides); the others are drawn for now."""
+        pairs = [(w, lo) for (w, lo) in self.settled if w in group and lo in group]
+        if len(group) == 2 and pairs:
+            winner, loser = pairs[0]
+            return [winner, loser], dict(self.settled[pairs[0]])
+        tie = draw_lots(group, rng)
+        order = [str(team) for team in tie.order]
+        drawn: dict[str, tuple[Card, ...]] = dict.fromkeys(group, ())
+        for team, card in tie.draws:
+            drawn[str(team)] += (card,)
+        for winner, loser in pairs:
+            # The match's draw decided these two: swap them if this draw put them the other way.
+            i, j = order.index(winner), order.index(loser)
+            if j < i:
+                order[i], order[j] = loser, winner
+        return order, drawn
 
     def finalists(self) -> list[str]:
         """T 一.2: the top four teams of the preliminaries."""
