@@ -163,3 +163,23 @@ def test_TRIB_5_with_hold_three_a_revolutionary_has_opened_D26_2(dagang, act, pl
     assert 1 in game.opened and 1 in game.observation(4).opened, "shown as soon as he folds"
     play_out(game)
     assert opened_seats(game)[1] is True
+
+
+@pytest.mark.rule("TRIB-6")
+@pytest.mark.parametrize("kind", [OPEN, PRE])
+def test_TRIB_6_a_declaration_against_a_revolutionary_is_conceded_even_with_hold_three_D24(dagang, act,
+                                                                                          play_out, kind):
+    """D§24: "实行打点规则时，如果持牌人革命，无论此前对头有没有明点或预点，算自动认点" — with 憋3 the
+    revolutionary counts as opened (D§26.(二) "开点并作为四科"), yet a 明点 or 预点 against him is
+    conceded (认点): the declarer wins, it never backfires (翻车)."""
+    hands = {0: "2 3 3", 1: "5 6 7", 2: "2 3 3", 3: "2 3 3", 4: "K K 3 3", 5: "2 3 3"}
+    game = dagang.new_position(hands, leader=4)
+    declare(game, act, 4, kind=kind)
+    game.add_phase(RevolutionPhase.for_game(game))
+    act(game, "dagang-revolt yes", "dagang-dead-gouji headless")
+    play_out(game)
+    assert opened_seats(game)[1] is True, "with 憋3 the revolutionary has opened (no plain 点贡)"
+    cards = 2 if kind == OPEN else 4
+    assert (1, 4, cards) in owed(game), "the declaration against the revolutionary wins"
+    assert not any(g == 4 and r == 1 and n == cards for g, r, n in owed(game)), "it never backfires (翻车)"
+    assert not any("backfired" in why for *_, why in point_obligations(game))
