@@ -322,6 +322,14 @@ class Game(RoundFlow):
         if in_play:
             self.heads_in_play.add(seat)
 
+    def release_head(self, seat: int) -> None:
+        """Stop counting ``seat`` as its opposite's head (undo :meth:`keep_head`): from now
+        on the opposite is headless (END-2) — D§23, once his dead-gouji rights are spent."""
+        check_seat(seat)
+        self.kept_heads.discard(seat)
+        self.heads_in_play.discard(seat)
+        self._legal = self._legal_set = None
+
     def score(self) -> Score:
         """The score of the finished game, with the plugins' adjustments."""
         if not self.is_over:

@@ -183,3 +183,23 @@ def test_TRIB_6_a_declaration_against_a_revolutionary_is_conceded_even_with_hold
     assert (1, 4, cards) in owed(game), "the declaration against the revolutionary wins"
     assert not any(g == 4 and r == 1 and n == cards for g, r, n in owed(game)), "it never backfires (翻车)"
     assert not any("backfired" in why for *_, why in point_obligations(game))
+
+
+@pytest.mark.rule("TRIB-5")
+def test_TRIB_5_the_revolutionarys_opposite_who_gave_up_his_rights_cannot_open_D24(points, act, play_out):
+    """D§24: "如果持牌人革命 … 但其对头也须在二科产生前够死级三把方算开点" — three dead-gouji sets
+    (够死级); having given up his rights (D§23 "声明放弃此权力即视为无头") he plays none, and three
+    gouji sets that win the lead as a headless player do not open him."""
+    hands = {**REVOLUTION, 4: "K K A A 2 2 Q"}
+    game = points.new_position(hands, leader=4)
+    game.add_phase(RevolutionPhase.for_game(game))
+    act(game, "dagang-revolt yes", "dagang-dead-gouji headless")
+    act(game, "play K K", "play A A", "play 2 2")
+    assert len([s for s in lived_gouji_sets(game) if s.seat == 4]) == 3
+    play_out(game)
+    assert opened_seats(game)[4] is False
+    other = points.with_options(revolution_opening="lived_gouji").new_position(hands, leader=4)
+    other.add_phase(RevolutionPhase.for_game(other))
+    act(other, "dagang-revolt yes", "dagang-dead-gouji headless", "play K K", "play A A", "play 2 2")
+    play_out(other)
+    assert opened_seats(other)[4] is True, "revolution_opening = lived_gouji: any three gouji sets"
