@@ -23,9 +23,8 @@ import attrs
 from gouji.actions import CLOSE, PASS, Action
 from gouji.cards import BIG_JOKER, THREE, Card
 from gouji.context import GameContext
-from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError
+from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError, PluginError
 from gouji.events import PLACE_NAMES, Event
-from gouji.opening import deal
 from gouji.phases import Phase
 from gouji.plays import Play
 from gouji.round import LEAD, OVER, PHASE, RESPOND, RoundFlow, check_seat, suit_key
@@ -205,7 +204,10 @@ class Game(RoundFlow):
         self.cut = cut
         drawn = f"drew {' '.join(map(str, cut.cards))}" if cut.cards else "no card drawn"
         self._log("cut", cut.cutter, "OPEN-1", detail=f"{drawn}; seat {cut.first_drawer} draws first")
-        self.deal = deal(self._table, pile, cut.first_drawer)
+        self.deal = self.variant.call_hook("gouji_deal", options=self.variant.options, pile=tuple(pile),
+                                           first_drawer=cut.first_drawer)
+        if Counter(card for _, card in self.deal.draws) != Counter(pile):
+            raise PluginError("the gouji_deal hook must deal every card of the pile exactly once")
         for seat, card in self.deal.draws:
             self.hands[seat][card.rank].append(card.suit)
             self.sizes[seat] += 1

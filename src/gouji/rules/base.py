@@ -16,7 +16,7 @@ from gouji.context import GameContext
 from gouji.hold_three import NO_HOLD_THREE, HoldThreePolicy
 from gouji.hookspecs import hookimpl
 from gouji.open_point import NO_OPEN_POINT, OpenPointPolicy
-from gouji.opening import Cut, Deal, cut_by_count
+from gouji.opening import Cut, Deal, cut_by_count, deal
 from gouji.options import Options, OptionSpec
 from gouji.plays import Play
 from gouji.scoring import PROVINCIAL_PLACE_POINTS, PROVINCIAL_SWEEP_POINTS, Score, place_score
@@ -114,6 +114,11 @@ def gouji_open_point_policy(options: Options) -> OpenPointPolicy:
 @hookimpl(trylast=True)
 def gouji_cut(options: Options, rng: random.Random, pile: Sequence[Card], context: GameContext) -> Cut:
     return cut_by_count(Table(options["direction"]), rng, pile, 0, options["joker_cut"])
+
+
+@hookimpl(trylast=True)
+def gouji_deal(options: Options, pile: Sequence[Card], first_drawer: int) -> Deal:
+    return deal(Table(options["direction"]), pile, first_drawer)
 
 
 @hookimpl(trylast=True)

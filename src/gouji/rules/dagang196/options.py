@@ -13,12 +13,19 @@ from gouji.options import OptionSpec
 CLUB_REMOVED_CARDS = (THREE, 10, FOUR, 10)
 
 JOKER_BEAT_CHOICES = ("more_jokers", "big_jokers")
+#: DECK-1, C§1 "各剩余6个，每人一个": how the 3s and 4s left reach the players.
+THREE_FOUR_DEALS = ("one_each", "random")
 
 OPTION_SPECS = (
     OptionSpec("removed_cards", list, list(CLUB_REMOVED_CARDS),
                "Cards taken out of the pack before the deal, as pairs [rank, how many, …] "
                "(3-10, J=11, Q=12, K=13, A=14, 2=15, 小王=16, 大王=17); C§1 removes ten 3s and "
                "ten 4s: [3, 10, 4, 10], 196 cards.", rule="DECK-1"),
+    OptionSpec("three_four_deal", str, "one_each",
+               "How the 3s and 4s left in the pack are dealt (C§1 各剩余6个，每人一个): one_each, every "
+               "player is dealt one 3 and one 4 before the other cards; random, they are shuffled "
+               "in with the rest (a player may then lack a 3 and buy one).",
+               rule="DECK-1", choices=THREE_FOUR_DEALS),
     OptionSpec("joker_beat", str, "more_jokers",
                "How the joker part of a set carrying jokers is beaten (C§3 'on both counts'): "
                "more_jokers: more jokers of any kind, or as many of a bigger kind (no fewer big "
