@@ -129,3 +129,16 @@ def test_ROUND_2_after_passing_only_the_opposites_set_may_be_answered(plain, act
     act(game, "play 9")
     # Seat 1 passed this round: he may not cover seat 3's 9 with his J; seat 0 (3's opposite) may.
     assert 1 not in game.queue and game.current_player == 0
+
+
+@pytest.mark.rule("ROUND-2")
+def test_ROUND_2_a_player_who_passed_may_cover_any_later_set_of_his_opposite(plain, act, legal):
+    """C "过牌": "在四人乱缠前,如果过牌后,如果不就是对头得牌,就是不允许再上牌" — after passing he may
+    still play on his opposite's set, at his turn, not only as the last word."""
+    hands = {0: "5 3 3", 1: "7 10", 2: "6 Q", 3: "3 4", 4: "8 A", 5: "3 4"}
+    game = plain.new_position(hands, 0)
+    act(game, "play 5", "pass", "play 6", "play 8")  # seat 1 passes; seat 4, his opposite, covers
+    assert game.current_player == 1 and "play 10" in legal(game), "seats 5 and 0 cannot cover: seat 1's turn"
+    other = plain.with_options(pass_rejoin_opposite=False).new_position(hands, 0)
+    act(other, "play 5", "pass", "play 6", "play 8")
+    assert other.current_player == 2, "pass_rejoin_opposite = false: only the last word brings him back"

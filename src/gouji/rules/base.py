@@ -40,6 +40,10 @@ CORE_OPTIONS = (
     OptionSpec("burn_broken_by_cover", bool, False,
                "A burner whose set is covered is released from carrying jokers (解烧, BURN-3).",
                rule="BURN-3"),
+    OptionSpec("pass_rejoin_opposite", bool, False,
+               "A player who passed may still cover any later set of his opposite's in the round (C 过牌: "
+               "如果不是对头得牌,是不允许再上牌); off: only as the opposite's last word (ROUND-3, P§12-13).",
+               rule="ROUND-2"),
     OptionSpec("yield_allowed", bool, True,
                "A player may yield (让牌) to his two lower players (ROUND-4); off where the book has "
                "no yield (T lists the words a player may say, and 让牌 is not among them).",
