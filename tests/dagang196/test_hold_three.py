@@ -144,8 +144,21 @@ def test_END_8_no_smother_tribute_between_opposites_C4(club, act, finish):
 
 
 @pytest.mark.rule("END-8")
-def test_END_8_no_smother_tribute_to_a_teammate(club, act, finish):
+def test_END_8_a_teammate_who_covers_smothers_too_C4(club, act, finish):
+    """C§4 闷贡: "最后走３之前得一手牌被人打死,称为被闷 … (我们得打法就是对家无闷)" — covered by
+    anyone (被人); only the opposite is excepted, so a teammate's cover is a smother too."""
     game = club.new_position({0: "8 3", 1: "3 5", 2: "9 3 5", 3: "3 5", 4: "3 5", 5: "3 5"}, 0)
+    act(game, "play 8", "play 9")
+    finish(game)
+    assert (0, 2) in smothers(game)
+    assert [(o.giver, o.receiver, o.kind) for o in smother_tribute_owed(game) if o.giver == 0] == [(0, 2, "闷贡")]
+
+
+@pytest.mark.rule("END-8")
+def test_END_8_option_no_smother_tribute_to_a_teammate(club, act, finish):
+    """``teammate_smothers = false``: a team does not 憋 its own (the other reading)."""
+    game = club.with_options(teammate_smothers=False).new_position(
+        {0: "8 3", 1: "3 5", 2: "9 3 5", 3: "3 5", 4: "3 5", 5: "3 5"}, 0)
     act(game, "play 8", "play 9")
     finish(game)
     assert (0, 2) in smothers(game)

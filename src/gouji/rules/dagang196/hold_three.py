@@ -12,9 +12,9 @@
   automatically (OPEN-5) (:class:`BuyThreePhase`).
 * END-8 (C§4 闷贡): "憋三打法时,最后走３之前得一手牌被人打死,称为被闷 … 在进贡时要进1张闷贡。
   (我们得打法就就是对家无闷)" — a player whose last set before his 3s is covered pays one
-  card to the player who covered it, unless that player is his opposite ("对家无闷")
-  or a teammate (a team does not 憋 its own: only the upper and lower players
-  smother) (:func:`smothers`, :func:`smother_tribute_owed`).
+  card to the player who covered it, unless that player is his opposite ("对家无闷"):
+  a teammate who covers it smothers him too (option ``teammate_smothers``)
+  (:func:`smothers`, :func:`smother_tribute_owed`).
 """
 
 from __future__ import annotations
@@ -171,10 +171,12 @@ def smothers(game: Game) -> list[tuple[int, int]]:
 
 
 def smother_tribute_owed(game: Game) -> list[Obligation]:
-    """闷贡 (END-8): one card to a smothering upper or lower player: never to the opposite
-    (对家无闷), nor to a teammate."""
+    """闷贡 (END-8): one card to whoever covered the set before the 3s ("被人打死"), a teammate
+    included, never to the opposite ("对家无闷"); option ``teammate_smothers = false``: to an
+    upper or lower player only."""
     from gouji.rules.dagang196.tribute import SMOTHER, Obligation
 
+    smotherers = (1, 2, 4, 5) if game.variant.options["teammate_smothers"] else (1, 5)
     return [Obligation(victim, by, 1, SMOTHER, "END-8",
                        f"被闷: seat {by} covered seat {victim}'s last set before his 3s")
-            for victim, by in smothers(game) if (by - victim) % 6 in (1, 5)]
+            for victim, by in smothers(game) if (by - victim) % 6 in smotherers]

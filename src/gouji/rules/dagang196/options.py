@@ -50,6 +50,10 @@ OPTION_SPECS = (
     OptionSpec("hold_three", bool, True,
                "憋3: the last set must be all of one's 3s; a hand without a 3 buys one; a player "
                "smothered before his 3s pays 闷贡 (C 买三/要三, C§4 闷贡; END-6/7/8).", rule="END-6"),
+    OptionSpec("teammate_smothers", bool, True,
+               "闷贡 is owed to whoever covered the set before the 3s but the opposite (C§4 被人打死, "
+               "对家无闷), a teammate included; off: to an upper or lower player only (END-8).",
+               rule="END-8"),
     OptionSpec("revolution", bool, True,
                "革命: a hand without 大王, 小王 and 2 may fold before play; the opposite then "
                "chooses 要头 or 无头 (C 革命, 要头/无头; OPEN-5).", rule="OPEN-5"),
