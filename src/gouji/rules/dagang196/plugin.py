@@ -13,10 +13,11 @@ from gouji.context import GameContext
 from gouji.errors import OptionError
 from gouji.hookspecs import hookimpl
 from gouji.options import Options, OptionSpec
+from gouji.rules.dagang196.actions import CONCEDE
 from gouji.rules.dagang196.burning import ClubBurnPolicy
 from gouji.rules.dagang196.comparison import ClubSetRules
 from gouji.rules.dagang196.deck import check_one_each, club_pack, one_each_deal
-from gouji.rules.dagang196.hold_three import ClubHoldThree
+from gouji.rules.dagang196.hold_three import ClubHoldThree, concede, may_concede
 from gouji.rules.dagang196.options import OPTION_SPECS
 from gouji.rules.dagang196.places import club_finish_order, sweepers
 from gouji.rules.dagang196.points import ClubOpenPoint, DeclarePhase
@@ -26,6 +27,7 @@ from gouji.scoring import Score, check_finish_order
 from gouji.table import Table
 
 if TYPE_CHECKING:
+    from gouji.actions import Action
     from gouji.cards import Card
     from gouji.game import Game
     from gouji.opening import Deal
@@ -110,6 +112,23 @@ def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> 
         if game_in_set < options["set_games"]:  # the last game's tribute is never paid (TRIB-9)
             phases.append(DeclarePhase())
     return phases
+
+
+@hookimpl
+@hookimpl
+def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
+    """END-6: a player with no 3 (nobody could give him one) and one card to lead concedes."""
+    if game.variant.options["hold_three"] and game.table is None and may_concede(game, seat):
+        return [CONCEDE]
+    return None
+
+
+@hookimpl
+def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
+    if action == CONCEDE:
+        concede(game, seat)
+        return True
+    return None
 
 
 @hookimpl
