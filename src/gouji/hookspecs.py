@@ -151,7 +151,7 @@ def gouji_deal(options: Options, pile: Sequence[Card], first_drawer: int) -> Dea
 
     firstresult: the first non-None result wins. ``pile`` is the shuffled pile,
     after the cut; ``first_drawer`` is the seat the cut named. The default,
-    :func:`gouji.opening.deal`, gives one card at a time in play order from the
+    ``gouji.opening.deal``, gives one card at a time in play order from the
     first drawer; a plugin may hand some cards out first (``dagang196``: one 3
     and one 4 to each player, C§1 "每人一个"). Every card of ``pile`` must be
     dealt exactly once.
