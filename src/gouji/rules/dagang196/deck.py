@@ -17,7 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gouji.cards import BIG_JOKER, FOUR, RANK_NAMES, THREE, Card, remove_cards, standard_pack
+from gouji.cards import (
+    BIG_JOKER,
+    FOUR,
+    RANK_NAMES,
+    THREE,
+    Card,
+    remove_cards,
+    standard_pack,
+)
 from gouji.errors import OptionError
 from gouji.opening import Deal, deal
 from gouji.table import Table

@@ -33,7 +33,13 @@ from gouji.cards import THREE, Card
 from gouji.events import EVENT_NAMES, Event
 from gouji.hold_three import HoldThreePolicy, can_finish_with_threes
 from gouji.plays import Play
-from gouji.rules.dagang196.actions import MONEY_RANKS, NO_THREE, REVOLT, AskThree, BuyThree
+from gouji.rules.dagang196.actions import (
+    MONEY_RANKS,
+    NO_THREE,
+    REVOLT,
+    AskThree,
+    BuyThree,
+)
 from gouji.rules.dagang196.revolution import revolt
 
 if TYPE_CHECKING:
