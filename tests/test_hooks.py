@@ -58,6 +58,13 @@ def test_gouji_cut():
     assert game.cut.first_drawer == 2 and game.deal.draws[0][0] == 2
 
 
+def test_gouji_deal():
+    game = with_plugin("gouji_deal").new_game(seed=4)
+    first = game.cut.first_drawer
+    assert [seat for seat, _card in game.deal.draws[:4]] == [first, first, (first + 1) % 6, (first + 1) % 6]
+    assert game.sizes == [36] * 6
+
+
 def test_gouji_first_leader():
     game = with_plugin("gouji_first_leader").new_game(seed=4)
     bigs = [sum(c.rank == 17 for c in game.hand(s)) for s in range(6)]

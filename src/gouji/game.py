@@ -23,7 +23,7 @@ import attrs
 from gouji.actions import CLOSE, PASS, Action
 from gouji.cards import BIG_JOKER, THREE, Card
 from gouji.context import GameContext
-from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError
+from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError, PluginError
 from gouji.events import PLACE_NAMES, Event
 from gouji.hook_results import short
 from gouji.opening import deal
@@ -145,6 +145,7 @@ class Game(RoundFlow):
         self._yield_allowed = options["yield_allowed"]
         self._yield_opposite_only = options["yield_answer_opposite_only"]
         self._take_wind = options["take_wind"]
+        self._pass_rejoin_opposite = options["pass_rejoin_opposite"]
         self._melee_after = options["melee_after_outs"]
         self._melee_when_left = options["melee_when_left"]
         self._dead_gouji_after = options["dead_gouji_after_out"]
@@ -222,7 +223,10 @@ class Game(RoundFlow):
         self.cut = cut
         drawn = f"drew {' '.join(map(str, cut.cards))}" if cut.cards else "no card drawn"
         self._log("cut", cut.cutter, "OPEN-1", detail=f"{drawn}; seat {cut.first_drawer} draws first")
-        self.deal = deal(self._table, pile, cut.first_drawer)
+        self.deal = self.variant.call_hook("gouji_deal", options=self.variant.options, pile=tuple(pile),
+                                           first_drawer=cut.first_drawer)
+        if Counter(card for _, card in self.deal.draws) != Counter(pile):
+            raise PluginError("the gouji_deal hook must deal every card of the pile exactly once")
         for seat, card in self.deal.draws:
             self.hands[seat][card.rank].append(card.suit)
             self.sizes[seat] += 1
@@ -338,6 +342,14 @@ class Game(RoundFlow):
         self.kept_heads.add(seat)
         if in_play:
             self.heads_in_play.add(seat)
+
+    def release_head(self, seat: int) -> None:
+        """Stop counting ``seat`` as its opposite's head (undo :meth:`keep_head`): from now
+        on the opposite is headless (END-2) — D§23, once his dead-gouji rights are spent."""
+        check_seat(seat)
+        self.kept_heads.discard(seat)
+        self.heads_in_play.discard(seat)
+        self._legal = self._legal_set = None
 
     def score(self) -> Score:
         """The score of the finished game, with the plugins' adjustments."""

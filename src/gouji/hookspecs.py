@@ -146,6 +146,21 @@ def gouji_cut(options: Options, rng: random.Random, pile: Sequence[Card], contex
 
 
 @hookspec(firstresult=True)
+def gouji_deal(options: Options, pile: Sequence[Card], first_drawer: int) -> Deal | None:
+    """The deal (摸牌): which seat receives which card, in the order drawn (OPEN-2, DECK-1).
+
+    firstresult: the first non-None result wins. ``pile`` is the shuffled pile,
+    after the cut; ``first_drawer`` is the seat the cut named. The default,
+    ``gouji.opening.deal``, gives one card at a time in play order from the
+    first drawer; a plugin may hand some cards out first (``dagang196``: one 3
+    and one 4 to each player, C§1 "每人一个"). Every card of ``pile`` must be
+    dealt exactly once.
+
+    :return: a :class:`gouji.opening.Deal`, or ``None`` to defer.
+    """
+
+
+@hookspec(firstresult=True)
 def gouji_first_leader(options: Options, deal: Deal, context: GameContext) -> int | None:
     """The seat that leads the first set (上班, OPEN-3).
 

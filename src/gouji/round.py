@@ -373,8 +373,10 @@ class RoundFlow(GameState):
     def _plan_responses(self, gouji: bool, by_yield: bool, burns_only: bool = False) -> None:
         anchor = _present(self.anchor)
         closer = (anchor + 3) % 6
+        # ROUND-2: who passed plays no more this round; C lets him cover his opposite's sets.
         eligible = [s for s in self._order_after[_present(self.owner)]
-                    if self.playing[s] and s not in self.passed and s != anchor]
+                    if self.playing[s] and s != anchor
+                    and (s not in self.passed or (s == closer and self._pass_rejoin_opposite))]
         self.last_word_given = False
         self.last_decliner = None
         if burns_only:

@@ -163,3 +163,43 @@ def test_TRIB_5_with_hold_three_a_revolutionary_has_opened_D26_2(dagang, act, pl
     assert 1 in game.opened and 1 in game.observation(4).opened, "shown as soon as he folds"
     play_out(game)
     assert opened_seats(game)[1] is True
+
+
+@pytest.mark.rule("TRIB-6")
+@pytest.mark.parametrize("kind", [OPEN, PRE])
+def test_TRIB_6_a_declaration_against_a_revolutionary_is_conceded_even_with_hold_three_D24(dagang, act,
+                                                                                          play_out, kind):
+    """D§24: "实行打点规则时，如果持牌人革命，无论此前对头有没有明点或预点，算自动认点" — with 憋3 the
+    revolutionary counts as opened (D§26.(二) "开点并作为四科"), yet a 明点 or 预点 against him is
+    conceded (认点): the declarer wins, it never backfires (翻车)."""
+    hands = {0: "2 3 3", 1: "5 6 7", 2: "2 3 3", 3: "2 3 3", 4: "K K 3 3", 5: "2 3 3"}
+    game = dagang.new_position(hands, leader=4)
+    declare(game, act, 4, kind=kind)
+    game.add_phase(RevolutionPhase.for_game(game))
+    act(game, "dagang-revolt yes", "dagang-dead-gouji headless")
+    play_out(game)
+    assert opened_seats(game)[1] is True, "with 憋3 the revolutionary has opened (no plain 点贡)"
+    cards = 2 if kind == OPEN else 4
+    assert (1, 4, cards) in owed(game), "the declaration against the revolutionary wins"
+    assert not any(g == 4 and r == 1 and n == cards for g, r, n in owed(game)), "it never backfires (翻车)"
+    assert not any("backfired" in why for *_, why in point_obligations(game))
+
+
+@pytest.mark.rule("TRIB-5")
+def test_TRIB_5_the_revolutionarys_opposite_who_gave_up_his_rights_cannot_open_D24(points, act, play_out):
+    """D§24: "如果持牌人革命 … 但其对头也须在二科产生前够死级三把方算开点" — three dead-gouji sets
+    (够死级); having given up his rights (D§23 "声明放弃此权力即视为无头") he plays none, and three
+    gouji sets that win the lead as a headless player do not open him."""
+    hands = {**REVOLUTION, 4: "K K A A 2 2 Q"}
+    game = points.new_position(hands, leader=4)
+    game.add_phase(RevolutionPhase.for_game(game))
+    act(game, "dagang-revolt yes", "dagang-dead-gouji headless")
+    act(game, "play K K", "play A A", "play 2 2")
+    assert len([s for s in lived_gouji_sets(game) if s.seat == 4]) == 3
+    play_out(game)
+    assert opened_seats(game)[4] is False
+    other = points.with_options(revolution_opening="lived_gouji").new_position(hands, leader=4)
+    other.add_phase(RevolutionPhase.for_game(other))
+    act(other, "dagang-revolt yes", "dagang-dead-gouji headless", "play K K", "play A A", "play 2 2")
+    play_out(other)
+    assert opened_seats(other)[4] is True, "revolution_opening = lived_gouji: any three gouji sets"

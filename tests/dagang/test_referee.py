@@ -45,6 +45,29 @@ def test_REF_3_a_repeated_warning_offence_costs_a_turn_D30(game):
 
 
 @pytest.mark.rule("REF-3")
+def test_REF_3_a_repeat_is_any_offence_of_the_same_list_D30(game):
+    """D§30: "摸牌时将下家牌带出并曝光者、联邦间非法传递信息者，给予警告一次。重复上述行为者，视情节轻重，
+    其一次至多次发（顺）牌权" — exposing a card, then signalling, is a repeat of "上述行为"."""
+    referee = Referee(game)
+    assert referee.report(2, Offence.EXPOSED_CARD).penalty == "warning"
+    assert referee.report(2, Offence.SIGNALLING).penalty == "lose-turn"
+    assert referee.report(4, Offence.SIGNALLING).penalty == "warning", "another seat's offence is no repeat"
+    assert referee.report(4, Offence.FALSE_COUNT).penalty == "lose-turn"
+    assert referee.report(4, Offence.EXPOSED_CARD).penalty == "lose-turn", "a turn offence is of another list"
+
+
+@pytest.mark.rule("REF-3")
+def test_REF_3_a_repeat_of_any_da_luo_offence_disqualifies_over_the_series_D30(plain):
+    """D§30: "多摸牌不报、从已发过的牌中偷牌或将手中牌混入已发牌中者，一经发现，即罚为大落。重复上述
+    行为者，取消其参赛（参与）资格" — stealing after extra cards (an earlier game) disqualifies."""
+    later = plain.new_position(HANDS, leader=0)
+    later.context = GameContext(2, carry=((OFFENCES_KEY, [[5, "extra-cards", 1], [1, "signalling", 1]]),))
+    referee = Referee(later)
+    assert referee.report(1, Offence.MIXING).penalty == "last", "a warning offence does not count"
+    assert referee.report(5, Offence.STEALING).penalty == "disqualify"
+
+
+@pytest.mark.rule("REF-3")
 def test_REF_3_a_lost_turn_makes_the_next_answer_a_pass_D29_2(game, act, legal):
     Referee(game).lose_turn(1, Offence.FALSE_COUNT)
     assert turns_owed(game, 1) == 1

@@ -56,6 +56,42 @@ def test_OPEN_5_dead_gouji_rights_nobody_answers_but_a_burner(plain, act, legal)
     assert game.current_player == 4 and game.table is None
 
 
+KEEP = {0: "2 3 8", 1: "5 6 7", 2: "小王 4 9", 3: "Q Q Q 2 10", 4: "K K K 2 A A", 5: "大王 6 J"}
+
+
+@pytest.mark.rule("OPEN-5")
+def test_OPEN_5_keeping_the_rights_the_opposite_is_not_headless_D23(plain, act, legal):
+    """D§23: "其对头取得三次够死级的权力。声明放弃此权力即视为无头" — only giving the rights up makes
+    him headless: keeping them, he still has a head and answers others' gouji sets only by burning."""
+    game = revolution_position(plain, KEEP, leader=3)
+    act(game, "dagang-revolt yes", "dagang-dead-gouji keep")
+    assert game.has_head(4) and not game.is_headless(4)
+    act(game, "play Q Q Q")
+    assert game.current_player == 4 and "burn K K K" in legal(game) and "play K K K" not in legal(game)
+
+
+@pytest.mark.rule("OPEN-5")
+def test_OPEN_5_once_the_three_rights_are_spent_the_opposite_is_headless_D23(plain, act):
+    """D§23: "三次够死级的权力" — three, and no more: when the third is spent his head is gone (D§17)."""
+    game = revolution_position(plain)
+    act(game, "dagang-revolt yes", "dagang-revolt no", "dagang-dead-gouji keep", "play K K", "play A A")
+    assert game.dead_gouji_rights[4] == 1 and not game.is_headless(4)
+    act(game, "play 2")
+    assert game.dead_gouji_rights[4] == 0 and game.is_headless(4)
+    assert [e.seat for e in game.events if e.kind == "headless"] == [4]
+
+
+@pytest.mark.rule("OPEN-5")
+def test_OPEN_5_option_the_opposite_headless_with_his_rights(plain, act, legal):
+    """``rights_keep_head = false`` (the other reading of D§23): headless at once, the three
+    dead-gouji sets the only difference; he covers anyone's gouji set as a headless player."""
+    game = revolution_position(plain.with_options(rights_keep_head=False), KEEP, leader=3)
+    act(game, "dagang-revolt yes", "dagang-dead-gouji keep")
+    assert game.is_headless(4) and game.dead_gouji_rights[4] == 3
+    act(game, "play Q Q Q")
+    assert game.current_player == 4 and "play K K K" in legal(game)
+
+
 @pytest.mark.rule("OPEN-5")
 def test_OPEN_5_two_revolutions_void_the_game_D23(plain, act):
     game = revolution_position(plain)

@@ -33,6 +33,7 @@ OPTION_SETS = [
     {"point_tribute": False},
     {"declare_points": False, "point_swap": False, "burn_tribute": False},
     {"burn_broken_by_cover": False, "melee_pass": "ends_round"},
+    {"three_four_deal": "random"},  # 3s dealt at random: buying 3s and automatic revolutions happen
 ]
 
 

@@ -68,3 +68,34 @@ def test_DECK_1_a_house_plugin_removes_cards_through_the_hook(tmp_path):
 def test_TRIB_9_a_set_has_at_least_one_game(club):
     with pytest.raises(gouji.OptionError, match="set_games"):
         club.with_options(set_games=0)
+
+
+@pytest.mark.rule("DECK-1")
+@pytest.mark.parametrize("seed", range(6))
+def test_DECK_1_every_player_is_dealt_one_3_and_one_4(club, seed):
+    """C§1: "去掉10个3与4(各剩余6个，每人一个)" — six of each left, one to each player."""
+    game = club.new_game(seed)
+    assert club.options["three_four_deal"] == "one_each"
+    for hand in game.deal.hands():
+        ranks = Counter(card.rank for card in hand)
+        assert ranks[THREE] == 1 and ranks[FOUR] == 1
+    first = game.deal.first_drawer
+    assert [len(game.deal.hands()[(first + i) % 6]) for i in range(6)] == [33, 33, 33, 33, 32, 32]
+    assert not [e for e in game.events if e.kind == "buy-three"], "nobody lacks a 3: nothing to buy"
+
+
+@pytest.mark.rule("DECK-1")
+def test_DECK_1_the_random_deal_of_3s_stays_an_option(club):
+    """``three_four_deal = "random"``: the reading of "每人一个" as "one per player on average";
+    the 3s are shuffled in with the rest, so some player lacks one (C 买三)."""
+    variant = club.with_options(three_four_deal="random")
+    threes = [Counter(c.rank for c in hand)[THREE] for seed in range(10)
+              for hand in variant.new_game(seed).deal.hands()]
+    assert sum(threes) == 60 and 0 in threes
+
+
+@pytest.mark.rule("DECK-1")
+def test_DECK_1_one_each_needs_six_3s_and_six_4s(club):
+    with pytest.raises(gouji.OptionError, match="three_four_deal"):
+        club.with_options(removed_cards=[3, 11, 4, 10])
+    assert len(club.with_options(removed_cards=[3, 11, 4, 10], three_four_deal="random").deck()) == 195

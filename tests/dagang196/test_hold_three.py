@@ -87,10 +87,22 @@ def test_END_7_no_3_and_no_money_is_an_automatic_revolution(plain, with_phases, 
 
 
 @pytest.mark.rule("END-7")
-def test_END_7_nobody_to_sell_is_an_automatic_revolution(plain, with_phases, legal):
-    game = plain.new_position({0: "5 2", 1: "3 3 6", 2: "3 7", 3: "3 8", 4: "3 9", 5: "3 10"}, 0)
+def test_END_7_nobody_to_sell_with_money_in_hand_is_no_revolution(club, with_phases, legal, act):
+    """C 买三: "如果自己没有３,又没有钱、大花、小花,则算做自动革命" — a revolution only without money;
+    革命: "如果大花、小花、钱均没有时,可声明革命". Holding a 2, he plays on without a 3 and cannot go
+    out (END-6: "最后一手牌必须全是３"): no set may empty his hand; left with one card to lead,
+    he concedes and takes the lowest free place."""
+    hands = {0: "5 2", 1: "3 3 4", 2: "3 4", 3: "3 4", 4: "3 4", 5: "3 4"}
+    game = club.with_options(revolution=False).new_position(hands, 0)
     with_phases(game, BuyThreePhase())
-    assert legal(game) == ["club-revolution"]  # only seat 1, an opponent, has a spare 3
+    assert legal(game) == ["club-no-three"]  # only seat 1, an opponent, has a spare 3
+    act(game, "club-no-three")
+    assert game.playing[0] and not revolutionaries(game)
+    assert "play 2 5" not in legal(game) and "play 5" in legal(game)
+    act(game, "play 5")
+    assert game.current_player == 0 and legal(game) == ["club-concede"]
+    act(game, "club-concede")
+    assert not game.playing[0] and game.places[5] == 0
 
 
 @pytest.mark.rule("END-7")
@@ -144,8 +156,21 @@ def test_END_8_no_smother_tribute_between_opposites_C4(club, act, finish):
 
 
 @pytest.mark.rule("END-8")
-def test_END_8_no_smother_tribute_to_a_teammate(club, act, finish):
+def test_END_8_a_teammate_who_covers_smothers_too_C4(club, act, finish):
+    """C§4 闷贡: "最后走３之前得一手牌被人打死,称为被闷 … (我们得打法就是对家无闷)" — covered by
+    anyone (被人); only the opposite is excepted, so a teammate's cover is a smother too."""
     game = club.new_position({0: "8 3", 1: "3 5", 2: "9 3 5", 3: "3 5", 4: "3 5", 5: "3 5"}, 0)
+    act(game, "play 8", "play 9")
+    finish(game)
+    assert (0, 2) in smothers(game)
+    assert [(o.giver, o.receiver, o.kind) for o in smother_tribute_owed(game) if o.giver == 0] == [(0, 2, "闷贡")]
+
+
+@pytest.mark.rule("END-8")
+def test_END_8_option_no_smother_tribute_to_a_teammate(club, act, finish):
+    """``teammate_smothers = false``: a team does not 憋 its own (the other reading)."""
+    game = club.with_options(teammate_smothers=False).new_position(
+        {0: "8 3", 1: "3 5", 2: "9 3 5", 3: "3 5", 4: "3 5", 5: "3 5"}, 0)
     act(game, "play 8", "play 9")
     finish(game)
     assert (0, 2) in smothers(game)

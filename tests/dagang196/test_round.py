@@ -129,3 +129,32 @@ def test_ROUND_2_after_passing_only_the_opposites_set_may_be_answered(plain, act
     act(game, "play 9")
     # Seat 1 passed this round: he may not cover seat 3's 9 with his J; seat 0 (3's opposite) may.
     assert 1 not in game.queue and game.current_player == 0
+
+
+@pytest.mark.rule("ROUND-2")
+def test_ROUND_2_a_player_who_passed_may_cover_any_later_set_of_his_opposite(plain, act, legal):
+    """C "过牌": "在四人乱缠前,如果过牌后,如果不就是对头得牌,就是不允许再上牌" — after passing he may
+    still play on his opposite's set, at his turn, not only as the last word."""
+    hands = {0: "5 3 3", 1: "7 10", 2: "6 Q", 3: "3 4", 4: "8 A", 5: "3 4"}
+    game = plain.new_position(hands, 0)
+    act(game, "play 5", "pass", "play 6", "play 8")  # seat 1 passes; seat 4, his opposite, covers
+    assert game.current_player == 1 and "play 10" in legal(game), "seats 5 and 0 cannot cover: seat 1's turn"
+    other = plain.with_options(pass_rejoin_opposite=False).new_position(hands, 0)
+    act(other, "play 5", "pass", "play 6", "play 8")
+    assert other.current_player == 2, "pass_rejoin_opposite = false: only the last word brings him back"
+
+
+@pytest.mark.rule("END-5")
+def test_END_5_the_burn_duty_ends_in_the_melee(club, act, legal):
+    """C "四户乱缠": "头科、二科产生后,其余四人不再按够级、过牌、让牌、烧牌等规则进行" — a burner still
+    owing jokers when the melee begins owes them no more. With C's own 解烧 (any cover breaks a
+    burn) a burn cannot last into the melee: nobody else plays while the burner leads
+    uncovered; it can with ``burn_broken_by_cover = false``, shown here."""
+    if "melee_ends_burn" not in club.options:
+        pytest.skip("the core option melee_ends_burn (issue 10 item 1, P§19) is not on this branch yet")
+    variant = club.with_options(hold_three=False, burn_broken_by_cover=False)
+    game = variant.new_position({0: "9", 1: "A A 小王 8 8 6 6", 2: "K K 4", 4: "2 2 7", 5: "5 10"}, 2)
+    act(game, "play K K", "pass", "burn A A", "play 2 2")  # seat 4 covers the burn: no 解烧 here
+    assert game.is_burner(1)
+    act(game, "play 7")  # seat 4 goes out: 头科 and 二科 are out, 四户乱缠
+    assert game.melee and not game.is_burner(1)

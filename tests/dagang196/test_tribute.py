@@ -82,6 +82,36 @@ def test_TRIB_7_a_broken_burn_earns_nothing_C4(plain, act, finish):
 
 
 @pytest.mark.rule("TRIB-7")
+def test_TRIB_7_a_burn_set_that_empties_the_hand_and_is_covered_fails_C4(plain, act, finish):
+    """C§4 烧贡: "如果烧牌时再被打，比如我出kkk,被下家AAA烧牌,我得同伙(也就是下家得对门)可以解烧（２2２),
+    这时视为烧牌失败,不进烧贡" — the burn set empties the burner's hand, then 222 covers it."""
+    game = plain.new_position({0: "K K K 5", 1: "A A A", 2: "6", 3: "7", 4: "2 2 2 8", 5: "8"}, 0)
+    act(game, "play K K K", "pass", "burn A A A")
+    assert not game.playing[1] and game.places[0] == 1, "the burner went out with his burn set"
+    act(game, "play 2 2 2")  # seat 4, the burner's opposite: 解烧
+    finish(game)
+    assert successful_burns(game) == []
+    assert not [o for o in tribute_owed(game) if o.kind == "烧贡"]
+
+
+@pytest.mark.rule("TRIB-7")
+def test_TRIB_7_a_last_joker_set_covered_after_the_burner_went_out_fails_C4(plain, act, finish):
+    """C§4 烧贡: "在就是烧牌了，但在接下来得带花出牌时被打,同样视为烧牌失败" — also when the set
+    that was covered emptied his hand: the burn is judged when it stands, not at his going out."""
+    hands = {0: "K K 5", 1: "A A 小王 9 9", 2: "6", 3: "7", 4: "大王 2 2 8", 5: "8"}
+    game = plain.new_position(hands, 0)
+    act(game, "play K K", "pass", "burn A A", "close", "play SJ 9 9")
+    assert not game.playing[1], "his joker set emptied his hand"
+    act(game, "play BJ 2 2")  # covered after he went out: 解烧
+    finish(game)
+    assert successful_burns(game) == []
+    standing = plain.new_position(hands, 0)
+    act(standing, "play K K", "pass", "burn A A", "close", "play SJ 9 9", "close")
+    finish(standing)
+    assert successful_burns(standing) == [(1, 0)], "the same burn, its last set standing, succeeds"
+
+
+@pytest.mark.rule("TRIB-7")
 def test_TRIB_7_a_burn_covered_later_earns_nothing_C4(plain, act, finish):
     # "在就就就是烧牌了，但在接下来得带花出牌时被打,同样视为烧牌失败"
     game = plain.new_position({0: "K K 5", 1: "A A 小王 9 9 6", 2: "6", 3: "7", 4: "大王 2 2 8", 5: "8"}, 0)

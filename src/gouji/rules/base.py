@@ -16,7 +16,7 @@ from gouji.context import GameContext
 from gouji.hold_three import NO_HOLD_THREE, HoldThreePolicy
 from gouji.hookspecs import hookimpl
 from gouji.open_point import NO_OPEN_POINT, OpenPointPolicy
-from gouji.opening import Cut, Deal, cut_by_count
+from gouji.opening import Cut, Deal, cut_by_count, deal
 from gouji.options import Options, OptionSpec
 from gouji.plays import Play
 from gouji.scoring import PROVINCIAL_PLACE_POINTS, PROVINCIAL_SWEEP_POINTS, Score, place_score
@@ -46,6 +46,10 @@ CORE_OPTIONS = (
     OptionSpec("burn_broken_by_cover", bool, False,
                "A burner whose set is covered is released from carrying jokers (解烧, BURN-3).",
                rule="BURN-3"),
+    OptionSpec("pass_rejoin_opposite", bool, False,
+               "A player who passed may still cover any later set of his opposite's in the round (C 过牌: "
+               "如果不是对头得牌,是不允许再上牌); off: only as the opposite's last word (ROUND-3, P§12-13).",
+               rule="ROUND-2"),
     OptionSpec("yield_allowed", bool, True,
                "A player may yield (让牌) to his two lower players (ROUND-4); off where the book has "
                "no yield (T lists the words a player may say, and 让牌 is not among them).",
@@ -130,6 +134,11 @@ def gouji_cut(options: Options, rng: random.Random, pile: Sequence[Card], contex
     # P§7.2 (folk): "每局结束后…由首局开牌人的下首开牌": the cut moves to the lower player each game.
     start = table.seat_after(0, context.game_number - 1) if options["joker_cut"] == "next_cutter" else 0
     return cut_by_count(table, rng, pile, start, options["joker_cut"])
+
+
+@hookimpl(trylast=True)
+def gouji_deal(options: Options, pile: Sequence[Card], first_drawer: int) -> Deal:
+    return deal(Table(options["direction"]), pile, first_drawer)
 
 
 @hookimpl(trylast=True)

@@ -15,6 +15,7 @@ from gouji.options import Options, OptionSpec
 
 GATHER_CHOICES = ("off", "threes", "threes_fours")
 REVOLUTION_HANDS = ("dealt", "held")
+REVOLUTION_OPENINGS = ("dead_gouji", "lived_gouji")
 
 OPTION_SPECS = (
     OptionSpec("first_cutter", int, 0,
@@ -44,6 +45,14 @@ OPTION_SPECS = (
                "Which hand D§23's condition is read on: dealt, the 36 cards drawn (在摸取的36张牌中), "
                "before any tribute; held, the hand when the revolution is decided (after the tribute). "
                "With 憋3 the hand held (D§26.(二) 所持牌).", rule="OPEN-5", choices=REVOLUTION_HANDS),
+    OptionSpec("rights_keep_head", bool, True,
+               "The revolutionary's opposite who keeps his three dead-gouji rights is not headless while "
+               "he holds them (D§23: only giving them up '视为无头'); he becomes headless once they are "
+               "spent. Off: headless either way, the rights the only difference.", rule="OPEN-5"),
+    OptionSpec("revolution_opening", str, "dead_gouji",
+               "What opens the revolutionary's opposite (D§24 '够死级三把'): dead_gouji, three of his "
+               "dead-gouji sets (够死级) standing before 二科; lived_gouji, any three gouji sets of his "
+               "that won the lead before 二科.", rule="TRIB-5", choices=REVOLUTION_OPENINGS),
     OptionSpec("point_tribute", bool, False,
                "打点 (D§24): a player who has not opened gives his opposite one card (点贡) in the "
                "next game, before the loser tribute.", rule="TRIB-5"),

@@ -164,9 +164,11 @@ def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
 
 @hookimpl
 def gouji_after_action(game: Game, seat: int, action: Action) -> None:
-    """OPEN-5: a revolutionary becomes 三科 when his teammates take 头科 and 二科."""
+    """OPEN-5: a revolutionary becomes 三科 when his teammates take 头科 and 二科; his
+    opposite is headless once his dead-gouji rights are spent."""
     if get_state(game).revolutionaries:
         revolution.promote(game)
+        revolution.release_spent_head(game)
 
 
 @hookimpl

@@ -11,9 +11,13 @@ A gouji set *lives* (活, D§31.(五)) when its owner gains the lead with it
 ("用够级方式取得过发牌权"): nobody beat it and the round ended on it (a last
 set nobody beat lives too). Sets carrying a 大王 never count ("除大花外").
 
-A revolutionary counts as not opened ("算自动认点"), or as opened with 憋3
-(D§26.(二) "开点并作为四科"); his opposite opens only by playing three dead-gouji
-sets (够死级三把) before 二科 goes out.
+A revolutionary counts as not opened, or as opened with 憋3 (D§26.(二)
+"开点并作为四科"), for the plain 点贡; but a 明点 or 预点 against him is always
+right, with 憋3 too: "如果持牌人革命，无论此前对头有没有明点或预点，算自动认点" — he
+concedes it (认点) and it never backfires on the declarer. His opposite opens
+only by playing three dead-gouji sets (够死级三把) that stand before 二科 goes out — having given up his rights he has
+none, and cannot open (option ``revolution_opening = "lived_gouji"``: any three gouji
+sets of his that won the lead).
 
 Who has not opened gives his opposite one card (点贡) in the next game; if
 both opposites have not opened they give each other one (互进点贡). A
@@ -90,8 +94,14 @@ class DagangOpenPoint(OpenPointPolicy):
     hold_three: bool = False
 
     def opens(self, game: Game, seat: int, play: Play, burn: bool) -> bool:
-        """Any gouji set lives "除大花外"; a burn's set too."""
-        return game.variant.set_rules.is_gouji(play) and not play.big
+        """Any gouji set lives "除大花外"; a burn's set too. The revolutionary's opposite
+        opens only with dead-gouji sets (D§24 "够死级三把", option ``revolution_opening``):
+        asked before the set uses one of his rights, so a right still held makes it one."""
+        if not (game.variant.set_rules.is_gouji(play) and not play.big):
+            return False
+        if seat == _opposite_of_revolutionary(game) and game.variant.options["revolution_opening"] == "dead_gouji":
+            return not game.melee and game.dead_gouji_rights.get(seat, 0) > 0
+        return True
 
     def may_open(self, game: Game, seat: int) -> bool:
         """Asked as the set is played: before 二科 is out, and for 头科's opposite before
@@ -134,7 +144,9 @@ def point_obligations(game: Game) -> list[list[object]]:
         raise GoujiError("the game is not over yet")
     options = game.variant.options
     opened = opened_seats(game)
-    declared = dict(get_state(game).declarations)
+    state = get_state(game)
+    declared = dict(state.declarations)
+    revolutionary = state.revolutionaries[0] if len(state.revolutionaries) == 1 else None
     owed: list[list[object]] = []
     for seat in range(6):
         kind = declared.get(seat)
@@ -143,7 +155,10 @@ def point_obligations(game: Game) -> list[list[object]]:
         opposite = (seat + 3) % 6
         name = DECLARATION_NAMES[kind]
         cards = DECLARED_CARDS[kind]
-        if not opened[opposite]:
+        if opposite == revolutionary:
+            # D§24 "算自动认点": the revolutionary concedes the declaration, opened or not.
+            owed.append([opposite, seat, cards, f"{name} won: seat {opposite} revolted (自动认点)"])
+        elif not opened[opposite]:
             owed.append([opposite, seat, cards, f"{name} won: seat {opposite} did not open"])
         else:
             cost = cards * (2 if options["backfire_double"] else 1)

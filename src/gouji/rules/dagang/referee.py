@@ -11,7 +11,8 @@ before it ends, records it, and a replay applies it again.
 The penalties of D§29, and how the engine carries them out:
 
 ``warning`` (警告)
-    logged and counted; a repeated warning offence costs a turn (D§30 "重复上述行为者 … 其一次至多次发(顺)牌权").
+    logged and counted; a repeated warning offence costs a turn (D§30 "重复上述行为者 … 其一次至多次发(顺)牌权"):
+    exposing a card and signalling are listed together, so either repeats the other.
 ``lose-turn`` (取消一次发(顺)牌权)
     the offender's next turn is lost: an answer to a set is a pass (the
     close, if he holds the last word), a lead goes to the next player in
@@ -31,7 +32,8 @@ The penalties of D§29, and how the engine carries them out:
     goes to ``target``.
 
 :class:`Referee` knows the offences D§30 names and the penalty each draws,
-escalating on repetition (over the series, through ``GameContext.carry``).
+escalating on repetition (over the series, through ``GameContext.carry``): a
+repeat is any earlier offence of the same list of D§30 ("重复上述行为者").
 """
 
 from __future__ import annotations
@@ -66,21 +68,29 @@ RULE = "REF-3"
 _DECLINES = ("pass", "auto-pass", "no-burn", "close", "auto-close", "lost-lead")
 
 
-class Offence(enum.Enum):
-    """The offences of D§30 (and D§8.(一)), each with its penalty and the penalty for a repeat."""
+#: D§30's first paragraph: exposing a card while drawing, signalling (警告; a repeat costs turns).
+WARNING_GROUP = "warning-offences"
+#: D§30's third paragraph: extra cards, stealing, mixing (大落; a repeat disqualifies).
+LAST_GROUP = "last-offences"
 
-    EXPOSED_CARD = ("exposed-card", WARNING, LOSE_TURN, "摸牌时将下家牌带出并曝光")
-    SIGNALLING = ("signalling", WARNING, LOSE_TURN, "联邦间非法传递信息")
-    WRONG_PLAY = ("wrong-play", LOSE_TURN, LOSE_TURN, "误发")
-    MISSED_PLAY = ("missed-play", LOSE_TURN, LOSE_TURN, "漏发")
-    REFUSED_RETURN = ("refused-return", LOSE_TURN, LOSE_TURN, "进贡者对应收回牌而拒收")
-    PLAY_AFTER_PASS = ("play-after-pass", LOSE_TURN, LOSE_TURN, "声明过牌后下家未发牌前又重新发牌")
-    FALSE_COUNT = ("false-count", LOSE_TURN, LOSE_TURN, "报户不实")
-    CONCEALED_TRIBUTE = ("concealed-tribute", MAKE_UP, MAKE_UP, "隐瞒贡牌")
-    EXTRA_CARDS = ("extra-cards", LAST, DISQUALIFY, "多摸牌不报")
-    STEALING = ("stealing", LAST, DISQUALIFY, "从已发过的牌中偷牌")
-    MIXING = ("mixing", LAST, DISQUALIFY, "将手中牌混入已发牌中")
-    WRONG_FOLLOW = ("wrong-follow", LOSE_TURN, LOSE_TURN, "错牌 (D§8.(一) 错牌不出)")
+
+class Offence(enum.Enum):
+    """The offences of D§30 (and D§8.(一)), each with its penalty, the penalty for a repeat,
+    and its group: "重复上述行为者" repeats any offence of the same paragraph's list."""
+
+    EXPOSED_CARD = ("exposed-card", WARNING, LOSE_TURN, "摸牌时将下家牌带出并曝光", WARNING_GROUP)
+    SIGNALLING = ("signalling", WARNING, LOSE_TURN, "联邦间非法传递信息", WARNING_GROUP)
+    WRONG_PLAY = ("wrong-play", LOSE_TURN, LOSE_TURN, "误发", "wrong-play")
+    MISSED_PLAY = ("missed-play", LOSE_TURN, LOSE_TURN, "漏发", "missed-play")
+    REFUSED_RETURN = ("refused-return", LOSE_TURN, LOSE_TURN, "进贡者对应收回牌而拒收", "refused-return")
+    PLAY_AFTER_PASS = ("play-after-pass", LOSE_TURN, LOSE_TURN, "声明过牌后下家未发牌前又重新发牌",
+                       "play-after-pass")
+    FALSE_COUNT = ("false-count", LOSE_TURN, LOSE_TURN, "报户不实", "false-count")
+    CONCEALED_TRIBUTE = ("concealed-tribute", MAKE_UP, MAKE_UP, "隐瞒贡牌", "concealed-tribute")
+    EXTRA_CARDS = ("extra-cards", LAST, DISQUALIFY, "多摸牌不报", LAST_GROUP)
+    STEALING = ("stealing", LAST, DISQUALIFY, "从已发过的牌中偷牌", LAST_GROUP)
+    MIXING = ("mixing", LAST, DISQUALIFY, "将手中牌混入已发牌中", LAST_GROUP)
+    WRONG_FOLLOW = ("wrong-follow", LOSE_TURN, LOSE_TURN, "错牌 (D§8.(一) 错牌不出)", "wrong-follow")
 
     @property
     def code(self) -> str:
@@ -97,6 +107,11 @@ class Offence(enum.Enum):
     @property
     def chinese(self) -> str:
         return self.value[3]
+
+    @property
+    def group(self) -> str:
+        """The list of D§30 the offence belongs to; a repeat is any offence of the same group."""
+        return self.value[4]
 
 
 OFFENCE_CODES = {o.code: o for o in Offence}
@@ -203,9 +218,13 @@ class Referee:
         self.game = game
 
     def times(self, seat: int, offence: Offence) -> int:
-        """How often ``seat`` committed ``offence`` before, in the series and in this game."""
-        before = carried_offences(self.game.context).get((seat, offence.code), 0)
-        return before + sum(1 for s, o in get_state(self.game).offences if (s, o) == (seat, offence.code))
+        """How often ``seat`` committed an offence of ``offence``'s group before, in the series
+        and in this game: D§30 "重复上述行为者" — the behaviours listed together, any of them
+        (exposing a card, then signalling, is a repeat)."""
+        codes = {o.code for o in Offence if o.group == offence.group}
+        carried = carried_offences(self.game.context)
+        before = sum(n for (s, code), n in carried.items() if s == seat and code in codes)
+        return before + sum(1 for s, code in get_state(self.game).offences if s == seat and code in codes)
 
     def report(self, seat: int, offence: Offence, *, target: int | None = None, turns: int = 1) -> Ruling:
         """Rule on ``offence`` by ``seat`` as D§30 says, the repeat penalty if he did it before."""

@@ -17,6 +17,11 @@ declarations (D§24: a revolution counts "无论此前对头有没有明点或�
   sweep (he stays 四科 when they take places 1-3).
 * His opposite gets three dead-gouji rights (够死级: his gouji sets nobody but a
   burner may answer), or declares himself headless (无头) and gives them up.
+  "声明放弃此权力即视为无头": only giving them up makes him headless. While he holds
+  them the revolutionary still counts as his head (``Game.keep_head``: he answers
+  others' gouji sets only by burning); once the third is spent he is headless
+  (:func:`release_spent_head`). Option ``rights_keep_head = false``: headless
+  either way.
 """
 
 from __future__ import annotations
@@ -127,6 +132,8 @@ class RevolutionPhase:
         assert seat is not None, "a choice is applied while someone chooses"
         if action.keep:
             game.grant_dead_gouji(seat, DEAD_GOUJI_RIGHTS)
+            if game.variant.options["rights_keep_head"]:
+                game.keep_head((seat + 3) % 6, in_play=False)  # D§23: not 无头 while he holds them
             game.log("dead-gouji-rights", seat, "OPEN-5",
                      detail=f"{DEAD_GOUJI_RIGHTS} gouji sets nobody but a burner may answer (够死级)")
         else:
@@ -146,3 +153,17 @@ def promote(game: Game) -> None:
             and team_of(places[0]) == team_of(places[1]) == team_of(rebel)):
         game.move_retired(rebel, PROMOTED_PLACE, "OPEN-5",
                           "his teammates are 头科 and 二科: 三科, the other team is swept (串三户)")
+
+
+def release_spent_head(game: Game) -> None:
+    """OPEN-5 (D§23): once the revolutionary's opposite has spent his three dead-gouji
+    rights, the revolutionary no longer counts as his head: he is headless (无头, END-2)."""
+    state = get_state(game)
+    if len(state.revolutionaries) != 1 or state.void:
+        return
+    rebel = state.revolutionaries[0]
+    opposite = (rebel + 3) % 6
+    if rebel in game.kept_heads and not game.dead_gouji_rights.get(opposite, 0):
+        game.release_head(rebel)
+        if game.playing[opposite]:
+            game.log("headless", opposite, "OPEN-5", detail="his three dead-gouji rights are spent: headless (无头)")

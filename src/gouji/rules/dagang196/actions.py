@@ -7,6 +7,8 @@ text                       class                  decision
 ``club-tribute none``      :class:`PayTribute`    nothing to give: no 大王, 小王 or 2 left
 ``club-buy-three 2``       :class:`BuyThree`      buy a 3 from the opposite with a 2 or joker (买3, END-7)
 ``club-ask-three 4``       :class:`AskThree`      take a 3 from teammate seat 4 (要3, END-7)
+``club-no-three``          :data:`NO_THREE`       nobody can give him a 3: he plays on (END-7)
+``club-concede``           :data:`CONCEDE`        no 3 and one card to lead: he cannot go out (END-6)
 ``club-revolution``        :data:`REVOLT`         fold the hand (革命, OPEN-5)
 ``club-no-revolution``     :data:`NO_REVOLT`      play on although entitled to fold
 ``club-keep-head``         :data:`KEEP_HEAD`      要头: the revolutionary opposite still counts
@@ -120,10 +122,12 @@ KEEP_HEAD = Choice("club-keep-head")
 NO_HEAD = Choice("club-no-head")
 DECLARE = Choice("club-declare")
 NO_DECLARE = Choice("club-no-declare")
+NO_THREE = Choice("club-no-three")
+CONCEDE = Choice("club-concede")
 
 
 register_action(PayTribute.keyword, PayTribute.parse)
 register_action(BuyThree.keyword, BuyThree.parse)
 register_action(AskThree.keyword, AskThree.parse)
-for _choice in (REVOLT, NO_REVOLT, KEEP_HEAD, NO_HEAD, DECLARE, NO_DECLARE):
+for _choice in (REVOLT, NO_REVOLT, KEEP_HEAD, NO_HEAD, DECLARE, NO_DECLARE, NO_THREE, CONCEDE):
     register_word_action(_choice)

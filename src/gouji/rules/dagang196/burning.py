@@ -12,7 +12,8 @@
   — a burner left without a legal lead is retired to the lowest free place
   (大落) and plays no more: the engine's default policy.
 * TRIB-7 烧贡: "烧牌成功者可以获得一个烧贡" — a burner who plays out as the rule
-  demands, never covered, receives one card from the player he burned; only
+  demands, never covered (his last set included: "可以解烧（222),这时视为烧牌失败,
+  不进烧贡"), receives one card from the player he burned; only
   for a burn made while opening is still possible ("前提就就是还能开点——没有出现两个人
   已走得情况": fewer than two out, no melee).
 """
@@ -49,31 +50,45 @@ class ClubBurnPolicy(BurnPolicy):
 
 def successful_burns(game: Game) -> list[tuple[int, int]]:
     """``(burner, burned player)`` for every burn of ``game`` that succeeded while opening
-    was still possible (TRIB-7): the burner went out without being covered."""
+    was still possible (TRIB-7): the burner went out and his last set stood.
+
+    The burn is judged when it stands, not when the burner's hand empties: a last set
+    (the burn set itself, or a later joker set) covered after it emptied his hand is 解烧
+    — "如果烧牌时再被打 … 可以解烧（222),这时视为烧牌失败,不进烧贡" (C§4)."""
     done: list[tuple[int, int]] = []
     current: dict[int, tuple[int, bool]] = {}
+    standing: tuple[int, int] | None = None  # (burner, victim): out, his last set not yet answered
     last: int | None = None
     outs, melee = outs_at_start(game)
     for event in game.events:
         kind = event.kind
         seat = event.seat
-        if kind in ("lead", "cover"):
-            last = seat
-        elif kind == "burn":
-            assert seat is not None, "a burn is played by a seat"
-            if last is not None:
+        if seat is None:
+            if kind == "melee":
+                melee = True
+            continue
+        if kind in ("lead", "cover", "burn"):
+            if standing is not None and kind != "lead":
+                standing = None  # his last set is covered: 解烧, the burn failed
+            if standing is not None:
+                done.append(standing)
+                standing = None
+            if kind == "burn" and last is not None:
                 current[seat] = (last, not melee and outs < 2)
             last = seat
         elif kind == "out":
             outs += 1
-            assert seat is not None, "a seat goes out"
-            burned = current.pop(seat, None)
-            if burned is not None and burned[1]:
-                done.append((seat, burned[0]))
-        elif kind == "melee":
-            melee = True
-        elif kind in ("burn-released", "burn-failed", "retired") and seat is not None:
+            victim, counts = current.pop(seat, (-1, False))
+            if counts:
+                standing = (seat, victim)
+        elif kind in ("round-won", "take-wind", "dead-set"):
+            if standing is not None:
+                done.append(standing)  # nobody covered his last set: the burn stands
+                standing = None
+        elif kind in ("burn-released", "burn-failed", "retired"):
             current.pop(seat, None)
+    if standing is not None:
+        done.append(standing)  # the game ended on his last set
     return done
 
 

@@ -8,13 +8,17 @@
   and the tribute buys one from his opposite with a 2 or a joker of his choice
   (the opposite sells only a 3 he can spare: he keeps one for his own last
   set). If the opposite cannot sell, he takes a spare 3 from a teammate, free.
-  With nothing to buy with, or nobody to give him a 3, he revolts
-  automatically (OPEN-5) (:class:`BuyThreePhase`).
+  With nothing to buy with he revolts automatically (OPEN-5). One who has a
+  2 or a joker but whom nobody can give a 3 may not revolt — C allows it only
+  "没有钱、大花、小花" — so he plays on (``club-no-three``) and, with no 3 for
+  his last set, cannot go out: no set may empty his hand, and left with one
+  card to lead he concedes (``club-concede``), taking the lowest free place
+  (:class:`BuyThreePhase`, :func:`may_concede`).
 * END-8 (C§4 闷贡): "憋三打法时,最后走３之前得一手牌被人打死,称为被闷 … 在进贡时要进1张闷贡。
   (我们得打法就就是对家无闷)" — a player whose last set before his 3s is covered pays one
-  card to the player who covered it, unless that player is his opposite ("对家无闷")
-  or a teammate (a team does not 憋 its own: only the upper and lower players
-  smother) (:func:`smothers`, :func:`smother_tribute_owed`).
+  card to the player who covered it, unless that player is his opposite ("对家无闷"):
+  a teammate who covers it smothers him too (option ``teammate_smothers``)
+  (:func:`smothers`, :func:`smother_tribute_owed`).
 """
 
 from __future__ import annotations
@@ -29,7 +33,13 @@ from gouji.cards import THREE, Card
 from gouji.events import EVENT_NAMES, Event
 from gouji.hold_three import HoldThreePolicy, can_finish_with_threes
 from gouji.plays import Play
-from gouji.rules.dagang196.actions import MONEY_RANKS, REVOLT, AskThree, BuyThree
+from gouji.rules.dagang196.actions import (
+    MONEY_RANKS,
+    NO_THREE,
+    REVOLT,
+    AskThree,
+    BuyThree,
+)
 from gouji.rules.dagang196.revolution import revolt
 
 if TYPE_CHECKING:
@@ -39,15 +49,18 @@ if TYPE_CHECKING:
 
 BUY_EVENT = "buy-three"
 EVENT_NAMES.setdefault(BUY_EVENT, ("买3", "buys a 3"))
+EVENT_NAMES.setdefault("no-three", ("无3", "cannot buy a 3"))
+EVENT_NAMES.setdefault("concede", ("憋死", "cannot go out without a 3"))
 _PLAYS = ("lead", "cover", "burn")
 _ROUND_ENDS = ("round-won", "take-wind", "dead-set", "burn-failed")
 
 
 def forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> dict[Play, str] | None:
-    """END-6: a set holding 3s only as the whole hand, all 3s and nothing else."""
+    """END-6: a set holding 3s only as the whole hand, all 3s and nothing else; a hand
+    without a 3 (nobody could give one, END-7) is never emptied."""
     threes = len(game.hands[seat][THREE])
     if not threes:
-        return None
+        return {p: "END-6" for p in plays if p.size == game.sizes[seat]} or None
     last = threes if game.sizes[seat] == threes else -1
     return {p: "END-6" for p in plays
             if p.rank == THREE and (p.naturals != last or p.twos or p.jokers)}
@@ -119,7 +132,7 @@ class BuyThreePhase:
         sellers = self.policy.sellers(game, seat)
         if sellers == [(seat + 3) % 6]:
             return [BuyThree(r) for r in reversed(money)]  # the 2 first: the cheapest
-        return [AskThree(s) for s in sellers] or [REVOLT]
+        return [AskThree(s) for s in sellers] or [NO_THREE]  # money, so no revolution: he plays on
 
     def apply(self, game: Game, action: Action) -> None:
         seat = self.actor(game)
@@ -134,6 +147,8 @@ class BuyThreePhase:
         elif isinstance(action, AskThree):
             game.transfer(action.seat, seat, Card(THREE, game.hands[action.seat][THREE][-1]))
             game.log(BUY_EVENT, seat, "END-7", detail=f"要3: given by teammate seat {action.seat}")
+        elif action == NO_THREE:
+            game.log("no-three", seat, "END-7", detail="nobody can give him a 3: he plays on, unable to go out")
         else:
             self.policy.without_three(game, seat)
 
@@ -141,6 +156,16 @@ class BuyThreePhase:
 def _played_rank(event: Event) -> int:
     assert event.play is not None, "a set played is in its event"
     return event.play.rank
+
+
+def may_concede(game: Game, seat: int) -> bool:
+    """END-6: a player holding no 3 and a single card cannot lead it (it would empty his hand)."""
+    return game.sizes[seat] == 1 and not game.hands[seat][THREE] and not game.is_burner(seat)
+
+
+def concede(game: Game, seat: int) -> None:
+    """END-6: he cannot go out: he leaves play at the lowest free place, his card void."""
+    game.retire(seat, None, "END-6", "no 3 for his last set: cannot go out (憋3)", kind="concede")
 
 
 def smothers(game: Game) -> list[tuple[int, int]]:
@@ -171,10 +196,12 @@ def smothers(game: Game) -> list[tuple[int, int]]:
 
 
 def smother_tribute_owed(game: Game) -> list[Obligation]:
-    """闷贡 (END-8): one card to a smothering upper or lower player: never to the opposite
-    (对家无闷), nor to a teammate."""
+    """闷贡 (END-8): one card to whoever covered the set before the 3s ("被人打死"), a teammate
+    included, never to the opposite ("对家无闷"); option ``teammate_smothers = false``: to an
+    upper or lower player only."""
     from gouji.rules.dagang196.tribute import SMOTHER, Obligation
 
+    smotherers = (1, 2, 4, 5) if game.variant.options["teammate_smothers"] else (1, 5)
     return [Obligation(victim, by, 1, SMOTHER, "END-8",
                        f"被闷: seat {by} covered seat {victim}'s last set before his 3s")
-            for victim, by in smothers(game) if (by - victim) % 6 in (1, 5)]
+            for victim, by in smothers(game) if (by - victim) % 6 in smotherers]

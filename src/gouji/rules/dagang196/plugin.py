@@ -13,20 +13,24 @@ from gouji.context import GameContext
 from gouji.errors import OptionError
 from gouji.hookspecs import hookimpl
 from gouji.options import Options, OptionSpec
+from gouji.rules.dagang196.actions import CONCEDE
 from gouji.rules.dagang196.burning import ClubBurnPolicy
 from gouji.rules.dagang196.comparison import ClubSetRules
-from gouji.rules.dagang196.deck import club_pack
-from gouji.rules.dagang196.hold_three import ClubHoldThree
+from gouji.rules.dagang196.deck import check_one_each, club_pack, one_each_deal
+from gouji.rules.dagang196.hold_three import ClubHoldThree, concede, may_concede
 from gouji.rules.dagang196.options import OPTION_SPECS
 from gouji.rules.dagang196.places import club_finish_order, sweepers
 from gouji.rules.dagang196.points import ClubOpenPoint, DeclarePhase
 from gouji.rules.dagang196.revolution import RevolutionPhase
 from gouji.rules.dagang196.tribute import TributePhase, next_context, set_position, tribute_phase
 from gouji.scoring import Score, check_finish_order
+from gouji.table import Table
 
 if TYPE_CHECKING:
+    from gouji.actions import Action
     from gouji.cards import Card
     from gouji.game import Game
+    from gouji.opening import Deal
     from gouji.phases import Phase
 
 
@@ -42,10 +46,20 @@ def gouji_deck(options: Options) -> list[Card]:
 
 
 @hookimpl
+def gouji_deal(options: Options, pile: Sequence[Card], first_drawer: int) -> Deal | None:
+    """DECK-1 (C§1 "每人一个"): one 3 and one 4 to each player (option ``three_four_deal``)."""
+    if options["three_four_deal"] != "one_each":
+        return None
+    return one_each_deal(Table(options["direction"]), pile, first_drawer)
+
+
+@hookimpl
 def gouji_set_rules(options: Options) -> ClubSetRules:
     """PLAY-3/4/6, GOUJI-1 (C§2-3). Called once per variant, so the club's options that
     their types cannot check are checked here too."""
-    club_pack(options["decks"], options["removed_cards"])
+    pack = club_pack(options["decks"], options["removed_cards"])
+    if options["three_four_deal"] == "one_each":
+        check_one_each(pack)
     if options["set_games"] < 1:
         raise OptionError(f"option 'set_games': a set has at least one game, not {options['set_games']}")
     return ClubSetRules(mixed_jokers=options["mixed_jokers"], joker_beat=options["joker_beat"])
@@ -98,6 +112,23 @@ def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> 
         if game_in_set < options["set_games"]:  # the last game's tribute is never paid (TRIB-9)
             phases.append(DeclarePhase())
     return phases
+
+
+@hookimpl
+@hookimpl
+def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
+    """END-6: a player with no 3 (nobody could give him one) and one card to lead concedes."""
+    if game.variant.options["hold_three"] and game.table is None and may_concede(game, seat):
+        return [CONCEDE]
+    return None
+
+
+@hookimpl
+def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
+    if action == CONCEDE:
+        concede(game, seat)
+        return True
+    return None
 
 
 @hookimpl
