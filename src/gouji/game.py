@@ -26,7 +26,6 @@ from gouji.context import GameContext
 from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError, PluginError
 from gouji.events import PLACE_NAMES, Event
 from gouji.hook_results import short
-from gouji.opening import deal
 from gouji.phases import Phase
 from gouji.plays import Play
 from gouji.round import LEAD, OVER, PHASE, RESPOND, RoundFlow, check_seat, suit_key

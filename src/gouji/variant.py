@@ -271,7 +271,7 @@ def _parse_hand(seat: int, hand: str | Sequence[Card]) -> list[Card]:
         return cards
     if not isinstance(hand, Sequence) or not all(isinstance(c, Card) for c in hand):
         raise GoujiError(f"hand of seat {seat}: expected cards or their text, got {hand!r}")
-    return list(hand)
+    return [card for card in hand if isinstance(card, Card)]
 
 
 def _collect_option_specs(pm: pluggy.PluginManager) -> list[OptionSpec]:

@@ -206,7 +206,7 @@ def turns_owed(game: Game, seat: int) -> int:
                 and (event.kind in _DECLINES or (event.kind == "take-wind" and event.play is None))):
             owed[event.seat] -= 1
     setattr(game, _OWED_CACHE, (forfeits, len(events), tuple(owed), tuple(pending)))
-    return owed[seat] + sum(1 for s, _ in pending if s == seat)
+    return int(owed[seat]) + sum(1 for s, _ in pending if s == seat)
 
 
 # -- the referee's side --------------------------------------------------------------------------

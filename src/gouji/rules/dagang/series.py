@@ -121,7 +121,8 @@ class DagangSeries(Series):
         return {"games": len(self.finished), "team_points": (a, b)}
 
     @classmethod
-    def replay(cls, record: dict[str, Any] | str, variant: Variant | None = None) -> DagangSeries:
+    def replay(cls, record: dict[str, Any] | str, variant: Variant | None = None, *,
+               trust: bool = False) -> DagangSeries:
         """Rebuild a series from its ``record()``; every game after the first must start from
         the context its predecessor leads to (allowing a re-cut for changed players). The
         last game of the record is the current one (``series.game``), the others are
@@ -137,7 +138,7 @@ class DagangSeries(Series):
         seed = record.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RecordError(f"a series record's seed is an integer, not {seed!r:.40}")
-        played = [replay(g, variant=variant) for g in games]
+        played = [replay(g, variant=variant, trust=trust) for g in games]
         series = cls.__new__(cls)
         series.variant = played[0].variant
         series.seed = record.get("seed", played[0].seed)
