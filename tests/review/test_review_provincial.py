@@ -639,5 +639,133 @@ def test_p24_7_out_of_turn_play_is_refused_and_changes_nothing() -> None:
     assert game.log_text() == before and game.current_player == 1
 
 
-def _unused(*_: Any) -> None:  # keeps Any imported for helpers' annotations
-    return None
+# --- further cases ---------------------------------------------------------------------------
+
+
+@pytest.mark.rule("BURN-1")
+def test_p11_burn_that_empties_the_hand() -> None:
+    """P§11: "灭掉所发够级牌后，手中的牌为同一点数，一手牌可以出净" — nothing left is trivially one set."""
+    game = pos({0: "K K 5", 1: "A A", 2: "3", 3: "4", 4: "3", 5: "4"})
+    act(game, "play K K")
+    assert game.current_player == 1 and "burn A A" in legal(game)
+
+
+@pytest.mark.rule("ROUND-3")
+def test_p12_opposite_who_passed_earlier_answers_a_later_gouji_set() -> None:
+    """P§12: a pass loses the round "（对头牌没人打时…除外）"; P§10: only the opposite answers a gouji set."""
+    game = pos({0: "5 2 3", 1: "6 9", 2: "3", 3: "7 小王 3", 4: "3", 5: "3"})
+    act(game, "play 5", "play 6", "pass")   # seat 3 passes on seat 1's 6
+    act(game, "play 2")                      # seat 0 covers with a gouji set
+    assert game.current_player == 3 and sorted(legal(game)) == ["close", "play SJ"]
+
+
+@pytest.mark.rule("END-4")
+def test_p20_only_the_lower_player_asks_for_the_wind() -> None:
+    """P§20: "持牌人对上家的底牌可暂不上牌而申请由自己重新发牌" — the finished player's lower player."""
+    game = pos({0: "5", 1: "6 9", 2: "7 3", 3: "3 3", 4: "3 3", 5: "3 3"})
+    act(game, "play 5", "pass")
+    assert game.current_player == 2 and not any("wind" in t for t in legal(game))
+
+
+@pytest.mark.rule("END-3")
+def test_p18_first_places_opposite_gouji_is_dead_in_that_round() -> None:
+    """P§18: "头科对头够级时为够死级"."""
+    game = pos({0: "5", 1: "6 9 9", 2: "3 3", 3: "2 4", 4: "小王 3", 5: "小王 3"})
+    act(game, "play 5", "play 6", "play 2")
+    assert game.table is None and game.current_player == 3
+
+
+@pytest.mark.rule("END-5")
+def test_p19_melee_needs_first_and_second_place() -> None:
+    """P§19: "头科、二科产生后，其余四人不再按够级…" — a failed burner (大落) is no 二科."""
+    game = pos({0: "K K Q Q Q 5", 1: "A A 9 8 小王", 2: "9 9 3", 3: "4 4 A A 2 2", 4: "3 3 4"})
+    act(game, "play K K", "burn A A", "play SJ")
+    assert game.places[5] == 1 and not game.melee
+    act(game, "play Q Q Q")
+    assert game.current_player == 3
+
+
+@pytest.mark.rule("PLAY-4")
+def test_p9_6_a_small_joker_does_not_raise_a_lower_rank() -> None:
+    """P§9.6: "下家所发的牌的点数必须高于上家牌的点数" — 小王 8 (two 8s) does not cover 9 9."""
+    game = pos({0: "9 9 3", 1: "小王 8 3", 2: "3", 3: "3", 4: "3", 5: "3"})
+    act(game, "play 9 9")
+    assert "play SJ 8" not in legal(game) if game.current_player == 1 else True
+
+
+@pytest.mark.rule("PLAY-5")
+def test_p9_3_big_joker_on_a_lower_rank_does_not_cover() -> None:
+    """P§9.6 "步步高": 大王 3 (two 3s) does not cover K K."""
+    game = pos({0: "K K 3", 1: "3", 2: "3", 3: "大王 3 4", 4: "3", 5: "3"})
+    act(game, "play K K")
+    assert "play BJ 3" not in legal(game) if game.current_player == 3 else True
+
+
+@pytest.mark.xfail(strict=True, reason="known on main at review start: E9, an opponent's burn decline counted a round pass")
+@pytest.mark.rule("BURN-2")
+def test_p11_burns_of_the_opposites_answer_start_with_its_team() -> None:
+    """P§11: "联邦烧牌优先" applies to the opposite's answering gouji set too (its team-mates first)."""
+    game = pos({0: "K K 5 5", 1: "2 2 9 9", 2: "3", 3: "A A 9 9", 4: "3", 5: "2 2 8 8"})
+    act(game, "play K K", "pass", "pass")   # the opponents 1 and 5 decline to burn seat 0's set
+    act(game, "play A A")
+    assert game.current_player == 5 and "burn 2 2" in legal(game)
+    act(game, "pass")
+    assert game.current_player == 1 and "burn 2 2" in legal(game)
+
+
+# --- re-checks of what was being fixed on main when this review started -------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="known on main at review start: E9, an opponent's burn decline counted a round pass")
+@pytest.mark.rule("BURN-2")
+def test_p11_only_a_teammates_decline_is_a_pass_for_the_round() -> None:
+    """P§11: "如果联邦放弃烧牌，那么该轮视为过牌" — an opponent who declines has not passed the round."""
+    game = pos({0: "K K 5 5", 1: "A A 2 2 3 3", 2: "3", 3: "A A 9 9", 4: "3", 5: "4"})
+    act(game, "play K K")
+    assert game.current_player == 1
+    act(game, "pass")                     # an opponent declines to burn seat 0's set
+    assert game.current_player == 3
+    act(game, "play A A")                 # seat 0's opposite answers
+    # Seat 3's team-mates come first for seat 3's gouji set: seat 1 may burn it.
+    # (A burn of a team-mate's set: P§11's "联邦3优先烧牌".)
+    assert game.current_player == 1 or game.current_player == 5
+
+
+@pytest.mark.xfail(strict=True, reason="known on main at review start: P§19 burn duty lasts into the melee")
+@pytest.mark.rule("END-5")
+def test_p19_the_burn_duty_ends_in_the_melee() -> None:
+    """P§19: "其余四人不再按够级，过牌，让牌，烧牌等规则进行" — a burner's joker duty ends too."""
+    game = pos({0: "K K 5", 1: "A A 9 8 小王", 2: "3 3", 3: "4 4", 4: "2 2"})
+    act(game, "play K K")
+    while game.current_player != 1:
+        act(game, "pass")
+    act(game, "burn A A")
+    assert game.current_player == 4
+    act(game, "play 2 2")   # seat 4 goes out as 二科: the melee starts
+    assert game.melee
+    while game.current_player != 0 or game.table is not None:
+        if game.current_player == 1 and game.table is None:
+            break
+        act(game, legal(game)[-1] if "pass" in legal(game) else legal(game)[0])
+    if game.current_player == 0:
+        act(game, "play 5")
+    assert game.current_player == 1 and "play 9" in legal(game)
+
+
+@pytest.mark.xfail(strict=True, reason="known on main at review start: P§24/25 ladder gives warning, +2, warning")
+@pytest.mark.rule("REF-1")
+def test_p24_3_p25_warning_then_plus_two_then_loss() -> None:
+    """P§24.3: "处以警告一次…同一场比赛中再次出现，每次给予对方队…加两分"; P§25: "累计判罚对方加两分的情况第二次，将被判负"."""
+    from gouji.referee import Offence, PenaltyLedger
+
+    ledger = PenaltyLedger()
+    kinds = [ledger.record(0, Offence.WRONG_CLOSE).kind for _ in range(3)]
+    assert kinds == ["warning", "plus_two", "game_lost"]
+
+
+@pytest.mark.rule("REF-2")
+def test_p24_7_out_of_turn_is_plus_two_at_once() -> None:
+    """P§24.7: "越、抢出牌…直接给予对方队，当场比赛成绩加两分的处罚"."""
+    from gouji.referee import Offence, PenaltyLedger
+
+    assert PenaltyLedger().record(0, Offence.OUT_OF_TURN).kind == "plus_two"
