@@ -203,7 +203,8 @@ def test_p9_3_no_fewer_big_jokers_than_small() -> None:
 
 GOUJI = [("2", "小王"), ("A A", "2 2"), ("K K", "A A"), ("Q Q Q", "K K K"), ("J J J J", "Q Q Q Q"),
          ("10 10 10 10 10", "J J J J J"), ("2 10 10 10 10", "J J J J J"), ("2 2 J J", "Q Q Q Q"),
-         ("小王 5", "大王 6"), ("小王", "大王")]
+         ("小王 5", "大王 6"), ("小王", "大王"), ("2 A", "2 2"), ("2 Q Q", "K K K"),
+         ("2 2 2 10 10", "J J J J J")]
 NOT_GOUJI = [("A", "2"), ("K", "A"), ("Q Q", "K K"), ("J J J", "Q Q Q"), ("10 10 10 10", "J J J J"),
              ("9 9 9 9 9 9", "10 10 10 10 10 10")]
 
@@ -836,3 +837,28 @@ def test_p7_1_every_game_of_a_series_is_cut_afresh() -> None:
         series.game.apply(series.game.legal_actions()[0])
     series.next_game()
     assert any(e.kind == "cut" for e in series.game.events)
+
+
+@pytest.mark.rule("PLAY-5")
+def test_p9_3_big_joker_set_is_dead_in_the_melee_too() -> None:
+    """P§9.3: "大王挂任何牌时，所发牌均为死牌" — a general rule of sets, not a gouji rule (P§19 lifts those)."""
+    game = pos({0: "大王 5 3", 1: "大王 6 3", 3: "大王 大王 3", 4: "大王 7 3"})
+    assert game.melee
+    act(game, "play BJ 5")
+    assert game.table is None and game.current_player == 0
+
+
+@pytest.mark.rule("TABLE-2")
+def test_p6_drawn_teams_same_colour_together_numbers_face_each_other() -> None:
+    """P§6.2(3): "同花色者组成一方…三红1、2、3与三黑1、2、3抽签确定对头（1对1、2对2、3对3）"."""
+    import random
+
+    from gouji.teams import TEAM_DRAW, draw_teams, seat_for
+
+    seats = {card: seat_for(*card) for card in TEAM_DRAW}
+    reds = {seats[("red", n)] for n in (1, 2, 3)}
+    blacks = {seats[("black", n)] for n in (1, 2, 3)}
+    assert reds in ({0, 2, 4}, {1, 3, 5}) and blacks == {0, 1, 2, 3, 4, 5} - reds
+    assert all(seats[("black", n)] == (seats[("red", n)] + 3) % 6 for n in (1, 2, 3))
+    table = draw_teams(list("abcdef"), random.Random(1))
+    assert sorted(table) == list(range(6)) and sorted(table.values()) == list("abcdef")
