@@ -912,3 +912,27 @@ def test_p3_a_random_game_ends_with_six_places(seed: int) -> None:
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
     assert sorted(game.finish_order) == list(range(6))
+
+
+@pytest.mark.rule("END-2")
+def test_p17_others_answer_a_headless_players_set_in_turn_order() -> None:
+    """P§17: "其他发牌人按发牌顺序，对无头者所发的不管是不是够级牌都可以灭之" — in turn order, as plain covers."""
+    game = pos({0: "A A 3", 1: "2 2 9", 2: "2 2 9", 4: "2 2 9", 5: "2 2 9"})   # seat 3 out: seat 0 headless
+    act(game, "play A A")
+    order = []
+    while game.table is not None:
+        order.append(game.current_player)
+        assert "play 2 2" in legal(game) and not any(t.startswith("burn") for t in legal(game))
+        act(game, "pass")
+    assert order == [1, 2, 4, 5]
+    assert game.current_player == 0
+
+
+@pytest.mark.rule("END-2")
+def test_p17_headless_player_answers_a_gouji_set_without_burning() -> None:
+    """P§17: "无头者对其他人发的牌亦可行使同样的权力" — a headless player covers a gouji set as a plain cover."""
+    game = pos({0: "2 2 9 8", 1: "A A 3", 2: "3", 4: "3", 5: "3"}, leader=1)   # seat 3 out
+    act(game, "play A A")
+    assert game.current_player == 0 and "play 2 2" in legal(game)
+    act(game, "play 2 2")
+    assert not game.is_burner(0), "no burn duty for a headless player's cover"
