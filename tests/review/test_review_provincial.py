@@ -936,3 +936,39 @@ def test_p17_headless_player_answers_a_gouji_set_without_burning() -> None:
     assert game.current_player == 0 and "play 2 2" in legal(game)
     act(game, "play 2 2")
     assert not game.is_burner(0), "no burn duty for a headless player's cover"
+
+
+@pytest.mark.rule("REF-1")
+def test_p24_3_one_warning_per_match_across_offences() -> None:
+    """P§24.3: "处以警告一次（所有的警告每场比赛仅此一次）"; P§25: "累计口头警告第两次，将被判罚对方加两分"."""
+    from gouji.referee import Offence, PenaltyLedger
+
+    ledger = PenaltyLedger()
+    assert ledger.record(0, Offence.WRONG_SEAT).kind == "warning"
+    assert ledger.record(0, Offence.WRONG_CLOSE).kind == "plus_two"
+    assert ledger.record(1, Offence.WRONG_CLOSE).kind == "warning", "penalties count per team"
+
+
+@pytest.mark.rule("REF-1")
+def test_p25_second_plus_two_loses_the_game_across_offences() -> None:
+    """P§25: "累计判罚对方加两分的情况第二次，将被判负，对手局分得6分"."""
+    from gouji.referee import Offence, PenaltyLedger
+
+    ledger = PenaltyLedger()
+    assert ledger.record(0, Offence.OUT_OF_TURN).kind == "plus_two"
+    assert ledger.record(0, Offence.WRONG_PASS).kind == "game_lost"
+    assert ledger.opponents_points(0) == 2 + 6
+
+
+@pytest.mark.rule("REF-2")
+@pytest.mark.parametrize(("name", "first"), [
+    ("WRONG_SEAT", "warning"), ("WRONG_FIRST_LEAD", "warning"), ("WRONG_SET_SIZE", "warning"),
+    ("MIXED_SET", "warning"), ("MANY_JOKERS_MANY_SETS", "warning"), ("TAKING_BACK", "warning"),
+    ("OUT_OF_TURN", "plus_two"), ("WRONG_CARD_COUNT", "plus_two"), ("WRONG_PASS", "plus_two"),
+    ("WRONG_CLOSE", "warning"), ("WRONG_COUNT_ANNOUNCED", "plus_two"), ("ASKING_WITHOUT_RIGHT", "warning"),
+])
+def test_p24_first_penalty_of_each_offence(name: str, first: str) -> None:
+    """P§24.1-13: warnings for 1-6, 11, 13; "直接…加两分" for 7, 8; "每次…加两分" for 10, 12."""
+    from gouji.referee import Offence, PenaltyLedger
+
+    assert PenaltyLedger().record(0, Offence[name]).kind == first
