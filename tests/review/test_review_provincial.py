@@ -972,3 +972,35 @@ def test_p24_first_penalty_of_each_offence(name: str, first: str) -> None:
     from gouji.referee import Offence, PenaltyLedger
 
     assert PenaltyLedger().record(0, Offence[name]).kind == first
+
+
+@pytest.mark.rule("SCORE-1")
+def test_p21_sweep_scores_eight() -> None:
+    """P§21: "如一方获得头科二科三科，则称对方被串三户，即获胜的一方此局得8分"."""
+    game = pos({1: "5", 3: "6 3", 5: "7 3"}, leader=1)   # seats 0, 2, 4 are already out: 1st-3rd
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    assert sorted(game.finish_order[:3]) == [0, 2, 4]
+    assert game.score().team_points[0] == 8
+
+
+@pytest.mark.rule("SCORE-1")
+def test_p21_plain_sum_without_sweep() -> None:
+    """P§21: "头科得四分，二科得二分，三科四科不得分，二落负二分，大落负四分…正负相抵"."""
+    game = pos({1: "5", 2: "3 3", 3: "6 3", 5: "7 3"}, leader=1)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    order = game.finish_order
+    points = dict(zip(order, [4, 2, 0, 0, -2, -4]))
+    assert game.score().team_points[0] == points[0] + points[2] + points[4]
+
+
+@pytest.mark.rule("PLAY-1")
+def test_p9_1_a_set_not_held_is_refused_and_changes_nothing() -> None:
+    """P§9.1 "落地生根，不得换牌，增牌，减牌": only cards held, as one legal set; a bad set changes nothing."""
+    game = pos({0: "5 9", 1: "6 9", 2: "3", 3: "3", 4: "3", 5: "3"})
+    before = game.log_text()
+    for text in ("play 5 5", "play 7", "close"):
+        with pytest.raises(gouji.GoujiError):
+            act(game, text)
+    assert game.log_text() == before and game.current_player == 0
