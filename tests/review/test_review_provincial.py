@@ -1004,3 +1004,13 @@ def test_p9_1_a_set_not_held_is_refused_and_changes_nothing() -> None:
         with pytest.raises(gouji.GoujiError):
             act(game, text)
     assert game.log_text() == before and game.current_player == 0
+
+
+@pytest.mark.rule("END-2")
+def test_p18_after_the_dead_gouji_round_the_headless_opposite_is_answered_by_anyone() -> None:
+    """P§18 "头科对头够级时为够死级" holds for that round; afterwards P§17 applies: anyone covers the headless player."""
+    game = pos({0: "5", 1: "6 9 9", 2: "3 3", 3: "2 A A 4", 4: "2 2 3", 5: "小王 3"})
+    act(game, "play 5", "play 6", "play 2")
+    assert game.table is None and game.current_player == 3
+    act(game, "play A A")
+    assert game.current_player == 4 and "play 2 2" in legal(game)
