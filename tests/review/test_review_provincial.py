@@ -1028,3 +1028,13 @@ def test_p17_only_first_places_opposite_is_headless() -> None:
     act(game, "burn A A", "play SJ")    # seat 1 fails its burn: 大落, out of play
     assert game.places[5] == 1
     assert not game.is_headless(4)
+
+
+@pytest.mark.rule("END-4")
+def test_p20_a_refused_wind_request_keeps_the_requester_in_the_round() -> None:
+    """P§20: "可暂不上牌而申请由自己重新发牌" — holding back is not a pass; refused, he may still cover."""
+    game = pos({0: "5", 1: "6 9", 2: "7 3", 3: "3 3", 4: "3 3", 5: "3 3"})
+    act(game, "play 5", "take-wind", "play 7")
+    while game.current_player != 1 and game.table is not None:
+        act(game, "pass")
+    assert game.current_player == 1 and "play 9" in legal(game)
