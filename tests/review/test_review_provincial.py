@@ -721,15 +721,14 @@ def test_p11_burns_of_the_opposites_answer_start_with_its_team() -> None:
 @pytest.mark.rule("BURN-2")
 def test_p11_only_a_teammates_decline_is_a_pass_for_the_round() -> None:
     """P§11: "如果联邦放弃烧牌，那么该轮视为过牌" — an opponent who declines has not passed the round."""
-    game = pos({0: "K K 5 5", 1: "A A 2 2 3 3", 2: "3", 3: "A A 9 9", 4: "3", 5: "4"})
+    game = pos({0: "K K 5 5", 1: "2 2 2 2 3", 2: "3", 3: "A A 9 9", 4: "3", 5: "4"})
     act(game, "play K K")
-    assert game.current_player == 1
+    assert game.current_player == 1 and "burn 2 2" in legal(game)
     act(game, "pass")                     # an opponent declines to burn seat 0's set
     assert game.current_player == 3
     act(game, "play A A")                 # seat 0's opposite answers
-    # Seat 3's team-mates come first for seat 3's gouji set: seat 1 may burn it.
-    # (A burn of a team-mate's set: P§11's "联邦3优先烧牌".)
-    assert game.current_player == 1 or game.current_player == 5
+    # Seat 3's team-mates are offered the burn first: seat 1 has not passed this round.
+    assert game.current_player == 1 and "burn 2 2" in legal(game)
 
 
 @pytest.mark.xfail(strict=True, reason="known on main at review start: P§19 burn duty lasts into the melee")
@@ -816,6 +815,8 @@ def test_p7_2_folk_next_game_is_cut_by_the_first_cutters_lower_player() -> None:
     for seed in range(6):
         series = Series(variant, seed=seed, games=2)
         first = next(e for e in series.game.events if e.kind == "cut")
+        if "大王" in first.detail or "小王" in first.detail:
+            continue  # a joker handed the first cut on: who was 首局开牌人 is then less clear
         while not series.game.is_over:
             series.game.apply(series.game.legal_actions()[0])
         series.next_game()
