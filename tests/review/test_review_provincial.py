@@ -1039,3 +1039,41 @@ def test_p20_a_refused_wind_request_keeps_the_requester_in_the_round() -> None:
     while game.current_player != 1 and game.table is not None:
         act(game, "pass")
     assert game.current_player == 1 and "play 9" in legal(game)
+
+
+def _record_penalty() -> Any:
+    import gouji.referee as referee
+
+    if not hasattr(referee, "record_penalty"):
+        pytest.skip("no in-game referee penalties on this engine")
+    return referee.record_penalty
+
+
+@pytest.mark.rule("REF-2")
+def test_p24_7_plus_two_reaches_the_games_score() -> None:
+    """P§24.7: "直接给予对方队，当场比赛成绩加两分的处罚"."""
+    from gouji.referee import Offence
+
+    record_penalty = _record_penalty()
+    hands = {0: "9 5 3", 1: "4 3", 2: "J 3", 3: "10 3", 4: "Q 3", 5: "K 3"}
+    plain = pos(hands)
+    while not plain.is_over:
+        plain.apply(plain.legal_actions()[0])
+    game = pos(hands)
+    record_penalty(game, 1, Offence.OUT_OF_TURN)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    assert game.score().team_points[0] == plain.score().team_points[0] + 2
+
+
+@pytest.mark.rule("REF-1")
+def test_p25_second_plus_two_loses_the_game_opponents_score_six() -> None:
+    """P§25: "累计判罚对方加两分的情况第二次，将被判负，对手局分得6分"."""
+    from gouji.referee import Offence
+
+    record_penalty = _record_penalty()
+    game = pos({0: "9 5 3", 1: "4 3", 2: "J 3", 3: "10 3", 4: "Q 3", 5: "K 3"})
+    record_penalty(game, 0, Offence.WRONG_PASS)
+    assert record_penalty(game, 0, Offence.WRONG_PASS).kind == "game_lost"
+    assert game.is_over
+    assert game.score().team_points[1] >= 6
