@@ -1,0 +1,201 @@
+"""Fresh-eyes review of the engine against book D (《够级大纲》, shared/seeds/001_1f0cda6f292ace37.txt).
+
+Every expectation here is derived from the book's words, not from the engine's own tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import gouji
+
+PLAIN = gouji.load_variant("dagang-plain")
+DAGANG = gouji.load_variant("dagang")
+TRIBUTE_ONLY = gouji.load_variant("dagang-tribute-only")
+
+
+def legal(game: gouji.Game) -> list[str]:
+    return [a.to_text() for a in game.legal_actions()]
+
+
+def act(game: gouji.Game, *texts: str) -> None:
+    for text in texts:
+        game.apply(gouji.parse_action(text))
+
+
+def six(*hands: str) -> dict[int, str]:
+    return dict(enumerate(hands))
+
+
+# -- D§8 sets -------------------------------------------------------------------------------------
+@pytest.mark.rule("DECK-2")
+def test_D8_2_rank_order_big_joker_small_joker_2_A_K():
+    """D§8.(二) "发牌牌点大小依次为大王、小王、2、A、K、Q、J、10、9、.......4、3，3最小"."""
+    game = PLAIN.new_position(six("9 3 3", "4 8", "5 8", "6 8", "7 8", "8 8"), leader=0)
+    act(game, "play 3")
+    assert "play 4" in legal(game)
+    game = PLAIN.new_position(six("K 9", "A 8", "2 8", "小王 8", "大王 8", "8 8"), leader=0)
+    # K is not gouji alone: everyone follows in turn
+    act(game, "play K", "play A")
+    assert "play 2" in legal(game)
+
+
+@pytest.mark.rule("PLAY-2")
+def test_D8_3_an_attached_2_is_an_ordinary_member_of_the_set():
+    """D§8.(三) "钱贴牌时，即失去原来的作用，视为该牌中的普通一员": 2 8 8 is three 8s, beaten by three 9s."""
+    game = PLAIN.new_position(six("2 8 8 5", "9 9 9 5", "4 4", "6 6", "7 7", "J J"), leader=0)
+    act(game, "play 2 8 8")
+    assert "play 9 9 9" in legal(game)
+
+
+@pytest.mark.rule("PLAY-1")
+def test_D8_4_different_ranks_never_mix():
+    """D§8.(四) "所发（顺）牌必须是同一点数，不同点数牌不可混合发出，花、钱例外"."""
+    game = PLAIN.new_position(six("8 9 5", "9 9 9 5", "4 4", "6 6", "7 7", "J J"), leader=0)
+    assert "play 8 9" not in legal(game)
+    with pytest.raises(gouji.GoujiError):
+        act(game, "play 8 9")
+    assert "play 小王 9" in legal(PLAIN.new_position(six("小王 9 5", "9 9 9 5", "4 4", "6 6", "7 7", "J J"), leader=0)) or \
+        "play SJ 9" in legal(PLAIN.new_position(six("小王 9 5", "9 9 9 5", "4 4", "6 6", "7 7", "J J"), leader=0))
+
+
+@pytest.mark.rule("ROUND-1")
+def test_D8_6_the_follow_must_be_higher_not_equal():
+    """D§8.(六) "下家所发牌的点数必须高于'上家'牌的点数"."""
+    game = PLAIN.new_position(six("8 8 5", "8 8 9 9", "4 4", "6 6", "7 7", "J J"), leader=0)
+    act(game, "play 8 8")
+    assert "play 8 8" not in legal(game) and "play 9 9" in legal(game)
+
+
+@pytest.mark.rule("ROUND-1")
+def test_D8_5_no_skipping_the_next_counterclockwise_player_answers_first():
+    """D§8.(五) "按反时针方向逐个进行，不得越、抢" (non-gouji set)."""
+    game = PLAIN.new_position(six("5 9", "4 4", "6 8", "7 8", "8 8", "9 8"), leader=0)
+    act(game, "play 5")
+    # seat 1 cannot cover (the engine passes for him); the turn goes on counterclockwise, none skipped
+    assert game.current_player == 2 and "play 6" in legal(game)
+    act(game, "pass")
+    assert game.current_player == 3
+
+
+@pytest.mark.rule("PLAY-5")
+def test_D8_3_a_big_joker_set_is_dead_nobody_covers_the_opposite_closes():
+    """D§8.(三) "大花挂任何牌时，发牌均为死牌，对头应无条件为之'扣牌'"."""
+    game = PLAIN.new_position(six("大王 5 9", "大王 大王 A A", "大王 2 2", "大王 大王 K", "大王 Q", "大王 J"), leader=0)
+    act(game, "play BJ 5")
+    # nobody may cover, even with more big jokers; the round closes and seat 0 leads again
+    assert game.current_player == 0 and legal(game) == ["play 9"]
+    assert [e.kind for e in game.events if e.seat not in (0, None)] == [] or all(
+        e.kind != "play" for e in game.events if e.seat != 0)
+
+@pytest.mark.rule("PLAY-6")
+def test_D8_3_a_small_joker_set_falls_only_to_big_jokers_one_rank_higher_no_fewer():
+    """D§8.(三) "小花挂牌时，须由大花挂高于小花所挂牌一点以上的牌方能灭之，且大花不得少于小花数量"."""
+    game = PLAIN.new_position(six("小王 8 8 5", "9 9 9 5", "4 4", "大王 9 9 小王 小王 10 10", "7 7", "J J"), leader=0)
+    act(game, "play SJ 8 8")
+    # seat 3 is the opposite; this is a gouji set (joker)
+    while game.current_player != 3:
+        act(game, "pass")
+    options = legal(game)
+    assert "play BJ 9 9" in options
+    assert "play SJ SJ 10 10" not in options and "play SJ 9 9" not in options
+    assert not any(o.startswith("play") and "BJ" not in o for o in options), options
+
+
+@pytest.mark.rule("PLAY-6")
+def test_D8_3_big_jokers_on_the_same_rank_do_not_beat_a_small_joker_set():
+    """D§8.(三) "大花挂高于小花所挂牌一点以上的牌": the same rank with 大王 is not enough."""
+    game = PLAIN.new_position(six("小王 8 8 5", "9 5", "4 4", "大王 8 8 6", "7 7", "J J"), leader=0)
+    act(game, "play SJ 8 8")
+    # seat 3's 大王 8 8 is no cover: nobody answers, seat 0 leads again
+    assert game.current_player == 0
+
+
+# -- D§9 gouji sets ---------------------------------------------------------------------------------
+@pytest.mark.rule("GOUJI-1")
+@pytest.mark.parametrize("lead,cover", [
+    ("K K", "A A"), ("Q Q Q", "K K K"), ("J J J J", "Q Q Q Q"), ("10 10 10 10 10", "J J J J J"),
+    ("2", "SJ"), ("SJ", "BJ"), ("A A", "2 2"),
+])
+def test_D9_gouji_sets_only_the_opposite_answers(lead, cover):
+    """D§9 "1张大、小花及钱，2张A，2张K，3张Q，4张J，5张10为法定最低级别、最少数量的够级牌。
+    当发出牌是'够级牌'时，除'烧牌'或'无头'外，只有对头才有资格上牌"."""
+    # seat 1 (lower neighbour, other team) holds a cover but may not answer; seat 2 (teammate) could only burn
+    cover_cards = cover.replace("SJ", "小王").replace("BJ", "大王")
+    hand0 = lead.replace("SJ", "小王").replace("BJ", "大王") + " 4 4 6 6"
+    game = PLAIN.new_position(six(hand0, cover_cards + " 5", "5 5 7", cover_cards + " 7", "5 6 8", "6 7 9"), leader=0)
+    act(game, "play " + lead)
+    assert game.current_player != 1 or not any(o.startswith("play") for o in legal(game))
+    while game.current_player != 3:
+        assert not any(o.startswith("play") for o in legal(game)), (game.current_player, legal(game))
+        act(game, "pass")
+    assert "play " + cover in legal(game)
+
+
+@pytest.mark.rule("GOUJI-1")
+@pytest.mark.parametrize("lead,cover", [("K", "A"), ("Q Q", "K K"), ("J J J", "Q Q Q"), ("10 10 10 10", "J J J J"), ("9 9 9 9 9", "10 10 10 10 10")])
+def test_D9_below_the_threshold_the_lower_player_may_cover(lead, cover):
+    """D§9: one K, two Q, three J, four 10 or any 9s are no gouji set: the next player may cover."""
+    game = PLAIN.new_position(six(lead + " 4 4 6", cover + " 5", "5 5 7", "5 6 8", "5 6 8", "6 7 9"), leader=0)
+    act(game, "play " + lead)
+    assert game.current_player == 1 and "play " + cover in legal(game)
+
+
+# -- D§10 burning ---------------------------------------------------------------------------------------
+@pytest.mark.rule("BURN-2")
+def test_D10_the_gouji_players_teammate_burns_before_the_others():
+    """D§10 "如声明烧牌者有2人以上，且分属不同的一方则发够级牌者的联邦可先于其他人烧牌"."""
+    game = PLAIN.new_position(six("K K 5", "A A 小王", "A A 小王", "Q 5", "A A 小王", "A A 小王"), leader=0)
+    act(game, "play K K")
+    assert game.current_player == 2 and "burn A A" in legal(game)
+
+
+@pytest.mark.rule("BURN-1")
+def test_D10_burn_condition_remaining_hand_needs_jokers_or_is_one_set():
+    """D§10 "每次所发牌中必须挂一小花或大花，但最后一次发牌可除外，或者灭掉所发够级牌后，手中所剩牌为同一点数的牌"."""
+    # seat 2 holds A A 5 6: after A A, two different ranks and no joker -> no burn
+    game = PLAIN.new_position(six("K K 5", "4 4", "A A 5 6", "Q 5", "4 4", "4 4"), leader=0)
+    act(game, "play K K")
+    assert not any(o.startswith("burn") for o in legal(game)) or game.current_player != 2
+    # seat 2 holds A A 5 5: one set left -> may burn
+    game = PLAIN.new_position(six("K K 5", "4 4", "A A 5 5", "Q 5", "4 4", "4 4"), leader=0)
+    act(game, "play K K")
+    assert game.current_player == 2 and "burn A A" in legal(game)
+    # seat 2 holds A A 小王 5 6: 小王 5, then 6 last -> may burn
+    game = PLAIN.new_position(six("K K 5", "4 4", "A A 小王 5 6", "Q 5", "4 4", "4 4"), leader=0)
+    act(game, "play K K")
+    assert game.current_player == 2 and "burn A A" in legal(game)
+
+
+@pytest.mark.rule("BURN-1")
+def test_D10_a_burners_later_sets_must_carry_a_joker_except_the_last():
+    """D§10 "然后每次所发牌中必须挂一小花或大花，但最后一次发牌可除外"."""
+    game = PLAIN.new_position(six("K K 5", "4 4", "A A 小王 5 6", "Q 5", "4 4", "4 4"), leader=0)
+    act(game, "play K K", "burn A A")
+    # nobody beats A A: pass round until seat 2 leads again
+    for _ in range(10):
+        if game.current_player == 2 and any(o.startswith("play") for o in legal(game)):
+            break
+        act(game, "close" if "close" in legal(game) else "pass")
+    options = legal(game)
+    assert "play 5" not in options and "play 6" not in options, options
+    assert "play SJ 5" in options or "play SJ 6" in options
+
+
+# -- D§11 passing ---------------------------------------------------------------------------------------
+@pytest.mark.rule("ROUND-2")
+def test_D11_who_passed_plays_no_more_this_round():
+    """D§11 "过牌者除'对头牌'外，这一轮再无权发牌，直至新一轮重新发牌"."""
+    game = PLAIN.new_position(six("5 9", "6 J 8", "7 8", "8 9", "9 9", "10 9"), leader=0)
+    act(game, "play 5", "pass", "play 7", "play 8", "play 9", "play 10")
+    # seat 1 holds a J but passed; seat 5's 10 is not his opposite's (seat 4): seat 5 wins the lead
+    assert game.current_player == 5 and legal(game) == ["play 9"]
+
+
+@pytest.mark.rule("ROUND-2")
+def test_D11_except_the_opposites_set():
+    """D§11 "过牌者除'对头牌'外": seat 1 passed, may still answer seat 4's (his opposite's) set."""
+    game = PLAIN.new_position(six("5 9", "6 J 8", "7 8", "8 9", "10 9", "4 9"), leader=0)
+    act(game, "play 5", "pass", "play 7", "play 8", "play 10")
+    # seats 5 and 0 cannot cover; seat 1 (opposite of seat 4) passed earlier but may still answer
+    assert game.current_player == 1 and "play J" in legal(game)
