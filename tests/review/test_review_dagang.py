@@ -199,3 +199,140 @@ def test_D11_except_the_opposites_set():
     act(game, "play 5", "pass", "play 7", "play 8", "play 10")
     # seats 5 and 0 cannot cover; seat 1 (opposite of seat 4) passed earlier but may still answer
     assert game.current_player == 1 and "play J" in legal(game)
+
+
+# -- D§12 yielding, D§13 closing ------------------------------------------------------------------------
+@pytest.mark.rule("ROUND-4")
+def test_D12_facing_the_opposites_set_passed_by_the_two_upper_players_one_may_yield():
+    """D§12 "持牌人对上两家过牌的对头牌…可声明'让牌'，即让下两家先上牌"."""
+    game = PLAIN.new_position(six("5 9 9", "4 4", "4 4", "6 8 8", "7 8", "8 8 8"), leader=0)
+    act(game, "play 5")
+    assert game.current_player == 3 and "yield" in legal(game)
+    act(game, "yield")
+    assert game.current_player == 4
+
+
+@pytest.mark.rule("ROUND-4")
+def test_D12_no_yield_on_a_set_that_is_not_the_opposites():
+    """D§12: 让牌 is for "对头牌" only: seat 4 facing seat 0's set (not his opposite) may not yield."""
+    game = PLAIN.new_position(six("5 9 9", "4 4", "4 4", "6 8 8", "7 8", "8 8 8"), leader=0)
+    act(game, "play 5", "pass")
+    assert game.current_player == 4 and "yield" not in legal(game)
+
+
+@pytest.mark.rule("ROUND-4")
+def test_D12_if_both_lower_players_pass_the_yielder_covers_or_closes():
+    """D§12 "如下家均声明过牌，再由持牌人确定上牌或扣牌"."""
+    game = PLAIN.new_position(six("5 9 9", "4 4", "4 4", "6 8 8", "7 8", "8 8 8"), leader=0)
+    act(game, "play 5", "yield", "pass", "pass")
+    assert game.current_player == 3
+    options = legal(game)
+    assert "play 6" in options and "close" in options
+
+
+@pytest.mark.rule("ROUND-4")
+def test_D12_the_yielders_own_set_is_answered_only_by_his_opposite():
+    """D§12 "对让牌人顺的牌，唯有对头才有上牌权": after seat 3 covers on his yield, seat 4 (who passed on the yield)
+    and seats 1/2 may not answer; seat 0, his opposite, may."""
+    game = PLAIN.new_position(six("5 9 J", "4 4 10", "4 4 10", "6 8 8", "7 8", "8 8 8"), leader=0)
+    act(game, "play 5", "pass", "pass", "yield", "pass", "pass", "play 6")
+    assert game.current_player == 0 and "play 9" in legal(game)
+
+
+@pytest.mark.rule("ROUND-5")
+def test_D13_only_the_opposite_closes_and_then_the_last_player_leads():
+    """D§13 "对头互为法定扣牌人，对头未扣牌前，重新发牌无效"."""
+    game = PLAIN.new_position(six("9 5", "4 4", "4 4", "A 8 8", "7 8", "8 8 8"), leader=0)
+    act(game, "play 9")
+    # everybody else passes in turn; the close belongs to seat 3, seat 0 leads afterwards
+    while "close" not in legal(game):
+        assert game.current_player != 0
+        act(game, "pass")
+    assert game.current_player == 3
+    act(game, "close")
+    assert game.current_player == 0
+
+
+# -- D§16-19: last sets, headless, melee, wind ---------------------------------------------------------
+@pytest.mark.rule("END-3")
+def test_D16_toukes_opposite_gets_one_dead_gouji_set_nobody_answers():
+    """D§16 "头科、二科的底牌，其对头分别有一次无对头够级机会，称'够死级'。除有烧牌者外，够死级者即获重新发牌权"."""
+    game = PLAIN.new_position(six("5 5", "4 4 9", "4 4 9", "K K 9 6", "A A 9 8", "A A 9 8"), leader=0)
+    act(game, "play 5 5")
+    while game.current_player != 3:
+        act(game, "pass")
+    act(game, "play K K")
+    # seats 4/5 hold A A but may not answer (nor burn: their rest is no joker-carried hand): seat 3 leads
+    assert game.current_player == 3 and "play 6" in legal(game)
+
+
+@pytest.mark.rule("END-3")
+def test_D16_the_dead_gouji_set_may_still_be_burned():
+    """D§16 "除有烧牌者外": seat 4 holding A A 9 9 (one set left) may burn seat 3's dead gouji K K."""
+    game = PLAIN.new_position(six("5 5", "4 4 9", "4 4 9", "K K 9 6", "A A 9 9", "A A 9 8"), leader=0)
+    act(game, "play 5 5")
+    while game.current_player != 3:
+        act(game, "pass")
+    act(game, "play K K")
+    assert "burn A A" in legal(game)
+
+
+@pytest.mark.rule("END-2")
+def test_D17_once_touke_is_out_anyone_may_cover_his_opposites_gouji_set():
+    """D§17 "头科产生后，其对头的够级对象不复存在，称'无头'。其他持牌人按发牌对无头者所发的任何牌都可灭之"."""
+    game = PLAIN.new_position({1: "4 4 8", 2: "4 4 9", 3: "K K 9", 4: "A A 9 8", 5: "4 4 6"}, leader=3)
+    act(game, "play K K")  # seat 0 is out: seat 3 is headless; seat 4 is not his opposite
+    assert game.current_player == 4 and "play A A" in legal(game)
+
+
+@pytest.mark.rule("END-2")
+def test_D17_the_headless_player_may_cover_anyones_gouji_set():
+    """D§17 "无头者对其他持牌者亦行使同样的职权": headless seat 3 covers seat 2's gouji K K."""
+    game = PLAIN.new_position({1: "4 4 8", 2: "K K 9", 3: "A A 9", 4: "4 4 9 8", 5: "A A 6 6"}, leader=2)
+    act(game, "play K K")
+    assert game.current_player == 3 and "play A A" in legal(game)
+
+
+@pytest.mark.rule("END-4")
+def test_D19_the_lower_player_may_ask_for_the_wind_on_a_last_set():
+    """D§19 "持牌人对上家的底牌可暂不上牌而申请由自己重新发牌，称'申请接风'。如其余持牌人均同意…"."""
+    game = PLAIN.new_position(six("5", "6 6 9", "7 7 9", "8 8 9", "9 9 9", "10 10 9"), leader=0)
+    act(game, "play 5")
+    assert game.current_player == 1 and "take-wind" in legal(game)
+    act(game, "take-wind")
+    # the others agree (pass) in turn; then seat 1 leads
+    while game.current_player != 1:
+        options = legal(game)
+        act(game, "close" if "close" in options else "pass")  # the opposite agrees by closing
+    assert any(o.startswith("play") for o in legal(game)) and "pass" not in legal(game)
+
+
+@pytest.mark.rule("END-5")
+def test_D18_in_the_melee_there_are_no_gouji_rules():
+    """D§18 "头科、二科产生后，其余四人不再按够级、过牌、让牌、烧牌等规则进行"."""
+    game = PLAIN.new_position(six("5", "6", "K K 9", "A A 8", "4 4 9", "A A 4"), leader=0)
+    act(game, "play 5", "play 6")  # 头科 0, 二科 1
+    for _ in range(20):
+        if game.current_player == 2 and game.table is None:
+            break
+        options = legal(game)
+        act(game, "pass" if "pass" in options else ("close" if "close" in options else options[0]))
+    act(game, "play K K")
+    # seat 3 is not seat 2's opposite (seat 5): in the melee he may simply cover
+    assert game.current_player == 3 and "play A A" in legal(game)
+
+
+@pytest.mark.rule("END-5")
+def test_D18_in_the_melee_there_is_no_yield():
+    """D§18 "不再按…让牌…规则进行"."""
+    game = PLAIN.new_position(six("5", "6", "7 9", "4 4", "4 4", "8 8 9"), leader=0)
+    act(game, "play 5", "play 6")
+    for _ in range(20):
+        if game.current_player == 2 and game.table is None:
+            break
+        options = legal(game)
+        act(game, "pass" if "pass" in options else ("close" if "close" in options else options[0]))
+    act(game, "play 7")
+    while game.current_player != 5:
+        act(game, "pass")
+    assert "yield" not in legal(game)
