@@ -336,3 +336,75 @@ def test_D18_in_the_melee_there_is_no_yield():
     while game.current_player != 5:
         act(game, "pass")
     assert "yield" not in legal(game)
+
+
+# -- D§20 scoring ------------------------------------------------------------------------------------------
+@pytest.mark.rule("SCORE-2")
+@pytest.mark.parametrize("order,points", [
+    ((0, 1, 2, 3, 4, 5), (2, 0)),    # A: 4+0-2 = 2, B: 2+0-4 = -2 -> 0
+    ((0, 1, 3, 2, 5, 4), (0, 0)),    # A: 4+0-4 = 0, B: 2+0-2 = 0
+    ((1, 3, 0, 2, 4, 5), (0, 6)),    # B: 4+2-4 = 2? -> see docstring
+    ((0, 2, 4, 1, 3, 5), (12, 0)),   # 串三户
+    ((1, 5, 3, 0, 2, 4), (0, 12)),
+])
+def test_D20_place_points_only_positive_recorded_sweep_12(order, points):
+    """D§20 "头科得4分，二科得2分，三科、四科均得0分，二落得-2分，大落得-4分，每局中联邦3人得分之和(相抵之后)
+    按照'只记正分，不记负分'的原则记为该方积分。如一方分获头科、二科、三科…即获胜一方积12分"."""
+    seat_points = dict(zip(order, [4, 2, 0, 0, -2, -4]))
+    a = sum(seat_points[s] for s in (0, 2, 4))
+    b = sum(seat_points[s] for s in (1, 3, 5))
+    expected = points if points[0] == 12 or points[1] == 12 else (max(a, 0), max(b, 0))
+    assert DAGANG.score(order).team_points == expected
+
+
+# -- D§6-7 the cut and the first lead ------------------------------------------------------------------
+@pytest.mark.rule("OPEN-1")
+def test_D6_regular_cut_the_last_da_luo_draws_first_and_leads_first():
+    """D§6 "上一局的大落的对头为该局的法定常规开牌人，大落为法定的取牌人，也是法定首发牌人"."""
+    from gouji.rules.dagang import DagangSeries
+
+    series = DagangSeries(TRIBUTE_ONLY, seed=3, games=3)
+    game = series.game
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    last = game.finish_order[-1]
+    if game.score().sweep:
+        pytest.skip("a sweep makes a re-cut")
+    nxt = series.next_game()
+    cut = [e for e in nxt.events if e.kind == "cut"] or [e for e in nxt.events if e.rule == "OPEN-1"]
+    assert cut and cut[0].seat == (last + 3) % 6
+    leads = [e for e in nxt.events if e.rule == "OPEN-3"]
+    assert leads and leads[0].seat == last
+
+
+@pytest.mark.rule("OPEN-1")
+@pytest.mark.parametrize("seed", range(6))
+def test_D6_first_cut_counts_the_cards_rank_counterclockwise_from_the_cutter(seed):
+    """D§6 "以该牌的自然点数自开牌人开始，数至最后一人即为首取牌人。如抽到大小王牌，则其开牌权自然取消，由其'下家'取代"."""
+    game = TRIBUTE_ONLY.new_game(seed=seed)
+    cut = [e for e in game.events if e.rule == "OPEN-1"]
+    deal = [e for e in game.events if e.rule == "OPEN-2"]
+    text = cut[-1].detail
+    # "drew ♠3; seat 2 draws first"
+    import re
+    match = re.search(r"drew (.*?)[♠♥♣♦](10|[2-9AJQK]);", text)
+    assert match, text
+    jokers = match.group(1).count("王")  # each joker hands the cut to the lower player
+    value = {"A": 1, "J": 11, "Q": 12, "K": 13}.get(match.group(2)) or int(match.group(2))
+    assert deal[0].seat == (cut[-1].seat + jokers + value - 1) % 6
+
+
+@pytest.mark.rule("OPEN-3")
+@pytest.mark.parametrize("seed", range(8))
+def test_D7_the_first_leader_holds_the_most_3s_of_one_suit(seed):
+    """D§7 "最先摸到并亮出两张同色3者为首发牌人…此后，亮出同花色3多者可取代前首发牌人，称'顶班'"."""
+    game = TRIBUTE_ONLY.new_game(seed=seed)
+    leader = [e for e in game.events if e.rule == "OPEN-3"][0].seat
+
+    def most(seat: int) -> int:
+        threes = [c.suit for c in game.hand(seat) if c.rank == 3]
+        return max((threes.count(s) for s in set(threes)), default=0)
+
+    best = max(most(s) for s in range(6))
+    if best >= 2:
+        assert most(leader) == best
