@@ -389,9 +389,10 @@ def test_D6_first_cut_counts_the_cards_rank_counterclockwise_from_the_cutter(see
     import re
     match = re.search(r"drew (.*?)[♠♥♣♦](10|[2-9AJQK]);", text)
     assert match, text
-    jokers = match.group(1).count("王")  # each joker hands the cut to the lower player
+    # a joker hands the cut to the lower player: the event names the seat who finally cut
+    assert cut[-1].seat == (TRIBUTE_ONLY.options["first_cutter"] + match.group(1).count("王")) % 6
     value = {"A": 1, "J": 11, "Q": 12, "K": 13}.get(match.group(2)) or int(match.group(2))
-    assert deal[0].seat == (cut[-1].seat + jokers + value - 1) % 6
+    assert deal[0].seat == (cut[-1].seat + value - 1) % 6
 
 
 @pytest.mark.rule("OPEN-3")
