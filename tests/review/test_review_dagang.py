@@ -409,3 +409,292 @@ def test_D7_the_first_leader_holds_the_most_3s_of_one_suit(seed):
     best = max(most(s) for s in range(6))
     if best >= 2:
         assert most(leader) == best
+
+
+# -- D§21 tribute ------------------------------------------------------------------------------------------
+MONEY = (15, 16, 17)  # 2, 小王, 大王
+
+
+def _tribute_events(seed: int):
+    """The second game of a tribute-only series (first legal actions everywhere) and its game-1 order."""
+    from gouji.rules.dagang import DagangSeries
+
+    series = DagangSeries(TRIBUTE_ONLY, seed=seed, games=2)
+    first = series.game
+    while not first.is_over:
+        first.apply(first.legal_actions()[0])
+    second = series.next_game()
+    while not any(e.kind == "deal" for e in second.events):
+        second.apply(second.legal_actions()[0])  # before the cut: teammates choose who is 大落
+    dealt = {s: sorted((c.rank for c in second.hand(s)), reverse=True) for s in range(6)}
+    while second.phases and second.phases[0].name != "会3":
+        second.apply(second.legal_actions()[0])
+    return first, second, dealt
+
+
+@pytest.mark.rule("TRIB-1")
+@pytest.mark.parametrize("seed", [3, 5, 7])
+def test_D21_da_luo_gives_tou_ke_two_er_luo_gives_er_ke_one_biggest_money_first(seed):
+    """D§21 "(一)大花、小花、钱是法定贡牌，按牌点大小取大者进贡。(二)若没有摸到法定贡牌，则不予进贡。
+    (三)大落向头科进2张贡牌，二落向二科进1张贡牌"."""
+    first, second, dealt = _tribute_events(seed)
+    if first.score().sweep:
+        pytest.skip("sweep: no tribute")
+    order = first.finish_order
+    gifts = [e for e in second.events if e.kind == "tribute"]
+    by_giver: dict[int, list[str]] = {}
+    for e in gifts:
+        by_giver.setdefault(e.seat, []).append(e.detail)
+    da_luo, er_luo = order[-1], order[-2]
+    for giver, receiver, count in ((da_luo, order[0], 2), (er_luo, order[1], 1)):
+        money = [r for r in dealt[giver] if r in MONEY]
+        if (giver - receiver) % 2 == 0:
+            continue  # teammates may waive (D§21.(五))
+        assert len(by_giver.get(giver, [])) == min(count, len(money)), (giver, by_giver)
+        assert all(f"to seat {receiver}" in d for d in by_giver.get(giver, []))
+
+
+@pytest.mark.rule("TRIB-2")
+@pytest.mark.parametrize("seed", [3, 5, 7])
+def test_D21_4_the_receivers_return_as_many_cards(seed):
+    """D§21.(四) "头科、二科吃贡后，须向大落、二落返还同等数量的牌，称'还贡'"."""
+    first, second, dealt = _tribute_events(seed)
+    gifts = [e for e in second.events if e.kind == "tribute" and e.rule == "TRIB-1"]
+    returns = [e for e in second.events if e.kind == "tribute-return"]
+    assert len(returns) == len(gifts)
+    assert all(sum(len(second.hand(s)) for s in range(6)) == 216 for _ in [0])
+
+
+@pytest.mark.rule("TRIB-3")
+def test_D21_7_no_tribute_after_a_sweep_and_a_new_cut():
+    """D§21.(七) "串三户一般不进贡，应重新开牌"; D§6 "重新开牌由首开牌人的下家进行"."""
+    from gouji.rules.dagang import DagangSeries
+
+    for seed in range(40):
+        series = DagangSeries(TRIBUTE_ONLY, seed=seed, games=2)
+        game = series.game
+        while not game.is_over:
+            game.apply(game.legal_actions()[0])
+        if game.score().sweep:
+            break
+    else:
+        pytest.skip("no sweep found")
+    first_cut = [e for e in game.events if e.rule == "OPEN-1"][-1].seat
+    second = series.next_game()
+    while second.phases and second.phases[0].name != "会3":
+        second.apply(second.legal_actions()[0])
+    assert not [e for e in second.events if e.kind == "tribute"]
+    cut = [e for e in second.events if e.rule == "OPEN-1"][0]
+    assert "no card drawn" not in cut.detail
+    assert cut.seat in ((first_cut + 1) % 6, (first_cut + 2) % 6)  # the lower player (a joker passes it on)
+
+
+# -- D§23 revolution ---------------------------------------------------------------------------------
+def _revolution(variant, hands, leader):
+    from gouji.rules.dagang.revolution import RevolutionPhase
+
+    game = variant.new_position(hands, leader=leader)
+    game.add_phase(RevolutionPhase.for_game(game))
+    return game
+
+
+REV_HANDS = {0: "2 3 8", 1: "5 6 7", 2: "小王 4 9", 3: "9 9 10", 4: "K K A A 2 Q", 5: "大王 6 J"}
+
+
+@pytest.mark.rule("OPEN-5")
+def test_D23_only_a_hand_without_jokers_and_2s_may_revolt_and_may_decline():
+    """D§23 "大花、小花、钱均无时，可声明'革命'…符合革命条件者有权不革命"."""
+    game = _revolution(PLAIN, REV_HANDS, leader=4)
+    offered = []
+    while game.phases and game.phases[0].name == "revolution":
+        offered.append(game.current_player)
+        assert "dagang-revolt no" in legal(game)
+        act(game, "dagang-revolt no")
+    assert offered == [1, 3]
+
+
+@pytest.mark.rule("OPEN-5")
+def test_D23_two_revolutions_void_the_game():
+    """D§23 "如同时出现2个(含2个)以上革命者，则该局作废"."""
+    game = _revolution(PLAIN, REV_HANDS, leader=4)
+    act(game, "dagang-revolt yes", "dagang-revolt yes")
+    assert game.is_over and game.score().team_points == (0, 0)
+
+
+@pytest.mark.rule("OPEN-5")
+def test_D23_the_revolutionary_is_si_ke_and_his_opposite_has_three_dead_gouji():
+    """D§23 "革命者通常视为四科…其对头取得三次够死级的权力。声明放弃此权力即视为无头"."""
+    game = _revolution(PLAIN, REV_HANDS, leader=4)
+    act(game, "dagang-revolt yes", "dagang-revolt no")
+    assert not game.playing[1] and game.places[3] == 1
+    assert legal(game) == ["dagang-dead-gouji keep", "dagang-dead-gouji headless"]
+    act(game, "dagang-dead-gouji keep")
+    act(game, "play K K")   # dead: nobody answers (seat 2's 小王 etc. are no burn here)
+    assert game.current_player == 4 and game.table is None
+    act(game, "play A A")
+    assert game.current_player == 4 and game.table is None
+
+
+@pytest.mark.rule("OPEN-5")
+@pytest.mark.xfail(strict=True, reason="D§23: engine makes the opposite who KEEPS his rights headless too (known, rulesDC)")
+def test_D23_keeping_the_rights_the_opposite_is_not_headless_giving_them_up_he_is():
+    """D§23 "其对头取得三次够死级的权力。声明放弃此权力即视为无头" — only the declaration makes him 无头."""
+    game = _revolution(PLAIN, REV_HANDS, leader=4)
+    act(game, "dagang-revolt yes", "dagang-revolt no", "dagang-dead-gouji keep")
+    assert not game.is_headless(4)
+    game = _revolution(PLAIN, REV_HANDS, leader=4)
+    act(game, "dagang-revolt yes", "dagang-revolt no", "dagang-dead-gouji headless")
+    assert game.is_headless(4)
+
+
+@pytest.mark.rule("OPEN-5")
+def test_D23_teammates_take_first_and_second_the_revolutionary_is_san_ke_a_sweep():
+    """D§23 "当革命者的2个同伙分获头科、二科时，则革命者视为三科，即对方被串三户"."""
+    hands = {0: "2 9 9", 1: "5", 2: "2 8 8", 3: "4 4 6", 4: "2 K K", 5: "7"}
+    game = _revolution(PLAIN, hands, leader=1)
+    act(game, "dagang-revolt no", "dagang-revolt yes", "dagang-revolt no", "dagang-dead-gouji keep", "play 5")
+    for _ in range(40):
+        if game.finish_order[:2] == [1, 5] or game.is_over:
+            break
+        options = legal(game)
+        if game.current_player == 5 and "play 7" in options:
+            act(game, "play 7")
+        else:
+            act(game, next((o for o in options if o in ("pass", "close", "take-wind")), options[0]))
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    assert game.finish_order[:3] == [1, 5, 3]
+    assert game.score().team_points == (0, 12)
+
+
+# -- D§24 打点 ----------------------------------------------------------------------------------------------
+POINTS = PLAIN.with_options(point_tribute=True, point_declarations=True)
+
+
+def _owed(game):
+    from gouji.rules.dagang.points import point_obligations
+
+    return sorted((g, r, n) for g, r, n, _why in point_obligations(game))
+
+
+def _play_out(game):
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+@pytest.mark.rule("TRIB-5")
+def test_D24_a_gouji_set_that_won_the_lead_opens_and_non_openers_pay_their_opposite():
+    """D§24 "即未用够级方式取得过发牌权…不开点者应无条件向对头进1张贡牌…若对门互不开点，则互进点贡"."""
+    game = POINTS.new_position({0: "K K 5", 1: "4 6", 2: "4 7", 3: "4 8", 4: "4 9", 5: "4 10"}, leader=0)
+    act(game, "play K K", "play 5")
+    _play_out(game)
+    assert 0 in game.opened and 3 not in game.opened
+    assert _owed(game) == [(1, 4, 1), (2, 5, 1), (3, 0, 1), (4, 1, 1), (5, 2, 1)]
+
+
+@pytest.mark.rule("TRIB-5")
+def test_D24_big_joker_sets_do_not_open():
+    """D§24.(一) "其对头除大花外够级牌一次未活"."""
+    game = POINTS.new_position({0: "大王 5 9", 1: "4 6", 2: "4 7", 3: "4 8", 4: "4 9", 5: "4 10"}, leader=0)
+    act(game, "play BJ 5")
+    _play_out(game)
+    assert 0 not in game.opened
+
+
+@pytest.mark.rule("TRIB-5")
+def test_D24_small_joker_and_single_2_sets_do_open():
+    """D§24.(一): only 大花 is excepted; a live 小王 set or a live single 2 is a live gouji set."""
+    game = POINTS.new_position({0: "2 5 9", 1: "4 6", 2: "4 7", 3: "4 8", 4: "4 9", 5: "4 10"}, leader=0)
+    act(game, "play 2")
+    _play_out(game)
+    assert 0 in game.opened
+    game = POINTS.new_position({0: "小王 5 9", 1: "4 6", 2: "4 7", 3: "4 8", 4: "4 9", 5: "4 10"}, leader=0)
+    act(game, "play SJ 5")
+    _play_out(game)
+    assert 0 in game.opened
+
+
+@pytest.mark.rule("TRIB-5")
+def test_D24_1_toukes_opposite_must_open_before_touke_is_out():
+    """D§24.(一) "头科产生前，其对头除大花外够级牌一次未活…则头科的对头称为'不开点'"."""
+    game = POINTS.new_position({0: "5", 1: "4 4 8", 2: "4 4 9", 3: "K K 9 6", 4: "A A 9 8", 5: "A A 9 8"}, leader=0)
+    act(game, "play 5")  # 头科 at once: seat 3 cannot have opened before
+    _play_out(game)
+    assert 3 not in game.opened
+
+
+@pytest.mark.rule("TRIB-6")
+def test_D24_a_right_ming_dian_takes_two_cards():
+    """D§24 "宣布明点者吃对头2张点贡"."""
+    from gouji.rules.dagang.actions import OPEN
+    from gouji.rules.dagang.points import DeclarePhase
+
+    game = POINTS.new_position({0: "K K 5", 1: "4 6", 2: "4 7", 3: "4 8", 4: "4 9", 5: "4 10"}, leader=0)
+    game.add_phase(DeclarePhase(OPEN, [0, 1, 2, 3, 4, 5]))
+    for seat in range(6):
+        act(game, f"dagang-declare {OPEN} {'yes' if seat == 0 else 'no'}")
+    act(game, "play K K", "play 5")
+    _play_out(game)
+    assert (3, 0, 2) in _owed(game) and (3, 0, 1) not in _owed(game)
+
+
+@pytest.mark.rule("TRIB-6")
+def test_D24_a_wrong_ming_dian_backfires_two_cards():
+    """D§24 "如对头开点，则宣布明点者须向对头进2张点贡…称'吹牛上税'"."""
+    from gouji.rules.dagang.actions import OPEN
+    from gouji.rules.dagang.points import DeclarePhase
+
+    game = POINTS.new_position({0: "K K 5", 1: "4 6", 2: "4 7", 3: "4 8", 4: "4 9", 5: "4 10"}, leader=0)
+    game.add_phase(DeclarePhase(OPEN, [0, 1, 2, 3, 4, 5]))
+    for seat in range(6):
+        act(game, f"dagang-declare {OPEN} {'yes' if seat == 3 else 'no'}")
+    act(game, "play K K", "play 5")
+    _play_out(game)
+    assert (3, 0, 2) in _owed(game)
+
+
+@pytest.mark.rule("TRIB-5")
+def test_D24_a_revolutionary_concedes_even_if_declared_against():
+    """D§24 "如果持牌人革命，无论此前对头有没有明点或预点，算自动认点，但其对头也须在二科产生前够死级三把方算开点"."""
+    from gouji.rules.dagang.actions import OPEN
+    from gouji.rules.dagang.points import DeclarePhase
+    from gouji.rules.dagang.revolution import RevolutionPhase
+
+    hands = {0: "2 3 8", 1: "5 6 7", 2: "2 4 9", 3: "2 5 10", 4: "K K A A 2 2 Q", 5: "2 6 J"}
+    game = POINTS.new_position(hands, leader=4)
+    game.add_phase(DeclarePhase(OPEN, [0, 1, 2, 3, 4, 5]))
+    for seat in range(6):
+        act(game, f"dagang-declare {OPEN} {'yes' if seat == 4 else 'no'}")
+    game.add_phase(RevolutionPhase.for_game(game))
+    act(game, "dagang-revolt yes", "dagang-dead-gouji keep", "play K K", "play A A", "play 2 2")
+    _play_out(game)
+    assert 1 not in game.opened and 4 in game.opened
+    assert (1, 4, 2) in _owed(game)
+
+
+@pytest.mark.rule("TRIB-5")
+def test_D24_the_revolutionarys_opposite_with_two_dead_gouji_has_not_opened():
+    """D§24 "但其对头也须在二科产生前够死级三把方算开点"."""
+    from gouji.rules.dagang.revolution import RevolutionPhase
+
+    hands = {0: "2 3 8", 1: "5 6 7", 2: "2 4 9", 3: "2 5 10", 4: "K K A A 2 9 Q", 5: "2 6 J"}
+    game = POINTS.new_position(hands, leader=4)
+    game.add_phase(RevolutionPhase.for_game(game))
+    act(game, "dagang-revolt yes", "dagang-dead-gouji keep", "play K K", "play A A")
+    _play_out(game)
+    assert 4 not in game.opened
+
+
+@pytest.mark.rule("TRIB-5")
+def test_D24_giving_up_the_rights_opening_still_needs_three_dead_gouji():
+    """D§24 "但其对头也须在二科产生前够死级三把方算开点" after D§23 "声明放弃此权力即视为无头":
+    a headless opposite whose gouji sets live anyway has still not played 够死级三把."""
+    from gouji.rules.dagang.revolution import RevolutionPhase
+
+    hands = {0: "2 3 8", 1: "5 6 7", 2: "2 4 9", 3: "2 5 10", 4: "K K 2 9 Q", 5: "2 6 J"}
+    game = POINTS.new_position(hands, leader=4)
+    game.add_phase(RevolutionPhase.for_game(game))
+    act(game, "dagang-revolt yes", "dagang-dead-gouji headless", "play K K")
+    _play_out(game)
+    assert 4 not in game.opened
