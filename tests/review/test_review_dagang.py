@@ -698,3 +698,136 @@ def test_D24_giving_up_the_rights_opening_still_needs_three_dead_gouji():
     act(game, "dagang-revolt yes", "dagang-dead-gouji headless", "play K K")
     _play_out(game)
     assert 4 not in game.opened
+
+
+@pytest.mark.rule("TRIB-6")
+@pytest.mark.xfail(strict=True, reason="D§24 算自动认点: with 憋3 a 明点 against the revolutionary backfires (known, rulesDC)")
+def test_D24_with_hold_three_a_declaration_against_a_revolutionary_still_wins():
+    """D§24 "实行打点规则时，如果持牌人革命，无论此前对头有没有明点或预点，算自动认点" (D§27 plays 打点 with 憋3)."""
+    from gouji.rules.dagang.actions import OPEN
+    from gouji.rules.dagang.points import DeclarePhase
+    from gouji.rules.dagang.revolution import RevolutionPhase
+
+    hands = {0: "2 3 3", 1: "5 6 7", 2: "2 3 3", 3: "2 3 3", 4: "K K 3 3", 5: "2 3 3"}
+    game = DAGANG.new_position(hands, leader=4)
+    game.add_phase(DeclarePhase(OPEN, [0, 1, 2, 3, 4, 5]))
+    for seat in range(6):
+        act(game, f"dagang-declare {OPEN} {'yes' if seat == 4 else 'no'}")
+    game.add_phase(RevolutionPhase.for_game(game))
+    act(game, "dagang-revolt yes", "dagang-dead-gouji keep")
+    _play_out(game)
+    owed = _owed(game)
+    assert (1, 4, 2) in owed and (4, 1, 2) not in owed
+
+
+# -- D§26 憋3 ------------------------------------------------------------------------------------------------
+@pytest.mark.rule("END-6")
+def test_D26_the_last_set_must_be_the_3s():
+    """D§26 "每人最后一手牌是为底牌。底牌必须是3牌"."""
+    game = DAGANG.new_position({0: "3 9", 1: "3 4", 2: "3 5", 3: "3 6", 4: "3 7", 5: "3 8"}, leader=0)
+    assert legal(game) == ["play 9"]
+    game = DAGANG.new_position({0: "3 3 9 9", 1: "3 4", 2: "3 5", 3: "3 6", 4: "3 7", 5: "3 8"}, leader=0)
+    assert "play 3" not in legal(game) and "play 3 3" not in legal(game)
+
+
+@pytest.mark.rule("END-6")
+def test_D26_3_threes_are_never_split_nor_carry_money():
+    """D§26.(三) "'3'牌不能拆开出，也不能贴钱或挂花"."""
+    game = DAGANG.new_position({0: "3 3 3", 1: "3 4", 2: "3 5", 3: "3 6", 4: "3 7", 5: "3 8"}, leader=0)
+    assert legal(game) == ["play 3 3 3"]
+    game = DAGANG.new_position({0: "3 3 2 小王", 1: "3 4", 2: "3 5", 3: "3 6", 4: "3 7", 5: "3 8"}, leader=0)
+    assert not any("3" in o.split()[1:] for o in legal(game) if o.startswith("play"))
+
+
+@pytest.mark.rule("END-6")
+def test_D26_a_set_that_would_leave_only_money_is_refused():
+    """D§26 + D§26.(三): a hand 9 2 3 may not play the 9 leaving "2 3" — the 2 cannot go out with the 3."""
+    game = DAGANG.new_position({0: "9 2 3", 1: "3 4", 2: "3 5", 3: "3 6", 4: "3 7", 5: "3 8"}, leader=0)
+    options = legal(game)
+    assert "play 9" not in options or "play 2 9" in options
+    assert "play 2 9" in options
+
+
+@pytest.mark.rule("BURN-1")
+def test_D10_with_D26_no_burn_that_leaves_money_beside_the_3s():
+    """D§10 + D§26.(三): A A 2 3 may not burn K K with A A (the "2 3" left is no set and has no joker)."""
+    game = DAGANG.new_position({0: "K K 3 5", 1: "4 4 3", 2: "A A 2 3", 3: "Q 3 5", 4: "4 4 3", 5: "4 4 3"}, leader=0)
+    act(game, "play K K")
+    assert "burn A A" not in legal(game)
+
+
+@pytest.mark.rule("BURN-1")
+def test_D10_with_D26_a_burn_with_jokers_on_every_set_before_the_3s_is_allowed():
+    """D§10 "每次所发牌中必须挂一小花或大花，但最后一次发牌可除外" with 憋3: A A 小王 9 3 3 may burn (小王 9, then 3 3)."""
+    game = DAGANG.new_position({0: "K K 3 5", 1: "4 4 3", 2: "A A 小王 9 3 3", 3: "Q 3 5", 4: "4 4 3", 5: "4 4 3"},
+                               leader=0)
+    act(game, "play K K")
+    assert game.current_player == 2 and "burn A A" in legal(game)
+
+
+@pytest.mark.rule("END-7")
+def test_D26_2_a_hand_without_3s_buys_one_from_his_opposite_with_a_2():
+    """D§26.(二) "凡所持牌中无3者，应无条件用钱（无钱时用大，小花）向对头买1张3牌"."""
+    from gouji.rules.dagang.hold_three import BuyPhase
+
+    game = DAGANG.new_position({0: "2 9", 1: "3 3 4", 2: "3 5", 3: "3 3 6", 4: "3 7", 5: "3 8"}, leader=0)
+    game.add_phase(BuyPhase.for_game(game))
+    assert game.current_player == 0 and legal(game) == ["dagang-buy 3 2"]
+
+
+@pytest.mark.rule("END-7")
+def test_D26_2_opposite_with_one_3_then_his_teammates_sell():
+    """D§26.(二) "如对头无3或只有1张3牌，则向对头的联邦买1张3牌"."""
+    from gouji.rules.dagang.hold_three import BuyPhase
+
+    game = DAGANG.new_position({0: "2 9", 1: "3 3 4", 2: "3 5", 3: "3 6", 4: "3 7", 5: "3 3 8"}, leader=0)
+    game.add_phase(BuyPhase.for_game(game))
+    assert sorted(legal(game)) == ["dagang-buy 1 2", "dagang-buy 5 2"]
+
+
+@pytest.mark.rule("END-7")
+def test_D26_2_no_2_pay_with_a_joker():
+    """D§26.(二) "用钱（无钱时用大，小花）"."""
+    from gouji.rules.dagang.hold_three import BuyPhase
+
+    game = DAGANG.new_position({0: "小王 9", 1: "3 3 4", 2: "3 5", 3: "3 3 6", 4: "3 7", 5: "3 8"}, leader=0)
+    game.add_phase(BuyPhase.for_game(game))
+    assert legal(game) == ["dagang-buy 3 SJ"]
+
+
+@pytest.mark.rule("OPEN-5")
+def test_D26_2_with_hold_three_only_no_3_and_no_money_may_revolt():
+    """D§26.(二) "如所持牌中无3且大花，小花，钱全无时，可允许其革命，开点并作为四科，除此之外，不允许革命"."""
+    hands = {0: "2 3 8", 1: "5 6 7", 2: "3 4 9", 3: "3 9 10", 4: "3 K K", 5: "3 6 J"}
+    game = _revolution(DAGANG, hands, leader=0)
+    assert game.current_player == 1 and "dagang-revolt yes" in legal(game)
+    act(game, "dagang-revolt no")
+    assert game.table is None and game.current_player == 0
+
+
+@pytest.mark.rule("OPEN-5")
+def test_D26_2_the_hold_three_revolutionary_has_opened_and_is_si_ke():
+    """D§26.(二) "可允许其革命，开点并作为四科"."""
+    hands = {0: "2 3 3", 1: "5 6 7", 2: "2 3 3", 3: "2 3 3", 4: "K K 3 3", 5: "2 3 3"}
+    game = _revolution(DAGANG, hands, leader=4)
+    act(game, "dagang-revolt yes", "dagang-dead-gouji headless")
+    assert game.places[3] == 1
+    _play_out(game)
+    assert 1 in game.opened
+
+
+@pytest.mark.rule("ROUND-6")
+def test_D26_4_with_hold_three_no_counts_are_told():
+    """D§26.(四) "实行憋3打法，不报牌、不挑牌、不会3"."""
+    game = DAGANG.new_position({0: "3 9", 1: "3 4", 2: "3 5", 3: "3 6", 4: "3 7", 5: "3 8"}, leader=0)
+    assert "dagang-pick" not in legal(game)
+    assert game.observation(1).to_dict()["hand_sizes"] == [None, 2, None, None, None, None]
+
+
+@pytest.mark.rule("ROUND-6")
+def test_D14_without_hold_three_a_count_of_ten_or_fewer_is_known():
+    """D§14 "持牌人手中剩余牌等于或少于10张，任何人询问其手中持牌数量时，应如实报明"."""
+    game = PLAIN.new_position({0: "3 9", 1: "3 4", 2: "3 5", 3: "3 6", 4: "3 7", 5: "3 8"}, leader=0)
+    assert game.observation(1).to_dict()["hand_sizes"] == [2, 2, 2, 2, 2, 2]
+    big = PLAIN.new_position({0: "4 4 4 4 5 5 5 5 6 6 6", 1: "3 4", 2: "3 5", 3: "3 6", 4: "3 7", 5: "3 8"}, leader=0)
+    assert big.observation(1).to_dict()["hand_sizes"][0] is None, "11 cards: no duty to tell"
