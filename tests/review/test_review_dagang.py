@@ -960,3 +960,129 @@ def test_D15_pick_order_the_teammate_sets_the_order_and_opponents_may_beat():
     act(game, "play 9 9")
     # seat 1 (other team) holds nothing bigger pairs; seat 3 (other team) may beat with 8 8? no: must be higher
     assert game.current_player in (3, 4, 5)
+
+
+# -- more D§8-§19, D§24.(二), D§26.(一), D§6 re-cut ----------------------------------------------------------
+@pytest.mark.rule("BURN-2")
+def test_D10_after_the_teammates_burn_the_others_may_burn_again():
+    """D§10 "发够级牌者的联邦可先于其他人烧牌，但此后其他人可再烧牌"."""
+    game = PLAIN.new_position(six("K K 5", "2 2 9", "A A 9", "Q 5", "4 4", "4 4"), leader=0)
+    act(game, "play K K", "burn A A")
+    assert game.current_player == 1 and "burn 2 2" in legal(game)
+
+
+@pytest.mark.rule("PLAY-6")
+def test_D8_3_small_joker_pair_needs_no_fewer_big_jokers():
+    """D§8.(三) "且大花不得少于小花数量": 大王 9 9 9 does not beat 小王 小王 8 8; 大王 大王 9 9 does."""
+    game = PLAIN.new_position(six("小王 小王 8 8 5", "4 4", "4 4", "大王 9 9 9 6 大王 大王 10 10", "4 4", "4 4"),
+                              leader=0)
+    act(game, "play SJ SJ 8 8")
+    options = legal(game)
+    assert game.current_player == 3 and "play BJ BJ 9 9" in options
+    assert "play BJ 9 9 9" not in options
+
+
+@pytest.mark.rule("END-4")
+def test_D31_3_a_last_set_nobody_beats_gives_the_lead_to_the_lower_player():
+    """D§31.(三) "上家的底牌无人灭时，称'接风'。下家接风后将获得发牌权"."""
+    game = PLAIN.new_position(six("5", "4 4 9", "4 4 9", "4 4 9", "4 4 9", "4 4 9"), leader=0)
+    act(game, "play 5")
+    # seat 1 declines the 9 and waits: everyone passes, seat 3 closes, seat 1 leads
+    for _ in range(10):
+        options = legal(game)
+        if game.table is None:
+            break
+        act(game, "close" if "close" in options else "pass")
+    assert game.table is None and game.current_player == 1
+
+
+@pytest.mark.rule("PLAY-7")
+def test_D8_1_a_wrong_follow_loses_the_turn_the_lower_player_follows():
+    """D§8.(一) "如顺牌有误，按照'错牌不出'的原则，其顺牌权自动取消，由其下家行使顺牌权"."""
+    from gouji.rules.dagang import Referee
+
+    game = PLAIN.new_position(six("5 9 9", "6 8", "7 8", "8 8 8", "9 9 9", "10 10 9"), leader=0)
+    act(game, "play 5")
+    assert game.current_player == 1
+    Referee(game).wrong_follow(1)
+    assert game.current_player == 2 and "play 7" in legal(game)
+
+
+@pytest.mark.rule("TRIB-5")
+def test_D24_2_a_gouji_set_living_after_erke_does_not_open():
+    """D§24.(二) "二科产生前，包括二科在内的五人，凡够级牌一次未活者，均视为不开点"."""
+    game = POINTS.new_position(six("5", "6", "K K 9", "4 4 8", "4 4 9", "4 4 7"), leader=0)
+    act(game, "play 5", "play 6")  # 头科 0, 二科 1
+    for _ in range(20):
+        if game.current_player == 2 and game.table is None:
+            break
+        options = legal(game)
+        act(game, "pass" if "pass" in options else ("close" if "close" in options else options[0]))
+    act(game, "play K K")  # lives in the melee, after 二科
+    _play_out(game)
+    assert 2 not in game.opened
+
+
+@pytest.mark.rule("OPEN-1")
+def test_D26_1_with_hold_three_the_cutter_rotates_and_the_first_drawer_leads():
+    """D§26.(一) "首开牌人确定后，以后即按反时针方向依次循环开牌，开牌确定的首取牌人即为该局的首发牌人，不再采取亮3上班的方法"."""
+    from gouji.rules.dagang import DagangSeries
+
+    series = DagangSeries(DAGANG, seed=2, games=3)
+    cutters = []
+    while True:
+        game = series.game
+        _play_out(game)
+        cut = [e for e in game.events if e.rule == "OPEN-1"][0]
+        deal = [e for e in game.events if e.rule == "OPEN-2"][0]
+        lead = [e for e in game.events if e.rule == "OPEN-3"][0]
+        if not game.is_void:
+            cutters.append(cut.seat)
+        assert lead.seat == deal.seat
+        if series.is_over:
+            break
+        series.next_game()
+        if series.is_over:
+            break
+    assert all((b - a) % 6 == 1 for a, b in zip(cutters, cutters[1:])), cutters
+
+
+@pytest.mark.rule("OPEN-1")
+def test_D6_two_changed_players_make_a_re_cut_by_the_first_cutters_lower_player():
+    """D§6 "同时更换2人以上时应重新开牌。重新开牌由首开牌人的下家进行"."""
+    from gouji.rules.dagang import DagangSeries
+
+    series = DagangSeries(TRIBUTE_ONLY, seed=3, games=3)
+    first = series.game
+    _play_out(first)
+    first_cutter = [e for e in first.events if e.rule == "OPEN-1"][0].seat
+    second = series.next_game(changed_players=2)
+    while not any(e.rule == "OPEN-1" for e in second.events):
+        second.apply(second.legal_actions()[0])
+    cut = [e for e in second.events if e.rule == "OPEN-1"][0]
+    assert "no card drawn" not in cut.detail
+    assert cut.seat in ((first_cutter + 1) % 6, (first_cutter + 2) % 6)
+
+
+@pytest.mark.rule("END-3")
+def test_D16_the_opposite_of_erke_has_one_dead_gouji_chance_too():
+    """D§16 "头科、二科的底牌，其对头分别有一次无对头够级机会"."""
+    # seat 0 is already out (头科); seat 1 goes out as 二科; his opposite seat 4 answers with a dead gouji K K
+    game = PLAIN.new_position({1: "5 5", 2: "A A 9 8", 3: "A A 9 8", 4: "K K 9 6", 5: "A A 9 8"}, leader=1)
+    act(game, "play 5 5")
+    while game.current_player != 4:
+        act(game, "pass")
+    act(game, "play K K")
+    assert game.current_player == 4 and game.table is None
+
+
+@pytest.mark.rule("END-3")
+def test_D16_after_touke_goes_out_passers_play_no_more_this_round_but_the_opposite():
+    """D§16 "头科或二科发底牌后，除对头外，过牌者在此轮中均不可再出牌"."""
+    game = PLAIN.new_position(six("5", "4 4 9", "6 8 8", "7 8 9", "4 4 9", "4 4 9"), leader=0)
+    act(game, "play 5")
+    act(game, "pass")  # seat 1 does not take the wind
+    act(game, "pass")  # seat 2 passes though he holds 6
+    act(game, "play 7")  # seat 3, the opposite, covers
+    # seat 2 passed earlier in this round: he may not cover the 7 with his 8
+    assert game.current_player != 2 or not any(o.startswith("play") for o in legal(game))
