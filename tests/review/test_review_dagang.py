@@ -1086,3 +1086,61 @@ def test_D16_after_touke_goes_out_passers_play_no_more_this_round_but_the_opposi
     act(game, "play 7")  # seat 3, the opposite, covers
     # seat 2 passed earlier in this round: he may not cover the 7 with his 8
     assert game.current_player != 2 or not any(o.startswith("play") for o in legal(game))
+
+
+def _second_game_events(variant, seed):
+    from gouji.rules.dagang import DagangSeries
+
+    series = DagangSeries(variant, seed=seed, games=2)
+    first = series.game
+    _play_out(first)
+    second = series.next_game()
+    refusals_ok = True
+    while not second.is_over and second.phases:
+        options = legal(second)
+        if "dagang-return-answer refuse" in options:
+            rank_text = second.history[-1].to_text().split()[1]  # "dagang-return SJ"
+            rank = {"BJ": 17, "SJ": 16, "2": 15, "A": 14, "K": 13, "Q": 12, "J": 11}.get(rank_text) or int(rank_text)
+            refusals_ok &= rank not in second.hand_counts(second.current_player)
+        second.apply(second.legal_actions()[0])
+    return first, second, refusals_ok
+
+
+@pytest.mark.rule("TRIB-8")
+@pytest.mark.parametrize("seed", range(3))
+def test_D24_point_tribute_first_and_never_returned(seed):
+    """D§24 "点贡优先，先进点贡，后进落贡，还贡也是这个顺序…点贡只进贡，不计分，不回牌"."""
+    first, second, _ = _second_game_events(DAGANG, seed)
+    rules = [e.rule for e in second.events if e.kind == "tribute"]
+    assert rules == sorted(rules, key=lambda r: 0 if r in ("TRIB-5", "TRIB-6") else 1)
+    returns = [e for e in second.events if e.kind == "tribute-return"]
+    loser = [e for e in second.events if e.kind == "tribute" and e.rule == "TRIB-1"]
+    assert len(returns) == len(loser)
+
+
+@pytest.mark.rule("TRIB-2")
+@pytest.mark.parametrize("seed", [3, 5, 7, 9])
+def test_D21_4_a_return_may_be_refused_only_by_a_giver_without_that_rank(seed):
+    """D§21.(四) "若进贡一方没有与还贡牌点数相同的牌，可拒绝此张还贡牌，请吃贡方换"."""
+    _, _, refusals_ok = _second_game_events(TRIBUTE_ONLY, seed)
+    assert refusals_ok
+
+
+@pytest.mark.rule("GOUJI-3")
+def test_D9_after_the_opposite_covers_the_exchange_stays_between_the_opposites():
+    """D§9 "当发出牌是'够级牌'时…只有对头才有资格上牌": seat 3's A A is gouji too; only seat 0 may answer."""
+    game = PLAIN.new_position(six("K K 2 2 5", "4 4 9", "4 4 9", "A A 9", "2 2 6 7", "4 4 9"), leader=0)
+    act(game, "play K K")
+    while game.current_player != 3:
+        act(game, "pass")
+    act(game, "play A A")
+    # seat 4 holds 2 2 but is not seat 3's opposite; his rest 6 7 makes no burn
+    assert game.current_player == 0 and "play 2 2" in legal(game)
+
+
+@pytest.mark.rule("BURN-1")
+def test_D10_no_burning_a_set_that_is_not_gouji():
+    """D§10 "当任意一人发够级牌时，符合下列条件可…声明'烧牌'": a single K is no gouji set."""
+    game = PLAIN.new_position(six("K 5", "4 4 9", "A A", "Q 5", "4 4", "4 4"), leader=0)
+    act(game, "play K")
+    assert not any(o.startswith("burn") for o in legal(game))
