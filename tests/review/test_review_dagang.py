@@ -1144,3 +1144,61 @@ def test_D10_no_burning_a_set_that_is_not_gouji():
     game = PLAIN.new_position(six("K 5", "4 4 9", "A A", "Q 5", "4 4", "4 4"), leader=0)
     act(game, "play K")
     assert not any(o.startswith("burn") for o in legal(game))
+
+
+@pytest.mark.rule("BURN-1")
+def test_D10_the_burners_next_lead_must_carry_a_joker():
+    """D§10 "然后每次所发牌中必须挂一小花或大花，但最后一次发牌可除外"."""
+    game = PLAIN.new_position(six("K K 5 5", "4 4 4", "A A 小王 6 小王 9 10", "Q 5 5", "4 4 7 8", "4 4"), leader=0)
+    act(game, "play K K", "burn A A")
+    for _ in range(8):
+        if game.current_player == 2 and game.table is None:
+            break
+        options = legal(game)
+        act(game, "close" if "close" in options else "pass")
+    options = legal(game)
+    assert game.current_player == 2 and "play SJ 6" in options
+    assert "play 10" not in options and "play 9" not in options and "play 6" not in options
+
+
+@pytest.mark.rule("OPEN-5")
+def test_D23_the_revolutionary_does_not_stop_the_other_teams_sweep():
+    """D§23 "革命者通常视为四科，不影响对方串三户"."""
+    hands = {0: "2 9", 1: "5 5 5", 2: "2 8", 3: "2 4 4 6", 4: "2 7", 5: "2 6 6 6"}
+    game = _revolution(PLAIN, hands, leader=0)
+    act(game, "dagang-revolt yes", "dagang-dead-gouji keep")   # seat 1
+    assert game.places[3] == 1
+    # seats 0, 2, 4 go out first: seat 0 leads 9 and everybody lets it stand, etc.
+    for _ in range(80):
+        if game.is_over or len(game.finish_order) >= 3:
+            break
+        seat, options = game.current_player, legal(game)
+        mine = [o for o in options if o.startswith("play")]
+        if seat in (0, 2, 4) and mine:
+            act(game, mine[0])
+        else:
+            act(game, next((o for o in options if o in ("pass", "close")), options[0]))
+    if game.finish_order[:3] != [0, 2, 4] and sorted(game.finish_order[:3]) != [0, 2, 4]:
+        pytest.skip(f"scenario did not reach the sweep: {game.finish_order}")
+    _play_out(game)
+    assert game.score().team_points == (12, 0)
+
+
+@pytest.mark.rule("TRIB-4")
+def test_D21_6_teammate_losers_choose_who_is_da_luo_before_the_cut():
+    """D§21.(六) "大落、二落为同一方人员时，可在开牌前自行商定谁为大落，开牌后即不许变更"."""
+    from gouji.rules.dagang import DagangSeries
+
+    for seed in range(30):
+        series = DagangSeries(TRIBUTE_ONLY, seed=seed, games=2)
+        first = series.game
+        _play_out(first)
+        order = first.finish_order
+        if (order[-1] - order[-2]) % 2 == 0 and not first.score().sweep:
+            break
+    else:
+        pytest.skip("no such game")
+    second = series.next_game()
+    assert not any(e.rule == "OPEN-1" for e in second.events), "decided before the cut"
+    assert second.current_player == order[-1]
+    assert sorted(legal(second)) == ["dagang-last keep", "dagang-last swap"]
