@@ -1223,3 +1223,39 @@ def test_D16_in_the_round_of_toukes_last_set_other_passers_may_not_answer_even_t
     game = PLAIN.new_position(six("5", "8 9 4", "6 4 4", "6 4 4", "7 4 4", "4 4 4"), leader=0)
     act(game, "play 5", "pass", "pass", "pass", "play 7")
     assert not (game.current_player == 1 and any(o.startswith("play") for o in legal(game)))
+
+
+def _declared_game(variant, declarer, kind_name="PRE"):
+    from gouji.rules.dagang import actions as dagang_actions
+    from gouji.rules.dagang.points import DeclarePhase
+
+    kind = getattr(dagang_actions, kind_name)
+    game = variant.new_position({0: "K K 5", 1: "4 6", 2: "4 7", 3: "4 8", 4: "4 9", 5: "4 10"}, leader=0)
+    game.add_phase(DeclarePhase(kind, [0, 1, 2, 3, 4, 5]))
+    for seat in range(6):
+        act(game, f"dagang-declare {kind} {'yes' if seat == declarer else 'no'}")
+    act(game, "play K K", "play 5")
+    _play_out(game)
+    return game
+
+
+@pytest.mark.rule("TRIB-6")
+def test_D24_a_right_yu_dian_takes_four_cards():
+    """D§24 "宣布预点者吃对头4张点贡"."""
+    game = _declared_game(POINTS, declarer=1)  # seat 1 says seat 4 will not open: right
+    assert (4, 1, 4) in _owed(game)
+
+
+@pytest.mark.rule("TRIB-6")
+def test_D24_a_wrong_yu_dian_backfires_four_cards():
+    """D§24 "宣布预点者向对头进4张点贡，称'吹牛上税'"."""
+    game = _declared_game(POINTS, declarer=3)  # seat 3 says seat 0 will not open: seat 0 opened with K K
+    assert (3, 0, 4) in _owed(game)
+
+
+@pytest.mark.rule("TRIB-6")
+def test_D24_backfires_may_be_doubled_by_agreement():
+    """D§24 "也可商定翻车加倍进贡，即明点翻车进4个贡，预点翻车进8个贡"."""
+    doubled = POINTS.with_options(backfire_double=True)
+    assert (3, 0, 8) in _owed(_declared_game(doubled, declarer=3))
+    assert (3, 0, 4) in _owed(_declared_game(doubled, declarer=3, kind_name="OPEN"))
