@@ -1259,3 +1259,38 @@ def test_D24_backfires_may_be_doubled_by_agreement():
     doubled = POINTS.with_options(backfire_double=True)
     assert (3, 0, 8) in _owed(_declared_game(doubled, declarer=3))
     assert (3, 0, 4) in _owed(_declared_game(doubled, declarer=3, kind_name="OPEN"))
+
+
+@pytest.mark.rule("REF-3")
+def test_D30_a_repeated_cheat_in_a_later_game_is_disqualified():
+    """D§30 "多摸牌不报…即罚为大落。重复上述行为者，取消其参赛（参与）资格" — repeats count over the series."""
+    from gouji.rules.dagang import DagangSeries, Offence, Referee
+
+    series = DagangSeries(TRIBUTE_ONLY, seed=4, games=3)
+    game = series.game
+    while game.phases:
+        game.apply(game.legal_actions()[0])
+    assert Referee(game).report(2, Offence.STEALING).penalty == "last"
+    _play_out(game)
+    second = series.next_game()
+    while second.phases:
+        second.apply(second.legal_actions()[0])
+    assert Referee(second).report(2, Offence.STEALING).penalty == "disqualify"
+
+
+@pytest.mark.rule("REF-3")
+@pytest.mark.xfail(strict=True, reason="D§30 重复上述行为: a different cheat of the same group is not a repeat in the engine (known, rulesDC)")
+def test_D30_a_different_cheat_of_the_same_group_is_a_repeat():
+    """D§30 "多摸牌不报、从已发过的牌中偷牌或将手中牌混入已发牌中者…重复上述行为者，取消其参赛资格"."""
+    from gouji.rules.dagang import DagangSeries, Offence, Referee
+
+    series = DagangSeries(TRIBUTE_ONLY, seed=4, games=3)
+    game = series.game
+    while game.phases:
+        game.apply(game.legal_actions()[0])
+    Referee(game).report(2, Offence.STEALING)
+    _play_out(game)
+    second = series.next_game()
+    while second.phases:
+        second.apply(second.legal_actions()[0])
+    assert Referee(second).report(2, Offence.MIXING).penalty == "disqualify"
