@@ -1294,3 +1294,32 @@ def test_D30_a_different_cheat_of_the_same_group_is_a_repeat():
     while second.phases:
         second.apply(second.legal_actions()[0])
     assert Referee(second).report(2, Offence.MIXING).penalty == "disqualify"
+
+
+@pytest.mark.rule("TRIB-4")
+def test_D21_5_tribute_between_teammates_may_be_waived():
+    """D§21.(五) "进贡在联邦中进行时，可自行商定是否进贡"."""
+    from gouji.rules.dagang import DagangSeries
+
+    series = DagangSeries(TRIBUTE_ONLY, seed=5, games=2)
+    first = series.game
+    _play_out(first)
+    order = first.finish_order
+    assert (order[0] - order[-1]) % 2 == 0, "seed 5: 头科 and 大落 are teammates"
+    second = series.next_game()
+    while not any(o.startswith("dagang-team-tribute") for o in legal(second)):
+        second.apply(second.legal_actions()[0])
+    act(second, "dagang-team-tribute waive")
+    while second.phases and not second.phases[0].name.startswith("会3"):
+        second.apply(second.legal_actions()[0])
+    assert not [e for e in second.events if e.kind == "tribute" and e.seat == order[-1]]
+
+
+@pytest.mark.rule("BURN-2")
+def test_D10_burners_of_one_side_go_in_turn_order():
+    """D§10 "若烧牌者均为一方，则按发牌顺序进行": seats 1 and 5 (the other team) can burn; seat 1 is asked first."""
+    game = PLAIN.new_position(six("K K 5", "A A 9", "4 4 8", "Q 5", "4 4 8", "2 2 9"), leader=0)
+    act(game, "play K K")
+    assert game.current_player == 1 and "burn A A" in legal(game)
+    act(game, "pass")
+    assert game.current_player == 5 and "burn 2 2" in legal(game)
