@@ -1323,3 +1323,29 @@ def test_D10_burners_of_one_side_go_in_turn_order():
     assert game.current_player == 1 and "burn A A" in legal(game)
     act(game, "pass")
     assert game.current_player == 5 and "burn 2 2" in legal(game)
+
+
+@pytest.mark.rule("TRIB-6")
+@pytest.mark.parametrize("seed", range(2))
+def test_D24_ming_dian_after_the_tribute_before_the_first_lead_yu_dian_before_the_cut(seed):
+    """D§24 "牌全部抓起后，进、吃贡完毕，首发牌前，任何人都有宣布对头不开点的权力，是为'明点'。
+    若开牌前宣布对头不开点，是为'预点'"."""
+    from gouji.rules.dagang import DagangSeries
+    from gouji.rules.dagang.actions import OPEN, PRE
+
+    series = DagangSeries(DAGANG, seed=seed, games=2)
+    _play_out(series.game)
+    second = series.next_game()
+    steps: list[tuple[str, bool]] = []
+    while not second.is_over and (second.phases or not steps or not steps[-1][0].startswith("play")):
+        text = second.legal_actions()[0].to_text()
+        dealt = any(e.kind == "deal" for e in second.events)
+        steps.append((text, dealt))
+        second.apply(second.legal_actions()[0])
+    texts = [t for t, _ in steps]
+    pre = [i for i, t in enumerate(texts) if t.startswith(f"dagang-declare {PRE}")]
+    ming = [i for i, t in enumerate(texts) if t.startswith(f"dagang-declare {OPEN}")]
+    tribute = [i for i, t in enumerate(texts) if t.startswith(("dagang-give", "dagang-return"))]
+    first_play = next(i for i, t in enumerate(texts) if t.startswith("play"))
+    assert pre and all(not steps[i][1] for i in pre), "预点 before the cut: nothing dealt"
+    assert ming and all(i > max(tribute, default=-1) and i < first_play for i in ming)
