@@ -5,6 +5,8 @@ Every expectation here is derived from the book's words, not from the engine's o
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import gouji
@@ -350,7 +352,7 @@ def test_D18_in_the_melee_there_is_no_yield():
 def test_D20_place_points_only_positive_recorded_sweep_12(order, points):
     """D§20 "头科得4分，二科得2分，三科、四科均得0分，二落得-2分，大落得-4分，每局中联邦3人得分之和(相抵之后)
     按照'只记正分，不记负分'的原则记为该方积分。如一方分获头科、二科、三科…即获胜一方积12分"."""
-    seat_points = dict(zip(order, [4, 2, 0, 0, -2, -4]))
+    seat_points = dict(zip(order, [4, 2, 0, 0, -2, -4], strict=False))
     a = sum(seat_points[s] for s in (0, 2, 4))
     b = sum(seat_points[s] for s in (1, 3, 5))
     expected = points if points[0] == 12 or points[1] == 12 else (max(a, 0), max(b, 0))
@@ -400,7 +402,7 @@ def test_D6_first_cut_counts_the_cards_rank_counterclockwise_from_the_cutter(see
 def test_D7_the_first_leader_holds_the_most_3s_of_one_suit(seed):
     """D§7 "最先摸到并亮出两张同色3者为首发牌人…此后，亮出同花色3多者可取代前首发牌人，称'顶班'"."""
     game = TRIBUTE_ONLY.new_game(seed=seed)
-    leader = [e for e in game.events if e.rule == "OPEN-3"][0].seat
+    leader = next(e for e in game.events if e.rule == "OPEN-3").seat
 
     def most(seat: int) -> int:
         threes = [c.suit for c in game.hand(seat) if c.rank == 3]
@@ -458,7 +460,7 @@ def test_D21_da_luo_gives_tou_ke_two_er_luo_gives_er_ke_one_biggest_money_first(
 @pytest.mark.parametrize("seed", [3, 5, 7])
 def test_D21_4_the_receivers_return_as_many_cards(seed):
     """D§21.(四) "头科、二科吃贡后，须向大落、二落返还同等数量的牌，称'还贡'"."""
-    first, second, dealt = _tribute_events(seed)
+    _first, second, _dealt = _tribute_events(seed)
     gifts = [e for e in second.events if e.kind == "tribute" and e.rule == "TRIB-1"]
     returns = [e for e in second.events if e.kind == "tribute-return"]
     assert len(returns) == len(gifts)
@@ -484,7 +486,7 @@ def test_D21_7_no_tribute_after_a_sweep_and_a_new_cut():
     while second.phases and second.phases[0].name != "会3":
         second.apply(second.legal_actions()[0])
     assert not [e for e in second.events if e.kind == "tribute"]
-    cut = [e for e in second.events if e.rule == "OPEN-1"][0]
+    cut = next(e for e in second.events if e.rule == "OPEN-1")
     assert "no card drawn" not in cut.detail
     assert cut.seat in ((first_cut + 1) % 6, (first_cut + 2) % 6)  # the lower player (a joker passes it on)
 
@@ -860,7 +862,7 @@ def test_D30_a_repeat_is_any_offence_of_the_same_group():
     """D§30 "摸牌时将下家牌带出并曝光者、联邦间非法传递信息者，给予警告一次。重复上述行为者…"."""
     from gouji.rules.dagang import Offence
 
-    game, referee = _referee_game()
+    _game, referee = _referee_game()
     referee.report(2, Offence.EXPOSED_CARD)
     assert referee.report(2, Offence.SIGNALLING).penalty == "lose-turn"
 
@@ -871,7 +873,7 @@ def test_D30_these_offences_cost_one_turn(offence):
     """D§30 "凡误发、漏发、进贡者对就收回牌而拒收、声明过牌后下家未发牌前又重新发牌以及报户不实，均分别取消一次发牌权"."""
     from gouji.rules.dagang import Offence
 
-    game, referee = _referee_game()
+    _game, referee = _referee_game()
     assert referee.report(1, Offence[offence]).penalty == "lose-turn"
 
 
@@ -1033,9 +1035,9 @@ def test_D26_1_with_hold_three_the_cutter_rotates_and_the_first_drawer_leads():
     while True:
         game = series.game
         _play_out(game)
-        cut = [e for e in game.events if e.rule == "OPEN-1"][0]
-        deal = [e for e in game.events if e.rule == "OPEN-2"][0]
-        lead = [e for e in game.events if e.rule == "OPEN-3"][0]
+        cut = next(e for e in game.events if e.rule == "OPEN-1")
+        deal = next(e for e in game.events if e.rule == "OPEN-2")
+        lead = next(e for e in game.events if e.rule == "OPEN-3")
         if not game.is_void:
             cutters.append(cut.seat)
         assert lead.seat == deal.seat
@@ -1044,7 +1046,7 @@ def test_D26_1_with_hold_three_the_cutter_rotates_and_the_first_drawer_leads():
         series.next_game()
         if series.is_over:
             break
-    assert all((b - a) % 6 == 1 for a, b in zip(cutters, cutters[1:])), cutters
+    assert all((b - a) % 6 == 1 for a, b in itertools.pairwise(cutters)), cutters
 
 
 @pytest.mark.rule("OPEN-1")
@@ -1055,11 +1057,11 @@ def test_D6_two_changed_players_make_a_re_cut_by_the_first_cutters_lower_player(
     series = DagangSeries(TRIBUTE_ONLY, seed=3, games=3)
     first = series.game
     _play_out(first)
-    first_cutter = [e for e in first.events if e.rule == "OPEN-1"][0].seat
+    first_cutter = next(e for e in first.events if e.rule == "OPEN-1").seat
     second = series.next_game(changed_players=2)
     while not any(e.rule == "OPEN-1" for e in second.events):
         second.apply(second.legal_actions()[0])
-    cut = [e for e in second.events if e.rule == "OPEN-1"][0]
+    cut = next(e for e in second.events if e.rule == "OPEN-1")
     assert "no card drawn" not in cut.detail
     assert cut.seat in ((first_cutter + 1) % 6, (first_cutter + 2) % 6)
 
@@ -1110,7 +1112,7 @@ def _second_game_events(variant, seed):
 @pytest.mark.parametrize("seed", range(3))
 def test_D24_point_tribute_first_and_never_returned(seed):
     """D§24 "点贡优先，先进点贡，后进落贡，还贡也是这个顺序…点贡只进贡，不计分，不回牌"."""
-    first, second, _ = _second_game_events(DAGANG, seed)
+    _first, second, _ = _second_game_events(DAGANG, seed)
     rules = [e.rule for e in second.events if e.kind == "tribute"]
     assert rules == sorted(rules, key=lambda r: 0 if r in ("TRIB-5", "TRIB-6") else 1)
     returns = [e for e in second.events if e.kind == "tribute-return"]
