@@ -1351,3 +1351,25 @@ def test_D24_ming_dian_after_the_tribute_before_the_first_lead_yu_dian_before_th
     first_play = next(i for i, t in enumerate(texts) if t.startswith("play"))
     assert pre and all(not steps[i][1] for i in pre), "预点 before the cut: nothing dealt"
     assert ming and all(i > max(tribute, default=-1) and i < first_play for i in ming)
+
+
+@pytest.mark.rule("GOUJI-1")
+@pytest.mark.parametrize("lead,cover,gouji_set", [
+    ("A A A", "2 2 2", True), ("10 10 10 10 10 10", "J J J J J J", True), ("9 9 9 9 9 9", "10 10 10 10 10 10", False),
+    ("2 K", "2 A", True), ("2 J J", "Q Q Q", False),
+])
+def test_D9_more_cards_than_the_minimum_are_gouji_and_attached_2s_count(lead, cover, gouji_set):
+    """D§9 "…为法定最低级别、最少数量的够级牌" (more is gouji too); D§8.(三) an attached 2 is one of the set."""
+    hand0 = lead + " 4 6"
+    game = PLAIN.new_position(six(hand0, cover + " 5", "5 5 7", "5 6 8", "5 6 8", "6 7 9"), leader=0)
+    act(game, "play " + lead)
+    lower_may_cover = game.current_player == 1 and "play " + cover in legal(game)
+    assert lower_may_cover is (not gouji_set)
+
+
+@pytest.mark.rule("END-4")
+def test_D19_a_dead_last_set_gives_the_lead_to_the_lower_player():
+    """D§8.(三) 大花 sets are dead; D§31.(三) "上家的底牌无人灭时…下家接风后将获得发牌权"."""
+    game = PLAIN.new_position(six("大王 5", "4 4 9", "4 4 9", "大王 大王 4", "4 4 4", "4 4 4"), leader=0)
+    act(game, "play BJ 5")
+    assert game.current_player == 1 and game.table is None
