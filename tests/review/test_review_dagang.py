@@ -538,7 +538,6 @@ def test_D23_the_revolutionary_is_si_ke_and_his_opposite_has_three_dead_gouji():
 
 
 @pytest.mark.rule("OPEN-5")
-@pytest.mark.xfail(strict=True, reason="D§23: engine makes the opposite who KEEPS his rights headless too (known; passes on rulesDC 31e0068: drop this xfail when it lands)")
 def test_D23_keeping_the_rights_the_opposite_is_not_headless_giving_them_up_he_is():
     """D§23 "其对头取得三次够死级的权力。声明放弃此权力即视为无头" — only the declaration makes him 无头."""
     game = _revolution(PLAIN, REV_HANDS, leader=4)
@@ -703,7 +702,6 @@ def test_D24_giving_up_the_rights_opening_still_needs_three_dead_gouji():
 
 
 @pytest.mark.rule("TRIB-6")
-@pytest.mark.xfail(strict=True, reason="D§24 算自动认点: with 憋3 a 明点 against the revolutionary backfires (known; passes on rulesDC 31e0068: drop this xfail when it lands)")
 def test_D24_with_hold_three_a_declaration_against_a_revolutionary_still_wins():
     """D§24 "实行打点规则时，如果持牌人革命，无论此前对头有没有明点或预点，算自动认点" (D§27 plays 打点 with 憋3)."""
     from gouji.rules.dagang.actions import OPEN
@@ -857,7 +855,6 @@ def test_D30_signalling_is_warned_then_costs_a_turn():
 
 
 @pytest.mark.rule("REF-3")
-@pytest.mark.xfail(strict=True, reason="D§30 重复上述行为: engine counts repeats per offence, not per group (known; passes on rulesDC 31e0068: drop this xfail when it lands)")
 def test_D30_a_repeat_is_any_offence_of_the_same_group():
     """D§30 "摸牌时将下家牌带出并曝光者、联邦间非法传递信息者，给予警告一次。重复上述行为者…"."""
     from gouji.rules.dagang import Offence
@@ -1281,7 +1278,6 @@ def test_D30_a_repeated_cheat_in_a_later_game_is_disqualified():
 
 
 @pytest.mark.rule("REF-3")
-@pytest.mark.xfail(strict=True, reason="D§30 重复上述行为: a different cheat of the same group is not a repeat in the engine (known; passes on rulesDC 31e0068: drop this xfail when it lands)")
 def test_D30_a_different_cheat_of_the_same_group_is_a_repeat():
     """D§30 "多摸牌不报、从已发过的牌中偷牌或将手中牌混入已发牌中者…重复上述行为者，取消其参赛资格"."""
     from gouji.rules.dagang import DagangSeries, Offence, Referee

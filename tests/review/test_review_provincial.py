@@ -701,7 +701,6 @@ def test_p9_3_big_joker_on_a_lower_rank_does_not_cover() -> None:
     assert "play BJ 3" not in legal(game) if game.current_player == 3 else True
 
 
-@pytest.mark.xfail(strict=True, reason="known on main at review start: E9, an opponent's burn decline counted a round pass")
 @pytest.mark.rule("BURN-2")
 def test_p11_burns_of_the_opposites_answer_start_with_its_team() -> None:
     """P§11: "联邦烧牌优先" applies to the opposite's answering gouji set too (its team-mates first)."""
@@ -716,7 +715,6 @@ def test_p11_burns_of_the_opposites_answer_start_with_its_team() -> None:
 # --- re-checks of what was being fixed on main when this review started -------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="known on main at review start: E9, an opponent's burn decline counted a round pass")
 @pytest.mark.rule("BURN-2")
 def test_p11_only_a_teammates_decline_is_a_pass_for_the_round() -> None:
     """P§11: "如果联邦放弃烧牌，那么该轮视为过牌" — an opponent who declines has not passed the round."""
@@ -730,7 +728,6 @@ def test_p11_only_a_teammates_decline_is_a_pass_for_the_round() -> None:
     assert game.current_player == 1 and "burn 2 2" in legal(game)
 
 
-@pytest.mark.xfail(strict=True, reason="known on main at review start: P§19 burn duty lasts into the melee")
 @pytest.mark.rule("END-5")
 def test_p19_the_burn_duty_ends_in_the_melee() -> None:
     """P§19: "其余四人不再按够级，过牌，让牌，烧牌等规则进行" — a burner's joker duty ends too."""
@@ -751,7 +748,6 @@ def test_p19_the_burn_duty_ends_in_the_melee() -> None:
     assert game.current_player == 1 and "play 9" in legal(game)
 
 
-@pytest.mark.xfail(strict=True, reason="known on main at review start: P§24/25 ladder gives warning, +2, warning")
 @pytest.mark.rule("REF-1")
 def test_p24_3_p25_warning_then_plus_two_then_loss() -> None:
     """P§24.3: "处以警告一次…同一场比赛中再次出现，每次给予对方队…加两分"; P§25: "累计判罚对方加两分的情况第二次，将被判负"."""
@@ -805,7 +801,6 @@ def test_p18_first_places_gouji_last_set_unanswered_gives_the_lower_player_the_l
 
 
 @pytest.mark.rule("OPEN-1")
-@pytest.mark.xfail(strict=True, reason="known on main at review start: P§7.2 folk cutter rotation")
 def test_p7_2_folk_next_game_is_cut_by_the_first_cutters_lower_player() -> None:
     """P§7.2: "每局结束后，都要进行下一局的开牌，由首局开牌人的下首开牌"."""
     from gouji.series import Series
