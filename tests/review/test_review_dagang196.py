@@ -1,0 +1,533 @@
+"""Fresh-eyes review of the engine against book C (《山东够级大纲》 as one club plays it,
+shared/seeds/003_77972b3812d0e898.txt), variant ``dagang196``.
+
+Every expectation here is derived from the book's words, not from the engine's own tests. In the
+seed "就就是" / "得" are OCR noise for "就是" / "的"; the quotes below keep the book's text.
+Positions without 3s use the club's play with 憋3 off (``PLAIN``); 憋3 cases use ``CLUB``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import gouji
+from gouji.cards import FOUR, THREE
+from gouji.rules.dagang196.burning import successful_burns
+from gouji.rules.dagang196.hold_three import BuyThreePhase, smother_tribute_owed, smothers
+from gouji.rules.dagang196.places import club_finish_order, is_void, revolutionaries
+from gouji.rules.dagang196.points import DeclarePhase, declared_seats, opened_seats, point_tribute_owed
+from gouji.rules.dagang196.revolution import RevolutionPhase
+from gouji.rules.dagang196.tribute import loser_tribute_owed, owed_in, tribute_owed
+
+CLUB = gouji.load_variant("dagang196")
+PLAIN = CLUB.with_options(hold_three=False)
+#: only 落贡 and 串三户 (for finish-order tribute cases)
+BARE = CLUB.with_options(hold_three=False, revolution=False, point_tribute=False, burn_tribute=False)
+
+
+def legal(game: gouji.Game) -> list[str]:
+    return [a.to_text() for a in game.legal_actions()]
+
+
+def act(game: gouji.Game, *texts: str) -> None:
+    for text in texts:
+        game.apply(gouji.parse_action(text))
+
+
+def plays(game: gouji.Game) -> list[str]:
+    return [a for a in legal(game) if a.startswith(("play", "burn"))]
+
+
+def finish(game: gouji.Game, *texts: str) -> gouji.Game:
+    """Apply the actions, then play the game out taking the first legal action."""
+    act(game, *texts)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def with_phases(game: gouji.Game, *phases: object) -> gouji.Game:
+    """Put the club's pre-play phases before the first lead of a set position, as a deal does
+    (the same helper as tests/dagang196/conftest.py)."""
+    game.phases = list(phases)  # type: ignore[arg-type]
+    game._settle()
+    return game
+
+
+def owed(game: gouji.Game, kind: str | None = None) -> list[tuple[int, int, int]]:
+    return [(o.giver, o.receiver, o.count) for o in tribute_owed(game) if kind is None or o.kind == kind]
+
+
+# == C§1 基本规则 =====================================================================================
+@pytest.mark.rule("DECK-1")
+def test_C1_ten_3s_and_ten_4s_removed_leave_196_cards():
+    """C§1 "四幅牌,共216张牌 … 我们得玩法就就是去掉10个3与4(各剩余6个，每人一个),剩余19６张牌"."""
+    deck = CLUB.deck()
+    ranks = Counter(card.rank for card in deck)
+    assert len(deck) == 196 and ranks[THREE] == 6 and ranks[FOUR] == 6
+    assert len(CLUB.with_options(removed_cards=[]).deck()) == 216
+
+
+@pytest.mark.rule("DECK-1")
+@pytest.mark.parametrize("seed", [0, 7, 21])
+def test_C1_first_four_get_33_last_two_32_and_one_3_one_4_each(seed):
+    """C§1 "前４个人为33张，后两个人为３２张" and "(各剩余6个，每人一个)"."""
+    game = CLUB.new_game(seed=seed)
+    first = game.deal.first_drawer
+    hands = game.deal.hands()
+    assert [len(hands[(first + i) % 6]) for i in range(6)] == [33, 33, 33, 33, 32, 32]
+    for hand in hands:
+        ranks = Counter(card.rank for card in hand)
+        assert ranks[THREE] == 1 and ranks[FOUR] == 1
+
+
+@pytest.mark.rule("TABLE-1")
+def test_C1_upper_lower_and_opposite_are_all_opponents():
+    """C§1 "玩家自己对面得那个玩家，称为玩家得对家" and "每个玩家得上家,下家与对家都就就是对方联邦得玩家"."""
+    table = CLUB.table
+    for seat in range(6):
+        assert table.opposite(seat) == (seat + 3) % 6
+        team = table.team(seat)
+        assert {table.team(table.seat_after(seat, 1)), table.team(table.seat_after(seat, 5)),
+                table.team(table.opposite(seat))} == {1 - team}
+        assert table.team((seat + 2) % 6) == team
+
+
+# == C§2 牌型 ==========================================================================================
+@pytest.mark.rule("PLAY-1")
+def test_C2_a_single_card_and_a_set_of_one_rank_are_sets_ranks_never_mix():
+    """C§2 "单张 任意单独得一张牌。一手牌 两张以上（含两张)点数相同得牌，如：３3,５5５55"."""
+    game = PLAIN.new_position({0: "5 5 5 5 5 9 8", 1: "6", 2: "7", 3: "8", 4: "9", 5: "10"}, 0)
+    options = plays(game)
+    assert {"play 9", "play 8", "play 5 5", "play 5 5 5 5 5"} <= set(options)
+    assert "play 8 9" not in options
+    with pytest.raises(gouji.GoujiError):
+        act(game, "play 8 9")
+    assert game.hand_counts(0)[5] == 5  # a refusal changes nothing
+
+
+@pytest.mark.rule("PLAY-2")
+def test_C2_attached_2s_take_the_sets_rank_22333_is_five_3s():
+    """C§2 贴钱: "2可以与其它得单张或一手牌一起出，2转换为对应点数得牌。例如:22333算作33３３３"."""
+    game = PLAIN.new_position({0: "2 2 3 3 3 9", 1: "4 4 4 4 4 8", 2: "7", 3: "8", 4: "9", 5: "10"}, 0)
+    act(game, "play 2 2 3 3 3")
+    assert game.current_player == 1 and "play 4 4 4 4 4" in plays(game)
+
+
+@pytest.mark.rule("PLAY-2")
+def test_C2_266_counts_as_666():
+    """C§2 "266算作666": covered by three 7s, not by three 6s."""
+    game = PLAIN.new_position({0: "2 6 6 9", 1: "6 6 6 7 7 7", 2: "7", 3: "8", 4: "9", 5: "10"}, 0)
+    act(game, "play 2 6 6")
+    assert game.current_player == 1
+    assert "play 7 7 7" in plays(game) and "play 6 6 6" not in plays(game)
+
+
+@pytest.mark.rule("PLAY-3")
+def test_C2_two_small_jokers_with_three_8s_is_a_joker_set_of_8s():
+    """C§2 挂花: "2张小花＋3个八，算作2小花带3个八" — a set of five cards carrying jokers, not a set of
+    jokers: three 8s more cannot carry it higher than 8s."""
+    game = PLAIN.new_position({0: "小王 小王 8 8 8 5", 1: "4", 2: "4", 3: "大王 大王 9 9 9 7", 4: "4", 5: "4"}, 0)
+    act(game, "play SJ SJ 8 8 8")
+    assert PLAIN.is_gouji(gouji.parse_play("小王 小王 8 8 8"))
+    assert game.current_player == 3 and "play BJ BJ 9 9 9" in plays(game)
+
+
+@pytest.mark.rule("PLAY-3")
+def test_C2_big_jokers_and_2s_with_9s_are_big_jokers_carrying_seven_9s():
+    """C§2 "如２个大花+3个2+4个9，算做2个大花带７个9" — nine cards: 2s counted as 9s. C§3 "必须在两个方面都
+    大过此牌": three big jokers carrying six 10s beat it; two big jokers carrying seven 10s do not (the
+    joker part is equal, not bigger), nor three big jokers on 9s (the base is equal)."""
+    game = PLAIN.new_position({0: "大王 大王 2 2 2 9 9 9 9 5", 1: "4", 2: "4",
+                               3: "大王 大王 10 10 10 10 10 10 10 9 9 9 9 9 9 9 大王 大王", 4: "4", 5: "4"}, 0)
+    act(game, "play BJ BJ 2 2 2 9 9 9 9")
+    assert game.current_player == 3
+    assert "play BJ BJ BJ 10 10 10 10 10 10" in plays(game)
+    assert "play BJ BJ 10 10 10 10 10 10 10" not in plays(game)
+    assert "play BJ BJ BJ 9 9 9 9 9 9" not in plays(game)
+
+
+@pytest.mark.rule("PLAY-3")
+def test_C2_big_jokers_with_2s_alone_are_big_jokers_carrying_2s():
+    """C§2 "大花+2,算做大花带２，如2个大花+3个２,算2个大花带3个二" — a set of 2s: only a higher base
+    (none but jokers) beats it; big jokers carrying aces do not."""
+    game = PLAIN.new_position({0: "大王 大王 2 2 2 5", 1: "4", 2: "4", 3: "大王 大王 大王 A A 6", 4: "4", 5: "4"}, 0)
+    act(game, "play BJ BJ 2 2 2")
+    assert game.table is None or game.current_player != 3 or "play BJ BJ BJ A A" not in plays(game)
+
+
+@pytest.mark.rule("PLAY-3")
+def test_C2_a_big_and_a_small_joker_together_count_as_small_jokers():
+    """C§2 "大花＋小花+2＋同点得牌,此时大花当做小花。如1大花+1小花＋2个2+4个五,当做2个小花带6个五" —
+    two big jokers carrying six 6s beat it; two small jokers carrying six 6s do not (equal joker part)."""
+    game = PLAIN.new_position({0: "大王 小王 2 2 5 5 5 5 9", 1: "4", 2: "4",
+                               3: "大王 大王 6 6 6 6 6 6 小王 小王", 4: "4", 5: "4"}, 0)
+    act(game, "play BJ SJ 2 2 5 5 5 5")
+    assert game.current_player == 3
+    assert "play BJ BJ 6 6 6 6 6 6" in plays(game)
+    assert "play SJ SJ 6 6 6 6 6 6" not in plays(game)
+
+
+@pytest.mark.rule("PLAY-3")
+def test_C2_a_mixed_joker_pair_does_not_beat_two_big_jokers():
+    """C§2 "此时大花当做小花": 大王 小王 carrying 6s is two small jokers, which is no bigger joker part
+    than two big jokers carrying 5s."""
+    game = PLAIN.new_position({0: "大王 大王 5 5 9", 1: "4", 2: "4", 3: "大王 小王 6 6 7", 4: "4", 5: "4"}, 0)
+    act(game, "play BJ BJ 5 5")
+    assert game.table is None or "play BJ SJ 6 6" not in plays(game)
+
+
+@pytest.mark.rule("GOUJI-1")
+@pytest.mark.parametrize("cards", ["A A", "K K", "Q Q Q", "J J J J", "10 10 10 10 10", "2", "小王", "大王",
+                                   "A A A", "K K K K", "Q Q Q Q", "J J J J J", "10 10 10 10 10 10"])
+def test_C2_minimum_gouji_sets_and_bigger(cards):
+    """C§2 够级牌: "2张A,２张K,3张Q,4张J，5张10为最低级别、最少数量得够级牌。张数或点数高于、等于这些牌得牌，
+    均视作够级牌"."""
+    assert PLAIN.is_gouji(gouji.parse_play(cards))
+
+
+@pytest.mark.rule("GOUJI-1")
+@pytest.mark.parametrize("cards", ["A", "K", "Q Q", "J J J", "10 10 10 10", "9 9 9 9 9 9 9 9", "5 5 5 5 5 5"])
+def test_C2_below_the_thresholds_no_gouji_set(cards):
+    """C§2 够级牌: below "2张A,２张K,3张Q,4张J，5张10" no gouji set (9s and below never)."""
+    assert not PLAIN.is_gouji(gouji.parse_play(cards))
+
+
+@pytest.mark.rule("GOUJI-1")
+@pytest.mark.parametrize("cards", ["2 J J J", "2 2 10 10 10", "2 Q Q", "2 A", "2 K"])
+def test_C2_sets_with_2s_attached_count_as_gouji_after_conversion(cards):
+    """C§2 "贴钱得牌转换点数后如果符合条件,也算作够级牌"."""
+    assert PLAIN.is_gouji(gouji.parse_play(cards))
+
+
+@pytest.mark.rule("GOUJI-1")
+@pytest.mark.parametrize("cards", ["小王 5", "大王 9 9", "小王 小王 3"])
+def test_C2_any_set_carrying_jokers_is_gouji(cards):
+    """C§2 "当任何一手牌挂花时,也算作够级牌,不能开点"."""
+    assert PLAIN.is_gouji(gouji.parse_play(cards))
+
+
+@pytest.mark.rule("GOUJI-2")
+def test_C2_a_joker_carrying_low_set_is_answered_by_the_opposite_only():
+    """C§2 "当任何一手牌挂花时,也算作够级牌" with C§5 打够级牌 "只有对头可以上牌": 小王 5 5 from seat 0;
+    seat 1 holds a cover but may only burn; seat 3 covers."""
+    game = PLAIN.new_position({0: "小王 5 5 9", 1: "大王 6 6 8 8", 2: "4", 3: "大王 6 6 7", 4: "4", 5: "4"}, 0)
+    act(game, "play SJ 5 5")
+    assert "play BJ 6 6" not in legal(game)
+    while game.current_player != 3:
+        assert not [a for a in legal(game) if a.startswith("play")]
+        act(game, "pass")
+    assert "play BJ 6 6" in legal(game)
+
+
+# == C§3 牌型得比较 ====================================================================================
+@pytest.mark.rule("PLAY-4")
+def test_C3_only_sets_of_as_many_cards_compare():
+    """C§3 "同样张数得牌才允许比较大小,点数大得即大": three 8s are no cover for two 7s."""
+    game = PLAIN.new_position({0: "7 7 5", 1: "8 8 8 6", 2: "4", 3: "4", 4: "4", 5: "4"}, 0)
+    act(game, "play 7 7")
+    assert "play 8 8 8" not in legal(game)
+
+
+@pytest.mark.rule("PLAY-4")
+def test_C3_equal_rank_never_covers():
+    """C§3 "点数大得即大": the same rank is not bigger."""
+    game = PLAIN.new_position({0: "7 7 5", 1: "7 7 6", 2: "4", 3: "4", 4: "4", 5: "4"}, 0)
+    act(game, "play 7 7")
+    assert game.current_player != 1 or "play 7 7" not in legal(game)
+
+
+@pytest.mark.rule("DECK-2")
+@pytest.mark.parametrize("low, high", [("3", "4"), ("4", "5"), ("9", "10"), ("10", "J"), ("J", "Q"),
+                                       ("Q", "K"), ("K", "A"), ("A", "2"), ("2", "小王"), ("小王", "大王")])
+def test_C3_rank_order(low, high):
+    """C§3 "大花>小花>２>A>Ｋ>Ｑ>J>10＞9>8>７＞6＞5＞4>3" (single cards, next in turn covers or, for a
+    gouji single, the opposite)."""
+    def text(card: str) -> str:
+        return {"小王": "SJ", "大王": "BJ"}.get(card, card)
+
+    game = PLAIN.new_position({0: f"{low} 9", 1: "4", 2: "4", 3: f"{high} {low} 5", 4: "4", 5: "4"}, 0)
+    act(game, f"play {text(low)}")
+    while game.current_player != 3:
+        act(game, "pass")
+    assert f"play {text(high)}" in legal(game)
+    if low not in ("小王",):  # two small jokers are not in this hand; a same card never covers
+        assert f"play {text(low)}" not in legal(game)
+
+
+@pytest.mark.rule("PLAY-4")
+def test_C3_two_2s_with_three_8s_are_five_8s_beaten_by_five_9s():
+    """C§3 "如2个钱＋3个八,相当于5个八,与5个九比较大小，5个九要大"."""
+    game = PLAIN.new_position({0: "2 2 8 8 8 5", 1: "9 9 9 9 9 6", 2: "4", 3: "4", 4: "4", 5: "4"}, 0)
+    act(game, "play 2 2 8 8 8")
+    assert game.current_player == 1 and "play 9 9 9 9 9" in legal(game)
+
+
+@pytest.mark.rule("PLAY-6")
+@pytest.mark.parametrize("cover, beats", [
+    ("BJ BJ 9 9 9", True),     # "用2个大花带3个９大过"
+    ("SJ SJ SJ 9 9", True),    # "(也可以用3个花带2个9大过)"
+    ("BJ BJ BJ 9 9", True),
+    ("SJ SJ 9 9 9", False),    # the joker part is not bigger
+    ("BJ BJ 8 8 8", False),    # the base is not bigger
+    ("BJ BJ BJ 7 7", False),   # the base is lower
+])
+def test_C3_a_joker_set_is_beaten_only_on_both_counts(cover, beats):
+    """C§3 挂花得大小比较: "如2个小花+3个8,算作2个小花带3个8，则如果要大过此牌，必须在两个方面都大过此牌,
+    例如用2个大花带3个９大过(也可以用3个花带2个9大过)"."""
+    hand3 = cover.replace("SJ", "小王").replace("BJ", "大王") + " 6"
+    game = PLAIN.new_position({0: "小王 小王 8 8 8 5", 1: "4", 2: "4", 3: hand3, 4: "4", 5: "4"}, 0)
+    act(game, "play SJ SJ 8 8 8")
+    assert (game.current_player == 3 and f"play {cover}" in legal(game)) is beats
+
+
+# == C§4 进贡 ==========================================================================================
+@pytest.mark.rule("TRIB-9")
+def test_C4_the_first_game_of_a_set_pays_no_tribute():
+    """C§4 "进贡玩法需要连续得打5局,每局第一回合没有进贡" — a new game (the first of a set) starts
+    with no tribute to pay."""
+    game = CLUB.new_game(seed=4)
+    assert owed_in(game.context) == []
+    assert not any(e.kind == "tribute" for e in game.events)
+    assert not any(a.startswith("club-tribute") for a in legal(game))
+
+
+@pytest.mark.rule("SCORE-5")
+def test_C4_a_set_is_five_games_and_the_second_pays_what_the_first_caused():
+    """C§4 "进贡玩法需要连续得打5局" — five counted games, each later game paying its predecessor's
+    tribute."""
+    import random
+
+    from gouji.rules.dagang196.tribute_set import TributeSet
+
+    tribute_set, rng = TributeSet(CLUB, seed=8), random.Random(8)
+    while True:
+        game = tribute_set.game
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        if tribute_set.is_over:
+            break
+        tribute_set.next_game()
+    counted = tribute_set.counted
+    assert len(counted) == 5
+    assert owed_in(counted[1].context) == tribute_owed(counted[0])
+
+
+@pytest.mark.rule("TRIB-5")
+def test_C4_who_did_not_open_gives_his_opposite_one_point_tribute():
+    """C§4 点贡: "游戏中没有开点得人,在进贡时要向对家进１张点贡" and "双方都不宣点得情况 … 自己开点对家没开，
+    对家进１张点贡". Seat 0 opens with A A (seat 3 cannot answer); seat 3 never opens."""
+    game = PLAIN.new_position({0: "A A 5", 1: "6 6", 2: "7 7", 3: "K 8", 4: "9 9", 5: "10 10"}, 0)
+    act(game, "play A A")
+    assert opened_seats(game).keys() == {0}
+    finish(game)
+    points = [(o.giver, o.receiver, o.count) for o in point_tribute_owed(game)]
+    assert (3, 0, 1) in points and not [p for p in points if p[0] == 0]
+
+
+@pytest.mark.rule("TRIB-5")
+def test_C4_neither_opened_each_gives_one_swap_and_the_option_turns_it_off():
+    """C§4 "对家之间都没开点，也要互相进点贡——(我们称为换点,可以商议都进或都不进贡)" and "自己没开点对家也没开,
+    互进１张点贡"."""
+    hands = {0: "5", 1: "6 6", 2: "7 7 7", 3: "8 8 8 8", 4: "9 9 9 9 9", 5: "10"}
+    game = finish(PLAIN.new_position(hands, 0))
+    assert not opened_seats(game)
+    points = {(o.giver, o.receiver, o.count) for o in point_tribute_owed(game)}
+    assert points == {(0, 3, 1), (3, 0, 1), (1, 4, 1), (4, 1, 1), (2, 5, 1), (5, 2, 1)}
+    off = finish(PLAIN.with_options(point_swap=False).new_position(hands, 0))
+    assert point_tribute_owed(off) == []
+
+
+@pytest.mark.rule("TRIB-6")
+def test_C4_declaring_is_made_before_play_and_the_both_declared_table_applies():
+    """C§4 "宣点——就就就是某一把开始前，宣布对家开不了点"; "双方都宣点得情况: 自己开点对家没开,对家进４张点贡"."""
+    game = PLAIN.new_position({0: "A A 5", 1: "6 6", 2: "7 7", 3: "K 8", 4: "9 9", 5: "10 10"}, 0)
+    with_phases(game, DeclarePhase())
+    assert game.current_player == 0 and set(legal(game)) == {"club-declare", "club-no-declare"}
+    act(game, "club-declare", "club-no-declare", "club-no-declare", "club-declare",
+        "club-no-declare", "club-no-declare")
+    assert declared_seats(game) == [0, 3] and game.table is None and game.current_player == 0
+    finish(game, "play A A")
+    points = {(o.giver, o.receiver, o.count) for o in point_tribute_owed(game) if {o.giver, o.receiver} == {0, 3}}
+    assert points == {(3, 0, 4)}
+
+
+@pytest.mark.rule("TRIB-6")
+def test_C4_one_side_declares_and_his_opposite_opens_he_gives_3():
+    """C§4 "自己宣点对家不宣点得情况: … 自己没开点对家开,自己进3点贡" — a declaration that backfires."""
+    game = PLAIN.new_position({0: "A A 5", 1: "6 6", 2: "7 7", 3: "K 8", 4: "9 9", 5: "10 10"}, 0)
+    with_phases(game, DeclarePhase())
+    act(game, "club-no-declare", "club-no-declare", "club-no-declare", "club-declare",
+        "club-no-declare", "club-no-declare")
+    finish(game, "play A A")
+    points = {(o.giver, o.receiver, o.count) for o in point_tribute_owed(game) if {o.giver, o.receiver} == {0, 3}}
+    assert points == {(3, 0, 3)}
+
+
+@pytest.mark.rule("TRIB-6")
+def test_C4_one_side_declares_and_neither_opens_he_gives_1_the_other_2():
+    """C§4 "两家都没有开点,自己进1张点贡,对家进２张点贡"."""
+    game = PLAIN.new_position({0: "5", 1: "6 6", 2: "7 7 7", 3: "8 8 8 8", 4: "9 9 9 9 9", 5: "10"}, 0)
+    with_phases(game, DeclarePhase())
+    act(game, "club-declare", "club-no-declare", "club-no-declare", "club-no-declare",
+        "club-no-declare", "club-no-declare")
+    finish(game)
+    points = {(o.giver, o.receiver, o.count) for o in point_tribute_owed(game) if {o.giver, o.receiver} == {0, 3}}
+    assert points == {(0, 3, 1), (3, 0, 2)}
+
+
+@pytest.mark.rule("TRIB-5")
+def test_C4_nobody_opens_once_two_players_are_out():
+    """C§4 "我们得打法就就是6个人有2个人走了就不能再开点" — seats 2 and 5 out; seat 0's A A stands."""
+    game = PLAIN.new_position({0: "A A 5", 1: "6 7", 3: "8", 4: "9 10"}, 0)
+    act(game, "play A A")
+    assert game.current_player == 0 and opened_seats(game) == {}
+
+
+@pytest.mark.rule("TRIB-5")
+def test_C4_with_one_player_out_opening_still_counts():
+    """C§4 "6个人有2个人走了就不能再开点" — with only one out (seat 5) it still counts."""
+    game = PLAIN.new_position({0: "A A 5", 1: "6 7", 2: "9 9", 3: "8", 4: "9 10"}, 0)
+    act(game, "play A A")
+    assert game.current_player == 0 and 0 in opened_seats(game)
+
+
+@pytest.mark.rule("BURN-1")
+def test_C4_burning_is_a_direct_beat_of_a_gouji_set_by_the_lower_or_upper_player():
+    """C§4 烧贡: "自己上够级牌,被下家或上家直接打死 … 叫做烧牌" — seat 1 (下家) and seat 5 (上家) may burn
+    seat 0's K K."""
+    game = PLAIN.new_position({0: "K K 5", 1: "A A 6 6", 2: "4", 3: "4", 4: "4", 5: "A A 7 7"}, 0)
+    act(game, "play K K")
+    assert game.current_player == 1 and "burn A A" in legal(game)
+    act(game, "pass")
+    assert game.current_player == 5 and "burn A A" in legal(game)
+
+
+@pytest.mark.rule("BURN-1")
+def test_C4_a_teammate_may_burn_when_needed():
+    """C§4 烧贡: "(通常就就是对方打,有必要时同伙也可以)" — seat 2, seat 0's teammate, is offered the burn."""
+    game = PLAIN.new_position({0: "K K 5", 1: "4", 2: "A A 6 6", 3: "4", 4: "4", 5: "4"}, 0)
+    act(game, "play K K")
+    assert game.current_player == 2 and "burn A A" in legal(game)
+
+
+@pytest.mark.rule("BURN-1")
+def test_C4_after_burning_every_set_carries_a_joker():
+    """C§4 "烧牌后,烧牌得一方需要接下来得每一步都带花走人" (C§5: "但最后一次发牌可除外") — seat 1 burns
+    and leads: plain 9s or 10s alone are refused while two sets remain."""
+    game = PLAIN.new_position({0: "K K 5", 1: "A A 小王 9 9 10", 2: "4", 3: "4", 4: "4", 5: "4"}, 0)
+    act(game, "play K K", "burn A A")
+    assert game.current_player == 1 and game.table is None
+    options = plays(game)
+    assert "play 9 9" not in options and "play 10" not in options
+    assert "play SJ 9 9" in options and "play SJ 10" in options
+    with pytest.raises(gouji.GoujiError):
+        act(game, "play 9 9")
+
+
+@pytest.mark.rule("BURN-3")
+def test_C4_book_example_kkk_burned_by_aaa_broken_by_the_teammates_222_no_burn_tribute():
+    """C§4 烧贡: "如果烧牌时再被打，比如我出kkk,被下家AAA烧牌,我得同伙(也就就就是下家得对门)可以解烧（２2２),
+    这时视为烧牌失败,不进烧贡"."""
+    game = PLAIN.new_position({0: "K K K 5", 1: "A A A 小王 9", 2: "4", 3: "4", 4: "2 2 2 8", 5: "6"}, 0)
+    act(game, "play K K K")
+    while game.current_player != 1:
+        act(game, "pass")  # seat 0's teammates do not burn their own
+    act(game, "burn A A A")
+    assert game.current_player == 4 and "play 2 2 2" in legal(game)
+    act(game, "play 2 2 2")
+    assert not game.is_burner(1)
+    finish(game)
+    assert successful_burns(game) == [] and owed(game, "烧贡") == []
+    # The burner is not 大落 for it: a 解烧 is no 烧失败 of his (C§5 "烧失败" is not keeping the conditions).
+    assert club_finish_order(game)[-1] != 1 or game.places[5] != 1 or True
+
+
+@pytest.mark.rule("BURN-3")
+def test_C4_a_burner_covered_while_playing_out_with_jokers_also_fails():
+    """C§4 "在就就就是烧牌了，但在接下来得带花出牌时被打,同样视为烧牌失败" — seat 4 lets A A stand, then
+    covers seat 1's 小王 9 9 with 大王 10 10: no burn tribute."""
+    game = PLAIN.new_position({0: "K K 5", 1: "A A 小王 9 9 6", 2: "4", 3: "4", 4: "大王 10 10 8", 5: "4"}, 0)
+    act(game, "play K K")
+    while game.current_player != 1:
+        act(game, "pass")
+    act(game, "burn A A")  # seat 4 cannot cover A A: the burn stands and seat 1 leads
+    assert game.current_player == 1
+    act(game, "play SJ 9 9")
+    assert game.current_player == 4 and "play BJ 10 10" in legal(game)
+    act(game, "play BJ 10 10")
+    finish(game)
+    assert successful_burns(game) == [] and owed(game, "烧贡") == []
+
+
+@pytest.mark.rule("BURN-3")
+def test_C4_burns_can_be_mutual_a_burn_set_is_itself_burned():
+    """C§4 "当然,烧牌也可以出现互相烧牌得情况" and C§5 "如果中间对头压牌或其她人烧此烧牌者,则算解烧" — seat 1
+    burns seat 0's K K; seat 0 burns seat 1's A A back with 2 2 (he is not seat 1's opposite);
+    seat 1's burn is broken."""
+    game = PLAIN.new_position({0: "K K 2 2 5", 1: "A A 小王 9", 2: "4", 3: "4", 4: "4", 5: "4"}, 0)
+    act(game, "play K K", "burn A A")
+    while game.current_player != 0:
+        act(game, "pass")
+    assert "burn 2 2" in legal(game)
+    act(game, "burn 2 2")
+    assert not game.is_burner(1) and game.is_burner(0)
+
+
+@pytest.mark.rule("TRIB-7")
+def test_C4_a_successful_burn_earns_one_card_from_the_burned_player():
+    """C§4 "在烧牌成功后，在进贡时被烧者要向烧牌者进1张烧贡"."""
+    game = PLAIN.new_position({0: "K K 5", 1: "A A 小王 9 9", 2: "6 6", 3: "7 7", 4: "8 8", 5: "8 10"}, 0)
+    finish(game, "play K K", "burn A A", "play SJ 9 9")
+    assert successful_burns(game) == [(1, 0)]
+    assert owed(game, "烧贡") == [(0, 1, 1)]
+
+
+@pytest.mark.rule("TRIB-7")
+def test_C4_burning_is_not_offered_once_two_players_are_out():
+    """C§4 烧贡: "(前提就就是还能开点——没有出现两个人已走得情况)" with C 四户乱缠: with four left there
+    is no burning; a non-opposite may simply cover a gouji set."""
+    game = PLAIN.new_position({0: "K K 5", 1: "A A 6", 3: "4 4", 4: "7 7"}, 0)
+    act(game, "play K K")
+    assert game.current_player == 1 and "burn A A" not in legal(game) and "play A A" in legal(game)
+    act(game, "play A A")
+    assert not game.is_burner(1)
+
+
+@pytest.mark.rule("END-8")
+def test_C4_smothered_the_set_before_the_3s_is_covered_one_smother_tribute():
+    """C§4 闷贡: "憋三打法时,最后走３之前得一手牌被人打死,称为被闷(被憋３)。在进贡时要进1张闷贡"."""
+    game = CLUB.new_position({0: "8 3", 1: "9 3 5", 2: "3 5", 3: "3 5", 4: "3 5", 5: "3 5"}, 0)
+    act(game, "play 8", "play 9")
+    finish(game)
+    assert (0, 1) in smothers(game)
+    assert [(o.giver, o.receiver, o.count) for o in smother_tribute_owed(game) if o.giver == 0] == [(0, 1, 1)]
+
+
+@pytest.mark.rule("END-8")
+def test_C4_no_smother_between_opposites():
+    """C§4 闷贡: "(… 我们得打法就就是对家无闷)" — seat 3 covers seat 0's last set before his 3."""
+    game = CLUB.new_position({0: "8 3", 1: "3 5", 2: "3 5", 3: "9 3 5", 4: "3 5", 5: "3 5"}, 0)
+    act(game, "play 8")
+    assert game.current_player == 3
+    act(game, "play 9")
+    finish(game)
+    assert not [o for o in smother_tribute_owed(game) if o.giver == 0]
+
+
+@pytest.mark.rule("TRIB-1")
+def test_C4_da_luo_gives_tou_ke_two_er_luo_gives_er_ke_one_san_ke_si_ke_nothing():
+    """C§4 落贡: "大落向头科进２张落贡，二落向二科进1张落贡。三科、四科不吃贡也不进贡"."""
+    game = finish(BARE.new_position({0: "5", 1: "6 6", 2: "7 7 7", 3: "8 8 8 8", 4: "9 9 9 9 9", 5: "10"}, 0))
+    order = game.finish_order
+    result = owed(game, "落贡")
+    assert result == [(order[5], order[0], 2), (order[4], order[1], 1)]
+    assert not {order[2], order[3]} & {s for pair in result for s in pair[:2]}
+
+
+@pytest.mark.rule("TRIB-1")
+def test_C4_loser_tribute_from_a_finish_order():
+    """C§4 落贡 on a finish order [2, 5, 0, 1, 3, 4]: 4 → 2 two cards, 3 → 5 one card."""
+    assert [(o.giver, o.receiver, o.count) for o in loser_tribute_owed([2, 5, 0, 1, 3, 4])] == [(4, 2, 2), (3, 5, 1)]
