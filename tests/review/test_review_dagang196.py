@@ -441,8 +441,11 @@ def test_C4_book_example_kkk_burned_by_aaa_broken_by_the_teammates_222_no_burn_t
     assert not game.is_burner(1)
     finish(game)
     assert successful_burns(game) == [] and owed(game, "烧贡") == []
-    # The burner is not 大落 for it: a 解烧 is no 烧失败 of his (C§5 "烧失败" is not keeping the conditions).
-    assert club_finish_order(game)[-1] != 1 or game.places[5] != 1 or True
+
+    # 解烧 is no 烧失败 of C§5 ("没有按上面得要求出牌 … 算大落"): the burner plays on.
+    game = PLAIN.new_position({0: "K K K 5", 1: "A A A 小王 9", 2: "4", 3: "4", 4: "2 2 2 8", 5: "6"}, 0)
+    act(game, "play K K K", "pass", "burn A A A", "play 2 2 2")
+    assert game.playing[1] and game.places[5] is None
 
 
 @pytest.mark.rule("BURN-3")
@@ -531,3 +534,245 @@ def test_C4_da_luo_gives_tou_ke_two_er_luo_gives_er_ke_one_san_ke_si_ke_nothing(
 def test_C4_loser_tribute_from_a_finish_order():
     """C§4 落贡 on a finish order [2, 5, 0, 1, 3, 4]: 4 → 2 two cards, 3 → 5 one card."""
     assert [(o.giver, o.receiver, o.count) for o in loser_tribute_owed([2, 5, 0, 1, 3, 4])] == [(4, 2, 2), (3, 5, 1)]
+
+
+# == C§5 其她规则 ======================================================================================
+@pytest.mark.rule("TRIB-5")
+def test_C5_a_gouji_set_nobody_takes_that_wins_the_lead_opens():
+    """C§5 开点: "如果一方打出得够级牌,无人接牌,使得自己获得出牌权，则该玩家开点,反之不开点"."""
+    game = PLAIN.new_position({0: "Q Q Q 5", 1: "K K 6", 2: "4", 3: "J 7", 4: "4", 5: "4"}, 0)
+    act(game, "play Q Q Q")
+    assert game.current_player == 0 and game.table is None
+    assert 0 in opened_seats(game) and 0 in game.opened
+
+
+@pytest.mark.rule("TRIB-5")
+def test_C5_a_gouji_set_the_opposite_takes_does_not_open():
+    """C§5 开点: "… 反之不开点" — seat 3 covers seat 0's Q Q Q; seat 0 has not opened."""
+    game = PLAIN.new_position({0: "Q Q Q 5", 1: "4", 2: "4", 3: "K K K 7", 4: "4", 5: "4"}, 0)
+    act(game, "play Q Q Q", "play K K K")
+    assert 0 not in opened_seats(game)
+
+
+@pytest.mark.rule("TRIB-5")
+@pytest.mark.parametrize("lead, hand", [("SJ", "小王 5"), ("BJ BJ", "大王 大王 5"), ("SJ K K", "小王 K K 5"),
+                                        ("2", "2 5")])
+def test_C5_jokers_joker_sets_and_a_single_2_never_open(lead, hand):
+    """C§5 "特殊：以下牌型得够级牌不开点: 任意张大花,小花或者挂花得牌；单张得２"."""
+    game = PLAIN.new_position({0: hand, 1: "4", 2: "4", 3: "6", 4: "4", 5: "4"}, 0)
+    act(game, f"play {lead}")
+    assert game.current_player == 0 and game.table is None
+    assert opened_seats(game) == {}
+
+
+@pytest.mark.rule("TRIB-5")
+def test_C5_two_2s_are_not_a_single_2_and_open():
+    """C§5 "单张得２" is the only 2 set excepted: 2 2 that stands opens."""
+    game = PLAIN.new_position({0: "2 2 5", 1: "4", 2: "4", 3: "6", 4: "4", 5: "4"}, 0)
+    act(game, "play 2 2")
+    assert 0 in opened_seats(game)
+
+
+@pytest.mark.rule("ROUND-3")
+def test_C5_everyone_passes_a_new_round_led_by_the_last_player():
+    """C§5 发牌: "如果一人出牌后,所有人都过牌 … 则将产生新得一轮。新得一轮里由上一轮最后一个出牌得人出牌"."""
+    game = PLAIN.new_position({0: "9 5", 1: "6 6", 2: "6 6", 3: "7 7", 4: "6 6", 5: "6 6"}, 0)
+    act(game, "play 9")
+    while game.table is not None:
+        act(game, legal(game)[-1])  # pass / close
+    assert game.current_player == 0
+
+
+@pytest.mark.rule("GOUJI-2")
+def test_C5_a_gouji_set_the_opposite_declines_and_nobody_burns_starts_a_new_round():
+    """C§5 发牌: "或出够级牌后,对头不要,并且没有人烧牌,则将产生新得一轮" — the gouji player leads it."""
+    game = PLAIN.new_position({0: "A A 5", 1: "4", 2: "4", 3: "2 2 7", 4: "4", 5: "4"}, 0)
+    act(game, "play A A")
+    assert game.current_player == 3 and "play 2 2" in legal(game)
+    act(game, "close")
+    assert game.table is None and game.current_player == 0
+
+
+@pytest.mark.rule("ROUND-1")
+def test_C5_before_the_melee_the_lower_player_follows_first():
+    """C§5 上牌: "在四人乱缠前，除非就就是出现够级牌，总就就是由逆时针下家对前面出得牌上牌" — seat 1 answers
+    seat 0's non-gouji 9 first; then seat 2."""
+    game = PLAIN.new_position({0: "9 5", 1: "10 6", 2: "J 6", 3: "4 4", 4: "4 4", 5: "4 4"}, 0)
+    act(game, "play 9")
+    assert game.current_player == 1 and "play 10" in legal(game)
+    act(game, "pass")
+    assert game.current_player == 2 and "play J" in legal(game)
+
+
+@pytest.mark.rule("END-5")
+def test_C5_in_the_melee_the_lower_player_still_decides_first_even_on_gouji_sets():
+    """C§5 上牌: "如果进入四人乱缠,不管就就是否出现够级牌,都就就是按逆时针顺序由下家决定就就是否上牌" — four left
+    (seats 2 and 5 out): seat 1, seat 0's lower player and no opposite, covers A A."""
+    game = PLAIN.new_position({0: "A A 5", 1: "2 2 6", 3: "2 2 7", 4: "8 8"}, 0)
+    assert game.melee
+    act(game, "play A A")
+    assert game.current_player == 1 and "play 2 2" in legal(game) and "burn 2 2" not in legal(game)
+
+
+@pytest.mark.rule("ROUND-2")
+def test_C5_after_passing_no_more_play_in_the_round_on_a_non_opposites_set():
+    """C§5 过牌: "在四人乱缠前,如果过牌后,如果不就就是对头得牌,就就是不允许再上牌" — seat 1 passes on seat 0's 5;
+    seat 2 covers with 6 (not seat 1's opposite); seat 1 may not answer it with his 8."""
+    game = PLAIN.new_position({0: "5 4", 1: "8 7", 2: "6 4", 3: "4 4", 4: "4 4", 5: "4 4"}, 0)
+    act(game, "play 5", "pass", "play 6")
+    assert game.current_player != 1 and 1 not in game.queue
+
+
+@pytest.mark.rule("ROUND-2")
+def test_C5_after_passing_the_opposites_set_may_still_be_answered():
+    """C§5 过牌: "如果不就就是对头得牌,就就是不允许再上牌" — the opposite's set is excepted: seat 1 passed,
+    seat 4 (his opposite) covers, and seat 1 may play on seat 4's 7."""
+    game = PLAIN.new_position({0: "5 4", 1: "9 3", 2: "6 4", 3: "4 4", 4: "7 4", 5: "4 4"}, 0)
+    act(game, "play 5", "pass", "play 6", "play 7")
+    while game.current_player not in (1, None) and game.table is not None and game.current_player != 4:
+        act(game, "pass")
+    assert game.current_player == 1 and "play 9" in legal(game)
+
+
+@pytest.mark.rule("ROUND-2")
+def test_C5_after_passing_he_may_answer_his_opposites_gouji_set():
+    """C§5 过牌 with 打够级牌 "只有对头可以上牌": seat 1 passed on a 5; his opposite seat 4 then plays
+    a single 2 (a gouji set); seat 1 is the one who answers it."""
+    game = PLAIN.new_position({0: "5 4", 1: "小王 7", 2: "4 4", 3: "4 4", 4: "2 6", 5: "4 4"}, 0)
+    act(game, "play 5", "pass")
+    assert game.current_player == 4
+    act(game, "play 2")
+    while game.current_player != 1 and game.table is not None:
+        act(game, "pass")
+    assert game.current_player == 1 and "play SJ" in legal(game)
+
+
+@pytest.mark.rule("ROUND-4")
+def test_C5_yield_on_the_opposites_set_the_lower_two_go_first_then_the_holder_decides():
+    """C§5 让牌: "持牌人对上两家过牌得对头牌，即不想过牌,又不原意立即上牌时，可声明让牌,即让下两家先上牌,
+    如下家均声明过牌,再由持牌人确定上牌或过牌" — seat 0 leads 5, seats 1 and 2 pass, seat 3 yields; 4
+    and 5 pass; seat 3 decides."""
+    game = PLAIN.new_position({0: "5 4", 1: "8 4", 2: "8 4", 3: "9 4", 4: "6 4", 5: "7 4"}, 0)
+    act(game, "play 5", "pass", "pass")
+    assert game.current_player == 3 and "yield" in legal(game)
+    act(game, "yield")
+    assert game.current_player == 4 and "play 6" in legal(game)
+    act(game, "pass", "pass")
+    assert game.current_player == 3 and "play 9" in legal(game)
+
+
+@pytest.mark.rule("ROUND-4")
+def test_C5_no_yield_on_a_set_that_is_not_the_opposites():
+    """C§5 让牌: "持牌人对上两家过牌得对头牌" — only the opposite's set can be yielded; seat 2's 6 is
+    not seat 4's opposite's (seat 1)."""
+    game = PLAIN.new_position({0: "5 4", 1: "8 4", 2: "6 4", 3: "4 4", 4: "9 4", 5: "7 4"}, 0)
+    act(game, "play 5", "pass", "play 6")
+    assert game.current_player == 4 and "yield" not in legal(game)
+
+
+@pytest.mark.rule("ROUND-4")
+def test_C5_only_the_opposite_answers_a_set_played_on_a_yield():
+    """C§5 让牌: "对让牌人顺得牌,唯有对头才有上牌权" — after seat 4 and 5 passed on the yield, seat 3
+    plays 9; seat 4 holds a 10 but only seat 0, seat 3's opposite, may answer."""
+    game = PLAIN.new_position({0: "5 J", 1: "8 4", 2: "8 4", 3: "9 4", 4: "6 10", 5: "7 4"}, 0)
+    act(game, "play 5", "pass", "pass", "yield", "pass", "pass", "play 9")
+    assert game.current_player == 0 and "play J" in legal(game)
+
+
+@pytest.mark.rule("GOUJI-2")
+def test_C5_before_the_melee_only_the_opposite_answers_a_gouji_set_except_burns():
+    """C§5 打够级牌: "在四人乱缠(即剩下少于等于四人在打牌)前,一旦有人出了够级牌,则除了烧牌外,只有对头可以上牌"."""
+    game = PLAIN.new_position({0: "Q Q Q 5", 1: "K K K 6", 2: "4", 3: "A A A 7", 4: "4", 5: "4"}, 0)
+    act(game, "play Q Q Q")
+    # seat 1 may not simply cover; K K K leaves him 6, one set, so he may burn
+    assert game.current_player == 1 and legal(game) == ["burn K K K", "pass"]
+    with pytest.raises(gouji.IllegalActionError):
+        act(game, "play K K K")
+
+
+@pytest.mark.rule("GOUJI-2")
+def test_C5_five_players_left_is_not_yet_the_melee():
+    """C§5 打够级牌: "四人乱缠(即剩下少于等于四人在打牌)" — with five left a gouji set is still the
+    opposite's to answer."""
+    game = PLAIN.new_position({0: "Q Q Q 5", 1: "K K K 6 7", 2: "4", 3: "A A A 7", 4: "4"}, 0)
+    assert not game.melee
+    act(game, "play Q Q Q")
+    assert "play K K K" not in legal(game)
+
+
+@pytest.mark.rule("BURN-1")
+def test_C5_a_burn_needs_jokers_for_the_later_sets_or_one_set_left():
+    """C§5 烧牌: "首先用能盖住所发够级牌得牌将其灭掉,然后每次所发牌中必须挂至少一个小花或大花，但最后一次发牌
+    可除外，或者灭掉所发够级牌后,手中所剩牌为同一点数得牌(即只剩一手牌)"."""
+    def offered(hand1: str) -> bool:
+        game = PLAIN.new_position({0: "K K 5", 1: hand1, 2: "4", 3: "4", 4: "4", 5: "4"}, 0)
+        act(game, "play K K")
+        while game.current_player != 1 and game.table is not None:
+            act(game, "pass")
+        return game.current_player == 1 and game.table is not None and "burn A A" in legal(game)
+
+    assert offered("A A 7 7 7")               # one set left
+    assert offered("A A 2 7 7")               # 2 7 7: still one set (2s join)
+    assert offered("A A 小王 6 7")             # 小王 6, then 7 last
+    assert offered("A A 小王 小王 6 7 8")       # 小王 6, 小王 7, 8 last
+    assert not offered("A A 6 7")             # two sets, no joker
+    assert not offered("A A 小王 6 7 8")        # three sets, one joker
+
+
+@pytest.mark.rule("BURN-2")
+def test_C5_team_priority_the_gouji_players_team_burns_first():
+    """C§5 烧牌: "如声明烧牌者有2人以上,且分属不同得一方则发够级牌者得联邦可先于其她人烧牌" — seat 1 (lower,
+    other team) and seat 4 (seat 0's teammate) could burn; seat 4 is asked first."""
+    game = PLAIN.new_position({0: "K K 5", 1: "A A 6", 2: "4", 3: "4", 4: "A A 8", 5: "4"}, 0)
+    act(game, "play K K")
+    assert game.current_player == 4 and "burn A A" in legal(game)
+    act(game, "burn A A")
+    assert game.is_burner(4) and not game.is_burner(1)
+
+
+@pytest.mark.rule("BURN-2")
+def test_C5_burners_of_one_team_go_in_playing_order():
+    """C§5 烧牌: "若烧牌者均为一方,则按发牌顺序进行" — seats 1 and 5 (both the other team) could burn
+    seat 0's K K; seat 1 plays first after seat 0."""
+    game = PLAIN.new_position({0: "K K 5", 1: "A A 6", 2: "4", 3: "4", 4: "4", 5: "A A 8"}, 0)
+    act(game, "play K K")
+    assert game.current_player == 1
+    act(game, "burn A A")
+    assert game.is_burner(1)
+
+
+@pytest.mark.rule("BURN-3")
+def test_C5_the_burners_opposite_covering_breaks_the_burn():
+    """C§5 烧牌: "如果中间对头压牌或其她人烧此烧牌者,则算解烧"."""
+    game = PLAIN.new_position({0: "K K 5", 1: "A A 小王 9", 2: "4", 3: "4", 4: "2 2 8", 5: "4"}, 0)
+    act(game, "play K K")
+    while game.current_player != 1:
+        act(game, "pass")
+    act(game, "burn A A")
+    assert game.current_player == 4 and "play 2 2" in legal(game)
+    act(game, "play 2 2")
+    assert not game.is_burner(1)
+
+
+@pytest.mark.rule("TRIB-7")
+def test_C5_a_burner_who_plays_out_in_one_go_succeeds_and_earns_a_burn_tribute():
+    """C§5 烧牌: "烧牌后,如果烧牌者按上面得条件一次性出完,则称为烧成功 … 烧牌成功者可以获得一个烧贡" — the
+    burn set itself is his last set."""
+    game = PLAIN.new_position({0: "K K 5", 1: "A A", 2: "6 6", 3: "7 7", 4: "8 8", 5: "8 10"}, 0)
+    finish(game, "play K K", "burn A A")
+    assert game.finish_order[0] == 1
+    assert successful_burns(game) == [(1, 0)] and owed(game, "烧贡") == [(0, 1, 1)]
+
+
+@pytest.mark.rule("BURN-4")
+def test_C5_a_burner_who_breaks_the_conditions_is_da_luo_and_plays_no_more():
+    """C§5 烧牌: "如果烧牌者没有按上面得要求出牌，则算烧失败,算大落。这种情况烧牌失败得玩家本局不能再出牌" —
+    seat 1 puts both jokers on one set and cannot keep the conditions."""
+    game = PLAIN.new_position({0: "K K 5 5", 1: "A A 大王 大王 5 6 7", 2: "4 4", 3: "7 7", 4: "8 8", 5: "9 9"}, 0)
+    act(game, "play K K", "burn A A")
+    assert game.current_player == 1
+    act(game, "play BJ BJ 5")
+    assert not game.playing[1] and game.places[5] == 1
+    finish(game)
+    assert club_finish_order(game)[-1] == 1
+    assert owed(game, "烧贡") == []
