@@ -776,3 +776,198 @@ def test_C5_a_burner_who_breaks_the_conditions_is_da_luo_and_plays_no_more():
     finish(game)
     assert club_finish_order(game)[-1] == 1
     assert owed(game, "烧贡") == []
+
+
+@pytest.mark.rule("END-6")
+def test_C5_hold_three_the_last_set_must_be_all_3s():
+    """C§5 买3: "够级游戏憋3打法中,最后一手牌必须全就就是３" — seat 0 may not play his 3 before his 5,
+    nor go out on a set that is not 3s."""
+    game = CLUB.new_position({0: "3 5", 1: "3 6", 2: "3 7", 3: "3 8", 4: "3 9", 5: "3 10"}, 0)
+    assert plays(game) == ["play 5"]
+    act(game, "play 5")
+    while game.current_player != 0 or game.table is not None:
+        act(game, legal(game)[-1])
+    assert plays(game) == ["play 3"]
+
+
+@pytest.mark.rule("END-7")
+def test_C5_no_3_buys_one_from_the_opposite_with_a_2_or_a_joker():
+    """C§5 买3: "发牌以后如果没有3，则要用一张2或王向对家买3" (with the random deal: the club's own deal gives
+    every player a 3)."""
+    game = PLAIN.new_position({0: "5 2 大王", 1: "3 6", 2: "3 7", 3: "3 3 8", 4: "3 9", 5: "3 10"}, 0)
+    with_phases(game, BuyThreePhase())
+    assert game.current_player == 0 and set(legal(game)) == {"club-buy-three 2", "club-buy-three BJ"}
+    act(game, "club-buy-three 2")
+    assert game.hand_counts(0).get(THREE) == 1 and 15 not in game.hand_counts(0)
+    assert game.hand_counts(3).get(THREE) == 1 and game.hand_counts(3).get(15) == 1
+
+
+@pytest.mark.rule("END-7")
+def test_C5_the_opposite_cannot_sell_then_ask_the_team():
+    """C§5 买3: "如果买不到3,则向自己得联邦要3" — the opposite holds one 3 only (his own last set);
+    teammate seat 2 has two."""
+    game = PLAIN.new_position({0: "5 2", 1: "3 6", 2: "3 3 7", 3: "3 8", 4: "3 9", 5: "3 10"}, 0)
+    with_phases(game, BuyThreePhase())
+    assert legal(game) == ["club-ask-three 2"]
+    act(game, "club-ask-three 2")
+    assert game.hand_counts(0).get(THREE) == 1 and game.hand_counts(0).get(15) == 1  # asked, not bought
+    assert game.hand_counts(2).get(THREE) == 1
+
+
+@pytest.mark.rule("END-7")
+def test_C5_no_3_and_no_money_is_an_automatic_revolution():
+    """C§5 买3: "如果自己没有３,又没有钱、大花、小花,则算做自动革命"."""
+    game = PLAIN.new_position({0: "5 A", 1: "3 6", 2: "3 3 7", 3: "3 3 8", 4: "3 9", 5: "3 10"}, 0)
+    with_phases(game, BuyThreePhase())
+    assert legal(game) == ["club-revolution"]
+    act(game, "club-revolution")
+    assert revolutionaries(game) == [0] and not game.playing[0]
+
+
+@pytest.mark.rule("END-7")
+def test_C5_the_clubs_deal_leaves_nobody_to_buy_a_3():
+    """C§1 "(各剩余6个，每人一个)" with C§5 买3 "如果发牌后,有人没有３则需要买三": with one 3 to each player
+    no buying happens in a dealt game."""
+    for seed in (1, 2, 3):
+        game = CLUB.new_game(seed=seed)
+        assert not any(a.startswith(("club-buy-three", "club-ask-three")) for a in legal(game))
+        assert not [e for e in game.events if "three" in e.kind]
+
+
+@pytest.mark.rule("OPEN-5")
+def test_C5_revolution_only_without_big_joker_small_joker_or_2():
+    """C§5 革命: "如果大花、小花、钱均没有时,可声明革命,即弃牌不在参与此局得够级活动" — seat 0 (no 2, no joker)
+    is asked; the others, each holding one, are not."""
+    hands = {0: "5 6 A", 1: "2 7", 2: "小王 8", 3: "大王 9", 4: "2 10", 5: "2 J"}
+    game = with_phases(PLAIN.new_position(hands, 0), RevolutionPhase())
+    assert game.current_player == 0 and set(legal(game)) == {"club-revolution", "club-no-revolution"}
+    act(game, "club-revolution")
+    assert not game.playing[0] and revolutionaries(game) == [0]
+
+
+@pytest.mark.rule("OPEN-5")
+def test_C5_an_entitled_player_may_decline_to_revolt():
+    """C§5 革命: "符合革命条件者有权不革命"."""
+    hands = {0: "5 6 A", 1: "2 7", 2: "小王 8", 3: "大王 9", 4: "2 10", 5: "2 J"}
+    game = with_phases(PLAIN.new_position(hands, 0), RevolutionPhase())
+    act(game, "club-no-revolution")
+    assert all(game.playing) and game.table is None and game.current_player == 0
+
+
+@pytest.mark.rule("OPEN-5")
+def test_C5_two_revolutions_void_the_game():
+    """C§5 革命: "如同时出现2个(含2个)以上革命者,则该局作废"."""
+    hands = {0: "5 6 A", 1: "7 K", 2: "小王 8", 3: "大王 9", 4: "2 10", 5: "2 J"}
+    game = with_phases(PLAIN.new_position(hands, 0), RevolutionPhase())
+    act(game, "club-revolution", "club-revolution")
+    assert game.is_over and game.is_void and is_void(game)
+    assert tribute_owed(game) == [] and game.observation(0).is_void
+
+
+@pytest.mark.rule("OPEN-5")
+def test_C5_one_revolution_is_not_void_the_revolutionary_is_si_ke():
+    """C§5 革命: "革命者通常视为四科" and C§6 "(革命者通常视为四科)"."""
+    hands = {0: "5 6 A", 1: "7 K", 2: "小王 8", 3: "大王 9", 4: "2 10", 5: "2 J"}
+    game = with_phases(PLAIN.new_position(hands, 0), RevolutionPhase())
+    act(game, "club-revolution", "club-no-revolution")
+    assert not game.is_over and not game.is_void
+    assert game.places[3] == 0
+
+
+@pytest.mark.rule("OPEN-5")
+def test_C5_a_revolutionary_is_san_ke_when_his_team_takes_tou_ke_and_er_ke_a_sweep():
+    """C§5 革命: "(但如果自己联邦成为头科与二科,则算做三科,即串三户)" and 串三户 "或自己一方有一人革命,其她两人
+    获得头科、二科,称之为串三户"."""
+    hands = {0: "5 6 A", 2: "2 2", 4: "小王", 1: "2 7", 3: "2 9 10", 5: "2 J"}
+    game = with_phases(PLAIN.new_position(hands, 2), RevolutionPhase())
+    act(game, "club-revolution", "club-no-head", "play 2 2")
+    finish(game, "play 9", "play SJ")
+    order = club_finish_order(game)
+    assert order[:3] == [2, 4, 0]
+    assert {(o.giver, o.receiver, o.count, o.kind) for o in tribute_owed(game)} == {
+        (5, 2, 1, "串三户贡"), (1, 4, 1, "串三户贡"), (3, 0, 1, "串三户贡")}
+
+
+@pytest.mark.rule("TRIB-3")
+def test_C5_a_sweep_each_of_the_sweeping_side_receives_one_all_else_waived():
+    """C§5 串三户: "如果一方获得头科、二科、三科 … 称之为串三户。串三户得一方各吃一个贡,其她贡全免" — no 落贡
+    nor 点贡 beside it."""
+    game = PLAIN.new_position({0: "A A", 2: "K", 4: "Q", 1: "5 6", 3: "5 6", 5: "5 6"}, 0)
+    finish(game, "play A A", "play 5", "play K", "play 5", "play Q")
+    assert game.finish_order[:3] == [0, 2, 4]
+    result = tribute_owed(game)
+    assert {o.kind for o in result} == {"串三户贡"}
+    assert sorted((o.receiver, o.count) for o in result) == [(0, 1), (2, 1), (4, 1)]
+
+
+@pytest.mark.rule("OPEN-5")
+def test_C5_keep_head_the_revolutionarys_opposite_is_treated_as_having_his_opposite():
+    """C§5 要头/无头: "革命后,对头可宣布要头或无头。如果要头，相当于对门还存在" — seat 0 revolts; seat 3 keeps
+    the head: his A A is answered by nobody but a burner, and seat 3 wins the lead."""
+    hands = {0: "5 6 A", 1: "2 2 7", 2: "小王 8", 3: "大王 A A 9 4", 4: "2 10", 5: "2 K K"}
+    game = with_phases(PLAIN.new_position(hands, 3), RevolutionPhase())
+    act(game, "club-revolution")
+    assert game.current_player == 3 and set(legal(game)) == {"club-keep-head", "club-no-head"}
+    act(game, "club-keep-head", "play A A")
+    assert "play 2 2" not in legal(game)
+
+
+@pytest.mark.rule("END-2")
+def test_C5_no_head_anyone_takes_his_sets_and_he_takes_anyones():
+    """C§5 无头: "此时玩家出得牌任何玩家都可以接，宣布无头得玩家也可以任意接其她玩家得牌"."""
+    hands = {0: "5 6 A", 1: "2 2 7", 2: "小王 8", 3: "大王 A A 9 4", 4: "2 10", 5: "2 K K"}
+    game = with_phases(PLAIN.new_position(hands, 3), RevolutionPhase())
+    act(game, "club-revolution", "club-no-head", "play A A")
+    # seats 4 and 5 hold no two-card cover; seat 1, no opposite of seat 3, covers as a plain play
+    assert game.current_player == 1 and "play 2 2" in legal(game) and "burn 2 2" not in legal(game)
+    hands = {0: "5 6 A", 1: "2 2 7", 2: "小王 8", 3: "大王 大王 9", 4: "2 10", 5: "2 K K"}
+    game = with_phases(PLAIN.new_position(hands, 1), RevolutionPhase())
+    act(game, "club-revolution", "club-no-head", "play 2 2")
+    while game.current_player != 3 and game.table is not None:
+        act(game, "pass")
+    assert game.current_player == 3 and "play BJ BJ" in legal(game)
+
+
+@pytest.mark.rule("END-5")
+def test_C5_a_revolution_and_tou_ke_make_the_four_left_a_melee():
+    """C§5 四户乱缠: "如果有人革命,接着打牌中产生了头科,则剩下四人为四户乱缠"."""
+    hands = {0: "5 6 A", 1: "2 2", 2: "小王 8", 3: "大王 9", 4: "2 10", 5: "2 J"}
+    game = with_phases(PLAIN.new_position(hands, 1), RevolutionPhase())
+    act(game, "club-revolution", "club-keep-head")
+    assert not game.melee
+    act(game, "play 2 2")
+    assert game.finish_order == [1] and game.melee
+
+
+@pytest.mark.rule("END-5")
+def test_C5_in_the_melee_a_pass_does_not_end_the_round():
+    """C§5 四户乱缠: "头科、二科产生后,其余四人不再按够级、过牌、让牌、烧牌等规则进行,可在过牌后再上牌"."""
+    game = PLAIN.new_position({0: "5 9 8", 1: "6 10 8", 2: "7 J 8", 4: "8 Q 8"}, 0)
+    assert game.melee
+    act(game, "play 5", "pass")     # seat 1 passes on 5
+    act(game, "play 7", "play 8", "play 9")
+    assert game.current_player == 1 and "play 10" in legal(game)
+    assert "yield" not in legal(game)
+
+
+@pytest.mark.rule("END-5")
+def test_C5_in_the_melee_covering_a_non_opposites_gouji_set_is_no_burn():
+    """C§5 四户乱缠: "打非对头够级牌也不算烧牌" — seat 1 covers seat 0's K K with A A and owes no jokers
+    after it."""
+    game = PLAIN.new_position({0: "K K 5", 1: "A A 6 7", 3: "4 4", 4: "8 8"}, 0)
+    act(game, "play K K")
+    assert game.current_player == 1 and "play A A" in legal(game)
+    act(game, "play A A")
+    assert not game.is_burner(1)
+    while game.current_player != 1 or game.table is not None:
+        act(game, legal(game)[-1])
+    assert "play 6" in legal(game) and "play 7" in legal(game)
+
+
+@pytest.mark.rule("END-1")
+def test_C6_places_tou_ke_to_da_luo_in_finishing_order():
+    """C§6 名次: "头科:游戏中第一个走科得人 … 二落:游戏中第五个走科得人。大落：游戏中最后一个走科得人"."""
+    game = finish(BARE.new_position({0: "5", 1: "6 6", 2: "7 7 7", 3: "8 8 8 8", 4: "9 9 9 9 9", 5: "10"}, 0))
+    order = game.finish_order
+    assert sorted(order) == list(range(6)) and order[0] == 0
+    assert [game.places[i] for i in range(6)] == order
