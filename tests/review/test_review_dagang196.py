@@ -971,3 +971,164 @@ def test_C6_places_tou_ke_to_da_luo_in_finishing_order():
     order = game.finish_order
     assert sorted(order) == list(range(6)) and order[0] == 0
     assert [game.places[i] for i in range(6)] == order
+
+
+# == further cases: the passing rule, burns, revolutions and tribute in play ==========================
+@pytest.mark.rule("BURN-5")
+def test_C5_a_player_who_passed_may_not_burn_a_later_set_of_the_round():
+    """C§5 过牌: "在四人乱缠前,如果过牌后,如果不就就是对头得牌,就就是不允许再上牌" — burning is putting a set
+    on the table too: seat 1 passed on seat 0's 5, and seat 2's single 2 (not his opposite's) he may
+    not burn with his small joker."""
+    game = PLAIN.new_position({0: "5 4", 1: "小王 7", 2: "2 6", 3: "4 4", 4: "4 4", 5: "4 4"}, 0)
+    act(game, "play 5", "pass", "play 2")
+    assert game.current_player != 1
+    assert 1 not in game.queue
+
+
+@pytest.mark.rule("BURN-2")
+def test_C5_burns_are_offered_before_the_opposite_answers():
+    """C§5 烧牌: "当任意一人发够级牌时，一般情况下由其对头出牌,当满足下面得,其她人可以优先进行烧牌" and
+    "够级实行烧牌优先与联邦烧牌优先得原则" — seat 1 is asked before seat 3, the opposite."""
+    game = PLAIN.new_position({0: "K K 5", 1: "A A 6", 2: "4", 3: "2 2 7", 4: "4", 5: "4"}, 0)
+    act(game, "play K K")
+    assert game.current_player == 1 and legal(game) == ["burn A A", "pass"]
+    act(game, "pass")
+    assert game.current_player == 3 and "play 2 2" in legal(game)
+
+
+@pytest.mark.rule("BURN-1")
+def test_C5_the_last_set_of_a_burn_need_not_carry_a_joker_and_still_succeeds():
+    """C§5 烧牌: "每次所发牌中必须挂至少一个小花或大花，但最后一次发牌可除外" with "如果烧牌者按上面得条件一次性
+    出完,则称为烧成功" — 小王 9, then a plain 10 to go out."""
+    game = PLAIN.new_position({0: "K K 5 5", 1: "A A 小王 9 10", 2: "6 6", 3: "7 7", 4: "8 8", 5: "8 8"}, 0)
+    act(game, "play K K", "burn A A", "play SJ 9")
+    while game.current_player != 1 or game.table is not None:
+        act(game, legal(game)[-1])
+    assert plays(game) == ["play 10"]
+    act(game, "play 10")
+    finish(game)
+    assert game.finish_order[0] == 1 and successful_burns(game) == [(1, 0)]
+    assert owed(game, "烧贡") == [(0, 1, 1)]
+
+
+@pytest.mark.rule("TRIB-7")
+def test_C4_a_teammates_burn_earns_a_burn_tribute_from_the_burned_teammate():
+    """C§4 烧贡: "(通常就就是对方打,有必要时同伙也可以)" and "在烧牌成功后，在进贡时被烧者要向烧牌者进1张烧贡" —
+    the book waives nothing between teammates."""
+    game = PLAIN.new_position({0: "K K 5", 1: "6 6", 2: "A A", 3: "7 7", 4: "8 8", 5: "9 9"}, 0)
+    finish(game, "play K K", "burn A A")
+    assert successful_burns(game) == [(2, 0)] and owed(game, "烧贡") == [(0, 2, 1)]
+
+
+@pytest.mark.rule("TRIB-5")
+def test_C5_a_burn_set_nobody_covers_opens_the_burner():
+    """C§5 开点: "如果一方打出得够级牌,无人接牌,使得自己获得出牌权，则该玩家开点" — the burner's A A stands; the
+    burned K K does not open its owner."""
+    game = PLAIN.new_position({0: "K K 5", 1: "A A 小王 9 9", 2: "6", 3: "7", 4: "8", 5: "8"}, 0)
+    act(game, "play K K", "burn A A")
+    assert 1 in opened_seats(game) and 0 not in opened_seats(game)
+
+
+@pytest.mark.rule("TRIB-5")
+def test_C5_no_opening_in_the_melee_after_a_revolution_and_tou_ke():
+    """C§5 四户乱缠: "头科、二科产生后,其余四人不再按够级 … 等规则进行" (here 头科 and a revolution, "如果有人
+    革命,接着打牌中产生了头科,则剩下四人为四户乱缠") — an A A that stands then opens nothing."""
+    hands = {0: "5 6 A", 1: "2 2", 2: "2 A A 8", 3: "大王 9", 4: "2 10", 5: "2 J"}
+    game = with_phases(PLAIN.new_position(hands, 1), RevolutionPhase())
+    act(game, "club-revolution", "club-no-head", "play 2 2")
+    assert game.melee and game.current_player == 2
+    act(game, "play A A")
+    while game.table is not None:
+        act(game, legal(game)[-1])
+    assert game.current_player == 2 and 2 not in opened_seats(game)
+
+
+@pytest.mark.rule("END-1")
+def test_C6_after_a_revolution_the_others_take_1_2_3_then_er_luo_and_da_luo():
+    """C§5 革命 "革命者通常视为四科" with C§6 名次: the five who play take 头科, 二科, 三科, 二落, 大落;
+    落贡 follows (大落 → 头科 two, 二落 → 二科 one)."""
+    hands = {0: "5 6 A", 1: "2", 2: "小王 8 8", 3: "大王 9 9 9", 4: "2 10 10 10 10", 5: "2 J J J J J"}
+    game = with_phases(BARE.with_options(revolution=True).new_position(hands, 1), RevolutionPhase())
+    act(game, "club-revolution", "club-no-head")
+    finish(game)
+    order = game.finish_order
+    assert order[3] == 0 and len(order) == 6
+    if not game.score().sweep:
+        assert owed(game, "落贡") == [(order[5], order[0], 2), (order[4], order[1], 1)]
+
+
+@pytest.mark.rule("TRIB-6")
+def test_C4_both_declare_and_neither_opens_each_gives_two():
+    """C§4 双方都宣点: "自己没开点对家也没开，互进２张点贡"."""
+    game = PLAIN.new_position({0: "5", 1: "6 6", 2: "7 7 7", 3: "8 8 8 8", 4: "9 9 9 9 9", 5: "10"}, 0)
+    with_phases(game, DeclarePhase())
+    act(game, "club-declare", "club-no-declare", "club-no-declare", "club-declare",
+        "club-no-declare", "club-no-declare")
+    finish(game)
+    assert not opened_seats(game)
+    points = {(o.giver, o.receiver, o.count) for o in point_tribute_owed(game) if {o.giver, o.receiver} == {0, 3}}
+    assert points == {(0, 3, 2), (3, 0, 2)}
+
+
+def _both_open(declare_0: bool, declare_3: bool) -> gouji.Game:
+    """Seat 0 opens with A A; seat 3 covers his 5 5 with 8 8 and opens with K K; played out."""
+    game = PLAIN.new_position({0: "A A 5 5 6", 1: "4 4 7", 2: "4 4 7", 3: "K K 8 8 9", 4: "4 4 7",
+                               5: "4 4 7"}, 0)
+    with_phases(game, DeclarePhase())
+    act(game, "club-declare" if declare_0 else "club-no-declare", "club-no-declare", "club-no-declare",
+        "club-declare" if declare_3 else "club-no-declare", "club-no-declare", "club-no-declare")
+    act(game, "play A A", "play 5 5", "play 8 8")
+    assert game.current_player == 3 and game.table is None
+    act(game, "play K K")
+    return finish(game)
+
+
+@pytest.mark.rule("TRIB-6")
+def test_C4_both_declare_and_both_open_each_gives_two():
+    """C§4 双方都宣点: "双方都开点,互进2张点贡" — seat 0 opens with A A, seat 3 with K K later."""
+    game = _both_open(declare_0=True, declare_3=True)
+    assert {0, 3} <= set(opened_seats(game))
+    points = {(o.giver, o.receiver, o.count) for o in point_tribute_owed(game) if {o.giver, o.receiver} == {0, 3}}
+    assert points == {(0, 3, 2), (3, 0, 2)}
+
+
+@pytest.mark.rule("TRIB-6")
+def test_C4_one_side_declares_and_opens_his_opposite_gives_3():
+    """C§4 自己宣点对家不宣点: "自己开点对家没开,对家进3张点贡"."""
+    game = PLAIN.new_position({0: "A A 5", 1: "6 6", 2: "7 7", 3: "K 8", 4: "9 9", 5: "10 10"}, 0)
+    with_phases(game, DeclarePhase())
+    act(game, "club-declare", "club-no-declare", "club-no-declare", "club-no-declare",
+        "club-no-declare", "club-no-declare")
+    finish(game, "play A A")
+    points = {(o.giver, o.receiver, o.count) for o in point_tribute_owed(game) if {o.giver, o.receiver} == {0, 3}}
+    assert points == {(3, 0, 3)}
+
+
+@pytest.mark.rule("TRIB-6")
+def test_C4_one_side_declares_both_open_the_declarer_gives_2():
+    """C§4 自己宣点对家不宣点: "两方都开点,自己进２张点贡"."""
+    game = _both_open(declare_0=True, declare_3=False)
+    assert {0, 3} <= set(opened_seats(game))
+    points = {(o.giver, o.receiver, o.count) for o in point_tribute_owed(game) if {o.giver, o.receiver} == {0, 3}}
+    assert points == {(0, 3, 2)}
+
+
+@pytest.mark.rule("TRIB-1")
+def test_C4_tribute_is_paid_at_the_start_of_the_next_game_of_the_set():
+    """C§4 "进贡玩法需要连续得打5局" with 落贡: the second game of a set starts with the first game's
+    tribute, paid before the first lead (cards move from giver to receiver)."""
+    import random
+
+    from gouji.rules.dagang196.tribute_set import TributeSet
+
+    tribute_set, rng = TributeSet(CLUB, seed=5), random.Random(5)
+    first = tribute_set.game
+    while not first.is_over:
+        first.apply(rng.choice(first.legal_actions()))
+    tribute_set.next_game()
+    second = tribute_set.game
+    expected = tribute_owed(first)
+    assert owed_in(second.context) == expected
+    if expected and expected[0].count:
+        giver = expected[0].giver
+        assert second.current_player == giver and legal(second)[0].startswith("club-tribute")
