@@ -1132,3 +1132,88 @@ def test_C4_tribute_is_paid_at_the_start_of_the_next_game_of_the_set():
     if expected and expected[0].count:
         giver = expected[0].giver
         assert second.current_player == giver and legal(second)[0].startswith("club-tribute")
+
+
+@pytest.mark.rule("OPEN-5")
+def test_C5_three_revolutions_void_the_game_too():
+    """C§5 革命: "如同时出现2个(含2个)以上革命者,则该局作废"."""
+    hands = {0: "5 6 A", 1: "7 K", 2: "8 Q", 3: "大王 9", 4: "2 10", 5: "2 J"}
+    game = with_phases(PLAIN.new_position(hands, 0), RevolutionPhase())
+    act(game, "club-revolution", "club-revolution", "club-revolution")
+    assert game.is_over and game.is_void and game.finish_order == []
+
+
+@pytest.mark.rule("TRIB-5")
+def test_C5_opening_needs_only_that_nobody_took_the_set_even_if_the_opposite_could():
+    """C§5 开点: "如果一方打出得够级牌,无人接牌,使得自己获得出牌权，则该玩家开点" — seat 3 holds 2 2 and
+    closes all the same: seat 0 opened."""
+    game = PLAIN.new_position({0: "A A 5", 1: "4", 2: "4", 3: "2 2 7", 4: "4", 5: "4"}, 0)
+    act(game, "play A A", "close")
+    assert game.current_player == 0 and 0 in opened_seats(game)
+
+
+@pytest.mark.rule("TRIB-5")
+def test_C5_the_gouji_player_who_wins_the_exchange_opens_the_opposite_does_not():
+    """C§5 开点 "… 使得自己获得出牌权，则该玩家开点,反之不开点" — K K, A A, 2 2: seat 0's 2 2 wins."""
+    game = PLAIN.new_position({0: "K K 2 2 5", 1: "4", 2: "4", 3: "A A 7", 4: "4", 5: "4"}, 0)
+    act(game, "play K K", "play A A", "play 2 2")
+    assert game.current_player == 0 and game.table is None
+    assert set(opened_seats(game)) == {0}
+
+
+@pytest.mark.rule("PLAY-3")
+def test_C2_a_big_and_a_small_joker_alone_count_as_two_small_jokers():
+    """C§2 "大花＋小花 … 此时大花当做小花" (read for jokers alone): 大王 小王 does not beat 小王 小王;
+    大王 大王 does."""
+    game = PLAIN.new_position({0: "小王 小王 5", 1: "4", 2: "4", 3: "大王 小王 大王 7", 4: "4", 5: "4"}, 0)
+    act(game, "play SJ SJ")
+    assert game.current_player == 3
+    assert "play BJ BJ" in legal(game) and "play BJ SJ" not in legal(game)
+
+
+@pytest.mark.rule("PLAY-3")
+def test_C2_big_joker_with_2s_and_same_rank_cards_counts_the_2s_as_that_rank():
+    """C§2 "大花＋2+同点得其她牌，算做大花带同点得牌(２要折算成同点得牌)" — 大王 2 9 9 is a big joker with three
+    9s: beaten by two big jokers with two 10s? No — not as many cards; by 大王 大王 10 10 (four cards)."""
+    game = PLAIN.new_position({0: "大王 2 9 9 5", 1: "4", 2: "4", 3: "大王 大王 10 10 大王 10 10 10 6", 4: "4",
+                               5: "4"}, 0)
+    act(game, "play BJ 2 9 9")
+    assert game.current_player == 3
+    assert "play BJ BJ 10 10" in legal(game)
+    assert "play BJ 10 10 10" not in legal(game)  # one big joker is no bigger joker part
+
+
+@pytest.mark.rule("END-8")
+def test_C4_a_burn_of_the_set_before_the_3s_smothers_too():
+    """C§4 闷贡: "最后走３之前得一手牌被人打死,称为被闷" — seat 0's K K before his 3 is burned by seat 1
+    (被人打死): seat 0 is smothered by seat 1 and owes him a 闷贡 beside the 烧贡."""
+    game = CLUB.new_position({0: "K K 3", 1: "A A 3", 2: "3 5", 3: "3 5", 4: "3 5", 5: "3 5"}, 0)
+    act(game, "play K K")
+    assert game.current_player == 1 and "burn A A" in legal(game)
+    finish(game, "burn A A")
+    assert (0, 1) in smothers(game)
+    kinds = {(o.giver, o.receiver, o.kind) for o in tribute_owed(game)}
+    assert (0, 1, "闷贡") in kinds or game.score().sweep
+
+
+@pytest.mark.rule("SCORE-5")
+def test_C6_the_club_keeps_no_points_the_result_is_tribute():
+    """C§4/§6: the club plays for tribute over five games ("进贡玩法需要连续得打5局"); places carry no
+    points."""
+    game = finish(BARE.new_position({0: "5", 1: "6 6", 2: "7 7 7", 3: "8 8 8 8", 4: "9 9 9 9 9", 5: "10"}, 0))
+    score = game.score()
+    assert score.team_points == (0, 0) and set(score.seat_points) == {0}
+    assert tribute_owed(game)
+
+
+@pytest.mark.rule("OPEN-5")
+def test_C5_revolution_is_asked_in_a_dealt_game_only_of_hands_without_money():
+    """C§5 革命: "如果大花、小花、钱均没有时,可声明革命" — in dealt games, whoever is asked holds no 大王, 小王
+    or 2."""
+    for seed in range(12):
+        game = CLUB.new_game(seed=seed)
+        while game.phases and any(a in ("club-revolution", "club-no-revolution") for a in legal(game)):
+            seat = game.current_player
+            assert seat is not None
+            assert not {15, 16, 17} & set(game.hand_counts(seat))
+            act(game, "club-no-revolution")
