@@ -1217,3 +1217,28 @@ def test_C5_revolution_is_asked_in_a_dealt_game_only_of_hands_without_money():
             assert seat is not None
             assert not {15, 16, 17} & set(game.hand_counts(seat))
             act(game, "club-no-revolution")
+
+
+@pytest.mark.rule("TRIB-5")
+def test_C5_a_set_with_2s_attached_opens():
+    """C§2 "贴钱得牌转换点数后如果符合条件,也算作够级牌" and C§5 开点, whose exceptions are only "任意张大花,
+    小花或者挂花得牌；单张得２": 2 A (two aces) that stands opens."""
+    game = PLAIN.new_position({0: "2 A 5", 1: "4", 2: "4", 3: "6", 4: "4", 5: "4"}, 0)
+    act(game, "play 2 A")
+    assert game.current_player == 0 and 0 in opened_seats(game)
+    assert 0 in game.observation(3).opened
+
+
+@pytest.mark.rule("BURN-4")
+@pytest.mark.xfail(strict=True, reason="C§5 makes a burner's set without a joker a legal move that fails the "
+                   "burn (烧失败 → 大落, 本局不能再出牌); the engine refuses it instead (E11: a burner fails only "
+                   "when left without a legal lead). Refusal vs. penalty is a reading, and allowing it changes "
+                   "a burner's whole action space: not a small fix.")
+def test_C5_a_burner_who_plays_a_set_without_a_joker_fails_and_is_da_luo():
+    """C§5 烧牌: "如果烧牌者没有按上面得要求出牌，则算烧失败,算大落。这种情况烧牌失败得玩家本局不能再出牌" —
+    seat 1 burns, then leads a plain 9 9 with two sets still in hand."""
+    game = PLAIN.new_position({0: "K K 5 5", 1: "A A 小王 9 9 10", 2: "4 4", 3: "7 7", 4: "8 8", 5: "6 6"}, 0)
+    act(game, "play K K", "burn A A")
+    assert game.current_player == 1
+    act(game, "play 9 9")
+    assert not game.playing[1] and game.places[5] == 1
