@@ -672,8 +672,8 @@ def test_C5_no_yield_on_a_set_that_is_not_the_opposites():
 
 @pytest.mark.rule("ROUND-4")
 def test_C5_only_the_opposite_answers_a_set_played_on_a_yield():
-    """C§5 让牌: "对让牌人顺得牌,唯有对头才有上牌权" — after seat 4 and 5 passed on the yield, seat 3
-    plays 9; seat 4 holds a 10 but only seat 0, seat 3's opposite, may answer."""
+    """C§5 让牌: "如下家均声明过牌,再由持牌人确定上牌或过牌" — after seats 4 and 5 passed on the yield,
+    seat 3 plays 9; seat 4 holds a 10 but passed (not his opposite's set): seat 0 answers."""
     game = PLAIN.new_position({0: "5 J", 1: "8 4", 2: "8 4", 3: "9 4", 4: "6 10", 5: "7 4"}, 0)
     act(game, "play 5", "pass", "pass", "yield", "pass", "pass", "play 9")
     assert game.current_player == 0 and "play J" in legal(game)
@@ -1242,3 +1242,14 @@ def test_C5_a_burner_who_plays_a_set_without_a_joker_fails_and_is_da_luo():
     assert game.current_player == 1
     act(game, "play 9 9")
     assert not game.playing[1] and game.places[5] == 1
+
+
+@pytest.mark.rule("ROUND-4")
+def test_C5_a_cover_played_at_the_yielder_is_answered_by_its_players_opposite_alone():
+    """C§5 让牌: "对让牌人顺得牌,唯有对头才有上牌权" — the engine reads "对让牌人顺的牌" as the set played
+    *at* the yielder while the yield is open (docs/interpretations.rst E21): seat 4 covers seat 0's 5
+    on seat 3's yield, and only seat 1, seat 4's opposite, may answer it; seat 5 may not."""
+    game = PLAIN.new_position({0: "5 4", 1: "8 4", 2: "8 4", 3: "9 4", 4: "6 4", 5: "7 4"}, 0)
+    act(game, "play 5", "pass", "pass", "yield", "play 6")
+    assert game.current_player == 1 and "play 8" in legal(game)
+    assert 5 not in game.queue
