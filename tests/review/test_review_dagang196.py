@@ -2,7 +2,8 @@
 shared/seeds/003_77972b3812d0e898.txt), variant ``dagang196``.
 
 Every expectation here is derived from the book's words, not from the engine's own tests. In the
-seed "就就是" / "得" are OCR noise for "就是" / "的"; the quotes below keep the book's text.
+seed "就就是" / "得" are OCR noise for "就是" / "的"; the quotes below keep the book's text
+(full-width digits and letters written in ASCII).
 Positions without 3s use the club's play with 憋3 off (``PLAIN``); 憋3 cases use ``CLUB``.
 """
 
@@ -63,7 +64,7 @@ def owed(game: gouji.Game, kind: str | None = None) -> list[tuple[int, int, int]
 # == C§1 基本规则 =====================================================================================
 @pytest.mark.rule("DECK-1")
 def test_C1_ten_3s_and_ten_4s_removed_leave_196_cards():
-    """C§1 "四幅牌,共216张牌 … 我们得玩法就就是去掉10个3与4(各剩余6个，每人一个),剩余19６张牌"."""
+    """C§1 "四幅牌,共216张牌 … 我们得玩法就就是去掉10个3与4(各剩余6个，每人一个),剩余196张牌"."""
     deck = CLUB.deck()
     ranks = Counter(card.rank for card in deck)
     assert len(deck) == 196 and ranks[THREE] == 6 and ranks[FOUR] == 6
@@ -73,7 +74,7 @@ def test_C1_ten_3s_and_ten_4s_removed_leave_196_cards():
 @pytest.mark.rule("DECK-1")
 @pytest.mark.parametrize("seed", [0, 7, 21])
 def test_C1_first_four_get_33_last_two_32_and_one_3_one_4_each(seed):
-    """C§1 "前４个人为33张，后两个人为３２张" and "(各剩余6个，每人一个)"."""
+    """C§1 "前4个人为33张，后两个人为32张" and "(各剩余6个，每人一个)"."""
     game = CLUB.new_game(seed=seed)
     first = game.deal.first_drawer
     hands = game.deal.hands()
@@ -98,7 +99,7 @@ def test_C1_upper_lower_and_opposite_are_all_opponents():
 # == C§2 牌型 ==========================================================================================
 @pytest.mark.rule("PLAY-1")
 def test_C2_a_single_card_and_a_set_of_one_rank_are_sets_ranks_never_mix():
-    """C§2 "单张 任意单独得一张牌。一手牌 两张以上（含两张)点数相同得牌，如：３3,５5５55"."""
+    """C§2 "单张 任意单独得一张牌。一手牌 两张以上（含两张)点数相同得牌，如：33,55555"."""
     game = PLAIN.new_position({0: "5 5 5 5 5 9 8", 1: "6", 2: "7", 3: "8", 4: "9", 5: "10"}, 0)
     options = plays(game)
     assert {"play 9", "play 8", "play 5 5", "play 5 5 5 5 5"} <= set(options)
@@ -110,7 +111,7 @@ def test_C2_a_single_card_and_a_set_of_one_rank_are_sets_ranks_never_mix():
 
 @pytest.mark.rule("PLAY-2")
 def test_C2_attached_2s_take_the_sets_rank_22333_is_five_3s():
-    """C§2 贴钱: "2可以与其它得单张或一手牌一起出，2转换为对应点数得牌。例如:22333算作33３３３"."""
+    """C§2 贴钱: "2可以与其它得单张或一手牌一起出，2转换为对应点数得牌。例如:22333算作33333"."""
     game = PLAIN.new_position({0: "2 2 3 3 3 9", 1: "4 4 4 4 4 8", 2: "7", 3: "8", 4: "9", 5: "10"}, 0)
     act(game, "play 2 2 3 3 3")
     assert game.current_player == 1 and "play 4 4 4 4 4" in plays(game)
@@ -137,7 +138,7 @@ def test_C2_two_small_jokers_with_three_8s_is_a_joker_set_of_8s():
 
 @pytest.mark.rule("PLAY-3")
 def test_C2_big_jokers_and_2s_with_9s_are_big_jokers_carrying_seven_9s():
-    """C§2 "如２个大花+3个2+4个9，算做2个大花带７个9" — nine cards: 2s counted as 9s. C§3 "必须在两个方面都
+    """C§2 "如2个大花+3个2+4个9，算做2个大花带7个9" — nine cards: 2s counted as 9s. C§3 "必须在两个方面都
     大过此牌": three big jokers carrying six 10s beat it; two big jokers carrying seven 10s do not (the
     joker part is equal, not bigger), nor three big jokers on 9s (the base is equal)."""
     game = PLAIN.new_position({0: "大王 大王 2 2 2 9 9 9 9 5", 1: "4", 2: "4",
@@ -151,7 +152,7 @@ def test_C2_big_jokers_and_2s_with_9s_are_big_jokers_carrying_seven_9s():
 
 @pytest.mark.rule("PLAY-3")
 def test_C2_big_jokers_with_2s_alone_are_big_jokers_carrying_2s():
-    """C§2 "大花+2,算做大花带２，如2个大花+3个２,算2个大花带3个二" — a set of 2s: only a higher base
+    """C§2 "大花+2,算做大花带2，如2个大花+3个2,算2个大花带3个二" — a set of 2s: only a higher base
     (none but jokers) beats it; big jokers carrying aces do not."""
     game = PLAIN.new_position({0: "大王 大王 2 2 2 5", 1: "4", 2: "4", 3: "大王 大王 大王 A A 6", 4: "4", 5: "4"}, 0)
     act(game, "play BJ BJ 2 2 2")
@@ -183,7 +184,7 @@ def test_C2_a_mixed_joker_pair_does_not_beat_two_big_jokers():
 @pytest.mark.parametrize("cards", ["A A", "K K", "Q Q Q", "J J J J", "10 10 10 10 10", "2", "小王", "大王",
                                    "A A A", "K K K K", "Q Q Q Q", "J J J J J", "10 10 10 10 10 10"])
 def test_C2_minimum_gouji_sets_and_bigger(cards):
-    """C§2 够级牌: "2张A,２张K,3张Q,4张J，5张10为最低级别、最少数量得够级牌。张数或点数高于、等于这些牌得牌，
+    """C§2 够级牌: "2张A,2张K,3张Q,4张J，5张10为最低级别、最少数量得够级牌。张数或点数高于、等于这些牌得牌，
     均视作够级牌"."""
     assert PLAIN.is_gouji(gouji.parse_play(cards))
 
@@ -191,7 +192,7 @@ def test_C2_minimum_gouji_sets_and_bigger(cards):
 @pytest.mark.rule("GOUJI-1")
 @pytest.mark.parametrize("cards", ["A", "K", "Q Q", "J J J", "10 10 10 10", "9 9 9 9 9 9 9 9", "5 5 5 5 5 5"])
 def test_C2_below_the_thresholds_no_gouji_set(cards):
-    """C§2 够级牌: below "2张A,２张K,3张Q,4张J，5张10" no gouji set (9s and below never)."""
+    """C§2 够级牌: below "2张A,2张K,3张Q,4张J，5张10" no gouji set (9s and below never)."""
     assert not PLAIN.is_gouji(gouji.parse_play(cards))
 
 
@@ -243,7 +244,7 @@ def test_C3_equal_rank_never_covers():
 @pytest.mark.parametrize("low, high", [("3", "4"), ("4", "5"), ("9", "10"), ("10", "J"), ("J", "Q"),
                                        ("Q", "K"), ("K", "A"), ("A", "2"), ("2", "小王"), ("小王", "大王")])
 def test_C3_rank_order(low, high):
-    """C§3 "大花>小花>２>A>Ｋ>Ｑ>J>10＞9>8>７＞6＞5＞4>3" (single cards, next in turn covers or, for a
+    """C§3 "大花>小花>2>A>K>Q>J>10>9>8>7>6>5>4>3" (single cards, next in turn covers or, for a
     gouji single, the opposite)."""
     def text(card: str) -> str:
         return {"小王": "SJ", "大王": "BJ"}.get(card, card)
@@ -267,7 +268,7 @@ def test_C3_two_2s_with_three_8s_are_five_8s_beaten_by_five_9s():
 
 @pytest.mark.rule("PLAY-6")
 @pytest.mark.parametrize("cover, beats", [
-    ("BJ BJ 9 9 9", True),     # "用2个大花带3个９大过"
+    ("BJ BJ 9 9 9", True),     # "用2个大花带3个9大过"
     ("SJ SJ SJ 9 9", True),    # "(也可以用3个花带2个9大过)"
     ("BJ BJ BJ 9 9", True),
     ("SJ SJ 9 9 9", False),    # the joker part is not bigger
@@ -276,7 +277,7 @@ def test_C3_two_2s_with_three_8s_are_five_8s_beaten_by_five_9s():
 ])
 def test_C3_a_joker_set_is_beaten_only_on_both_counts(cover, beats):
     """C§3 挂花得大小比较: "如2个小花+3个8,算作2个小花带3个8，则如果要大过此牌，必须在两个方面都大过此牌,
-    例如用2个大花带3个９大过(也可以用3个花带2个9大过)"."""
+    例如用2个大花带3个9大过(也可以用3个花带2个9大过)"."""
     hand3 = cover.replace("SJ", "小王").replace("BJ", "大王") + " 6"
     game = PLAIN.new_position({0: "小王 小王 8 8 8 5", 1: "4", 2: "4", 3: hand3, 4: "4", 5: "4"}, 0)
     act(game, "play SJ SJ 8 8 8")
@@ -317,8 +318,8 @@ def test_C4_a_set_is_five_games_and_the_second_pays_what_the_first_caused():
 
 @pytest.mark.rule("TRIB-5")
 def test_C4_who_did_not_open_gives_his_opposite_one_point_tribute():
-    """C§4 点贡: "游戏中没有开点得人,在进贡时要向对家进１张点贡" and "双方都不宣点得情况 … 自己开点对家没开，
-    对家进１张点贡". Seat 0 opens with A A (seat 3 cannot answer); seat 3 never opens."""
+    """C§4 点贡: "游戏中没有开点得人,在进贡时要向对家进1张点贡" and "双方都不宣点得情况 … 自己开点对家没开，
+    对家进1张点贡". Seat 0 opens with A A (seat 3 cannot answer); seat 3 never opens."""
     game = PLAIN.new_position({0: "A A 5", 1: "6 6", 2: "7 7", 3: "K 8", 4: "9 9", 5: "10 10"}, 0)
     act(game, "play A A")
     assert opened_seats(game).keys() == {0}
@@ -330,7 +331,7 @@ def test_C4_who_did_not_open_gives_his_opposite_one_point_tribute():
 @pytest.mark.rule("TRIB-5")
 def test_C4_neither_opened_each_gives_one_swap_and_the_option_turns_it_off():
     """C§4 "对家之间都没开点，也要互相进点贡——(我们称为换点,可以商议都进或都不进贡)" and "自己没开点对家也没开,
-    互进１张点贡"."""
+    互进1张点贡"."""
     hands = {0: "5", 1: "6 6", 2: "7 7 7", 3: "8 8 8 8", 4: "9 9 9 9 9", 5: "10"}
     game = finish(PLAIN.new_position(hands, 0))
     assert not opened_seats(game)
@@ -342,7 +343,7 @@ def test_C4_neither_opened_each_gives_one_swap_and_the_option_turns_it_off():
 
 @pytest.mark.rule("TRIB-6")
 def test_C4_declaring_is_made_before_play_and_the_both_declared_table_applies():
-    """C§4 "宣点——就就就是某一把开始前，宣布对家开不了点"; "双方都宣点得情况: 自己开点对家没开,对家进４张点贡"."""
+    """C§4 "宣点——就就就是某一把开始前，宣布对家开不了点"; "双方都宣点得情况: 自己开点对家没开,对家进4张点贡"."""
     game = PLAIN.new_position({0: "A A 5", 1: "6 6", 2: "7 7", 3: "K 8", 4: "9 9", 5: "10 10"}, 0)
     with_phases(game, DeclarePhase())
     assert game.current_player == 0 and set(legal(game)) == {"club-declare", "club-no-declare"}
@@ -368,7 +369,7 @@ def test_C4_one_side_declares_and_his_opposite_opens_he_gives_3():
 
 @pytest.mark.rule("TRIB-6")
 def test_C4_one_side_declares_and_neither_opens_he_gives_1_the_other_2():
-    """C§4 "两家都没有开点,自己进1张点贡,对家进２张点贡"."""
+    """C§4 "两家都没有开点,自己进1张点贡,对家进2张点贡"."""
     game = PLAIN.new_position({0: "5", 1: "6 6", 2: "7 7 7", 3: "8 8 8 8", 4: "9 9 9 9 9", 5: "10"}, 0)
     with_phases(game, DeclarePhase())
     act(game, "club-declare", "club-no-declare", "club-no-declare", "club-no-declare",
@@ -429,7 +430,7 @@ def test_C4_after_burning_every_set_carries_a_joker():
 
 @pytest.mark.rule("BURN-3")
 def test_C4_book_example_kkk_burned_by_aaa_broken_by_the_teammates_222_no_burn_tribute():
-    """C§4 烧贡: "如果烧牌时再被打，比如我出kkk,被下家AAA烧牌,我得同伙(也就就就是下家得对门)可以解烧（２2２),
+    """C§4 烧贡: "如果烧牌时再被打，比如我出kkk,被下家AAA烧牌,我得同伙(也就就就是下家得对门)可以解烧（222),
     这时视为烧牌失败,不进烧贡"."""
     game = PLAIN.new_position({0: "K K K 5", 1: "A A A 小王 9", 2: "4", 3: "4", 4: "2 2 2 8", 5: "6"}, 0)
     act(game, "play K K K")
@@ -501,7 +502,7 @@ def test_C4_burning_is_not_offered_once_two_players_are_out():
 
 @pytest.mark.rule("END-8")
 def test_C4_smothered_the_set_before_the_3s_is_covered_one_smother_tribute():
-    """C§4 闷贡: "憋三打法时,最后走３之前得一手牌被人打死,称为被闷(被憋３)。在进贡时要进1张闷贡"."""
+    """C§4 闷贡: "憋三打法时,最后走3之前得一手牌被人打死,称为被闷(被憋3)。在进贡时要进1张闷贡"."""
     game = CLUB.new_position({0: "8 3", 1: "9 3 5", 2: "3 5", 3: "3 5", 4: "3 5", 5: "3 5"}, 0)
     act(game, "play 8", "play 9")
     finish(game)
@@ -522,7 +523,7 @@ def test_C4_no_smother_between_opposites():
 
 @pytest.mark.rule("TRIB-1")
 def test_C4_da_luo_gives_tou_ke_two_er_luo_gives_er_ke_one_san_ke_si_ke_nothing():
-    """C§4 落贡: "大落向头科进２张落贡，二落向二科进1张落贡。三科、四科不吃贡也不进贡"."""
+    """C§4 落贡: "大落向头科进2张落贡，二落向二科进1张落贡。三科、四科不吃贡也不进贡"."""
     game = finish(BARE.new_position({0: "5", 1: "6 6", 2: "7 7 7", 3: "8 8 8 8", 4: "9 9 9 9 9", 5: "10"}, 0))
     order = game.finish_order
     result = owed(game, "落贡")
@@ -558,7 +559,7 @@ def test_C5_a_gouji_set_the_opposite_takes_does_not_open():
 @pytest.mark.parametrize("lead, hand", [("SJ", "小王 5"), ("BJ BJ", "大王 大王 5"), ("SJ K K", "小王 K K 5"),
                                         ("2", "2 5")])
 def test_C5_jokers_joker_sets_and_a_single_2_never_open(lead, hand):
-    """C§5 "特殊：以下牌型得够级牌不开点: 任意张大花,小花或者挂花得牌；单张得２"."""
+    """C§5 "特殊：以下牌型得够级牌不开点: 任意张大花,小花或者挂花得牌；单张得2"."""
     game = PLAIN.new_position({0: hand, 1: "4", 2: "4", 3: "6", 4: "4", 5: "4"}, 0)
     act(game, f"play {lead}")
     assert game.current_player == 0 and game.table is None
@@ -567,7 +568,7 @@ def test_C5_jokers_joker_sets_and_a_single_2_never_open(lead, hand):
 
 @pytest.mark.rule("TRIB-5")
 def test_C5_two_2s_are_not_a_single_2_and_open():
-    """C§5 "单张得２" is the only 2 set excepted: 2 2 that stands opens."""
+    """C§5 "单张得2" is the only 2 set excepted: 2 2 that stands opens."""
     game = PLAIN.new_position({0: "2 2 5", 1: "4", 2: "4", 3: "6", 4: "4", 5: "4"}, 0)
     act(game, "play 2 2")
     assert 0 in opened_seats(game)
@@ -780,7 +781,7 @@ def test_C5_a_burner_who_breaks_the_conditions_is_da_luo_and_plays_no_more():
 
 @pytest.mark.rule("END-6")
 def test_C5_hold_three_the_last_set_must_be_all_3s():
-    """C§5 买3: "够级游戏憋3打法中,最后一手牌必须全就就是３" — seat 0 may not play his 3 before his 5,
+    """C§5 买3: "够级游戏憋3打法中,最后一手牌必须全就就是3" — seat 0 may not play his 3 before his 5,
     nor go out on a set that is not 3s."""
     game = CLUB.new_position({0: "3 5", 1: "3 6", 2: "3 7", 3: "3 8", 4: "3 9", 5: "3 10"}, 0)
     assert plays(game) == ["play 5"]
@@ -816,7 +817,7 @@ def test_C5_the_opposite_cannot_sell_then_ask_the_team():
 
 @pytest.mark.rule("END-7")
 def test_C5_no_3_and_no_money_is_an_automatic_revolution():
-    """C§5 买3: "如果自己没有３,又没有钱、大花、小花,则算做自动革命"."""
+    """C§5 买3: "如果自己没有3,又没有钱、大花、小花,则算做自动革命"."""
     game = PLAIN.new_position({0: "5 A", 1: "3 6", 2: "3 3 7", 3: "3 3 8", 4: "3 9", 5: "3 10"}, 0)
     with_phases(game, BuyThreePhase())
     assert legal(game) == ["club-revolution"]
@@ -826,7 +827,7 @@ def test_C5_no_3_and_no_money_is_an_automatic_revolution():
 
 @pytest.mark.rule("END-7")
 def test_C5_the_clubs_deal_leaves_nobody_to_buy_a_3():
-    """C§1 "(各剩余6个，每人一个)" with C§5 买3 "如果发牌后,有人没有３则需要买三": with one 3 to each player
+    """C§1 "(各剩余6个，每人一个)" with C§5 买3 "如果发牌后,有人没有3则需要买三": with one 3 to each player
     no buying happens in a dealt game."""
     for seed in (1, 2, 3):
         game = CLUB.new_game(seed=seed)
@@ -1059,7 +1060,7 @@ def test_C6_after_a_revolution_the_others_take_1_2_3_then_er_luo_and_da_luo():
 
 @pytest.mark.rule("TRIB-6")
 def test_C4_both_declare_and_neither_opens_each_gives_two():
-    """C§4 双方都宣点: "自己没开点对家也没开，互进２张点贡"."""
+    """C§4 双方都宣点: "自己没开点对家也没开，互进2张点贡"."""
     game = PLAIN.new_position({0: "5", 1: "6 6", 2: "7 7 7", 3: "8 8 8 8", 4: "9 9 9 9 9", 5: "10"}, 0)
     with_phases(game, DeclarePhase())
     act(game, "club-declare", "club-no-declare", "club-no-declare", "club-declare",
@@ -1106,7 +1107,7 @@ def test_C4_one_side_declares_and_opens_his_opposite_gives_3():
 
 @pytest.mark.rule("TRIB-6")
 def test_C4_one_side_declares_both_open_the_declarer_gives_2():
-    """C§4 自己宣点对家不宣点: "两方都开点,自己进２张点贡"."""
+    """C§4 自己宣点对家不宣点: "两方都开点,自己进2张点贡"."""
     game = _both_open(declare_0=True, declare_3=False)
     assert {0, 3} <= set(opened_seats(game))
     points = {(o.giver, o.receiver, o.count) for o in point_tribute_owed(game) if {o.giver, o.receiver} == {0, 3}}
@@ -1173,7 +1174,7 @@ def test_C2_a_big_and_a_small_joker_alone_count_as_two_small_jokers():
 
 @pytest.mark.rule("PLAY-3")
 def test_C2_big_joker_with_2s_and_same_rank_cards_counts_the_2s_as_that_rank():
-    """C§2 "大花＋2+同点得其她牌，算做大花带同点得牌(２要折算成同点得牌)" — 大王 2 9 9 is a big joker with three
+    """C§2 "大花＋2+同点得其她牌，算做大花带同点得牌(2要折算成同点得牌)" — 大王 2 9 9 is a big joker with three
     9s: beaten by two big jokers with two 10s? No — not as many cards; by 大王 大王 10 10 (four cards)."""
     game = PLAIN.new_position({0: "大王 2 9 9 5", 1: "4", 2: "4", 3: "大王 大王 10 10 大王 10 10 10 6", 4: "4",
                                5: "4"}, 0)
@@ -1185,7 +1186,7 @@ def test_C2_big_joker_with_2s_and_same_rank_cards_counts_the_2s_as_that_rank():
 
 @pytest.mark.rule("END-8")
 def test_C4_a_burn_of_the_set_before_the_3s_smothers_too():
-    """C§4 闷贡: "最后走３之前得一手牌被人打死,称为被闷" — seat 0's K K before his 3 is burned by seat 1
+    """C§4 闷贡: "最后走3之前得一手牌被人打死,称为被闷" — seat 0's K K before his 3 is burned by seat 1
     (被人打死): seat 0 is smothered by seat 1 and owes him a 闷贡 beside the 烧贡."""
     game = CLUB.new_position({0: "K K 3", 1: "A A 3", 2: "3 5", 3: "3 5", 4: "3 5", 5: "3 5"}, 0)
     act(game, "play K K")
@@ -1222,7 +1223,7 @@ def test_C5_revolution_is_asked_in_a_dealt_game_only_of_hands_without_money():
 @pytest.mark.rule("TRIB-5")
 def test_C5_a_set_with_2s_attached_opens():
     """C§2 "贴钱得牌转换点数后如果符合条件,也算作够级牌" and C§5 开点, whose exceptions are only "任意张大花,
-    小花或者挂花得牌；单张得２": 2 A (two aces) that stands opens."""
+    小花或者挂花得牌；单张得2": 2 A (two aces) that stands opens."""
     game = PLAIN.new_position({0: "2 A 5", 1: "4", 2: "4", 3: "6", 4: "4", 5: "4"}, 0)
     act(game, "play 2 A")
     assert game.current_player == 0 and 0 in opened_seats(game)
