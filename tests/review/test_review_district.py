@@ -285,3 +285,270 @@ def test_t2_3_14_a_small_joker_set_stays_gouji() -> None:
     act(game, "play SJ 9 9")
     assert game.current_player == 3
     assert "play BJ 10 10" in legal(game)
+
+
+# --- T 二.3.(5): burning -----------------------------------------------------------------------
+
+
+def burn_table(**extra: object) -> gouji.Game:
+    """Seat 0 leads A A; seat 3 (its opposite) and seats 5 and 1 (3's team) hold 2 2."""
+    return pos({0: "A A 6 3", 1: "2 2 3", 2: "Q 3", 3: "2 2 7 3", 4: "K 3", 5: "2 2 3"}, leader=0, **extra)
+
+
+@pytest.mark.rule("BURN-2")
+def test_t2_3_5_the_normal_gouji_order_comes_before_burns() -> None:
+    """T 二.3.(5): "烧牌不优先于正常打牌以及正常的够级顺序" — seat 0's opposite answers first."""
+    game = burn_table()
+    act(game, "play A A")
+    assert game.current_player == 3
+    assert "play 2 2" in legal(game)
+    assert not any(text.startswith("burn") for text in legal(game))
+
+
+@pytest.mark.rule("BURN-2")
+def test_t2_3_5_burns_go_in_natural_order_without_team_priority() -> None:
+    """T 二.3.(5): "烧牌时按自然打牌先后顺序（无同伙优先烧规则）进行烧牌" — after the opposite passes,
+    the burn offers go clockwise from the gouji player: 5, 4, 2, 1, whatever the team."""
+    game = pos({0: "A A 6 3", 1: "2 2 3", 2: "2 2 3", 3: "7 3", 4: "2 2 3", 5: "2 2 3"}, leader=0)
+    act(game, "play A A")
+    # Seat 3 cannot cover: it may only pass or let its teammates burn first.
+    assert game.current_player == 3 and legal(game) == ["pass", "consent-burn"]
+    act(game, "pass")
+    assert game.current_player == 5
+    assert "burn 2 2" in legal(game)
+    act(game, "pass")
+    assert game.current_player == 4 and "burn 2 2" in legal(game)
+    act(game, "pass")
+    assert game.current_player == 2
+    act(game, "pass")
+    assert game.current_player == 1
+
+
+@pytest.mark.rule("BURN-2")
+def test_t2_3_5_helping_a_teammate_burn_his_opposites_set_with_consent() -> None:
+    """T 二.3.(5): "帮同伙烧其对头的够级牌且同伙同意的，可优先于同伙打牌" — with seat 3's consent,
+    its teammates (5, then 1) may burn seat 0's set before seat 3 answers."""
+    game = burn_table()
+    act(game, "play A A")
+    assert "consent-burn" in legal(game)
+    act(game, "consent-burn")
+    assert game.current_player == 5 and "burn 2 2" in legal(game)
+    act(game, "burn 2 2")
+    assert game.burners == {5: 0}
+
+
+@pytest.mark.rule("BURN-2")
+def test_t2_3_5_without_consent_the_teammates_wait_for_the_opposite() -> None:
+    """T 二.3.(5): the exception needs "且同伙同意的": without it seat 5 cannot go before seat 3."""
+    game = burn_table()
+    act(game, "play A A")
+    assert game.current_player == 3
+    with pytest.raises(gouji.GoujiError):
+        game.apply(gouji.parse_action("burn 2 2"), seat=5)
+    assert game.current_player == 3 and game.table is not None
+
+
+@pytest.mark.rule("BURN-5")
+def test_t2_3_5_no_burning_after_passing() -> None:
+    """T 二.3.(5): "过牌后不得烧牌" — seat 5 declined: it is not asked again this round."""
+    game = burn_table()
+    act(game, "play A A", "pass", "pass")            # seat 3 passes, seat 5 declines
+    assert 5 in game.passed
+    act(game, "burn 2 2")                            # seat 1 burns
+    assert 5 not in game.queue
+
+
+@pytest.mark.rule("BURN-1")
+def test_t2_3_5_a_burners_later_sets_carry_jokers() -> None:
+    """T 二.3.(5) (烧牌, with P§11's definition): after the burn every set carries a joker except
+    the last — the burner may not lead a bare 9 while he has more to play."""
+    game = pos({0: "A A 6 3", 1: "5 3", 2: "Q 3", 3: "7 3", 4: "K 3", 5: "2 2 小王 9 9 3"}, leader=0)
+    act(game, "play A A", "pass", "burn 2 2")
+    while game.current_player != 5 or game.table is not None:
+        act(game, "pass" if "pass" in legal(game) else "close")
+    assert "play 9 9" not in legal(game) and "play 9" not in legal(game)
+    assert "play SJ 9 9" in legal(game)
+
+
+@pytest.mark.rule("SCORE-3")
+def test_t2_3_5_a_successful_burn_scores_one() -> None:
+    """T 二.3.(5): "烧牌加1分"; T 一.2 "烧贡…加一分"."""
+    game = pos({0: "A A 3", 1: "3", 2: "3", 3: "3", 4: "3", 5: "2 2 3"}, leader=0)
+    act(game, "play A A", "pass")
+    assert game.current_player == 5 and "burn 2 2" in legal(game)
+    act(game, "burn 2 2")
+    finish(game)
+    assert items(game, "烧贡") == [(1, 1)]
+
+
+def failing_burn() -> gouji.Game:
+    """Seat 5 burns seat 0's A A with 2 2 and keeps 小王 9 3; it spends the 小王 alone, so its
+    9 cannot carry a joker and the 3 must go last: the burn fails."""
+    game = pos({0: "A A K K 6 3", 1: "9 3", 2: "A A 3", 3: "7 3", 4: "5 3", 5: "2 2 小王 9 3"}, leader=0)
+    act(game, "play A A", "pass", "burn 2 2", "pass")
+    assert game.current_player == 5 and game.table is None
+    act(game, "play SJ", "pass")
+    return game
+
+
+@pytest.mark.rule("BURN-4")
+def test_t2_3_5_a_failed_burner_is_six_ke_with_his_cards_void() -> None:
+    """T 二.3.(5): "烧牌失误者或假烧判为'六科'，手中余牌无效"."""
+    game = failing_burn()
+    assert not game.playing[5]
+    assert game.places[5] == 5
+    assert "burn-failed" in kinds(game)
+
+
+@pytest.mark.rule("BURN-4")
+def test_t2_3_5_the_burned_player_leads_again() -> None:
+    """T 二.3.(5): "并由被烧牌者另行出牌" — seat 0, whose A A was burned, leads."""
+    game = failing_burn()
+    assert game.table is None and game.current_player == 0
+
+
+@pytest.mark.rule("BURN-4")
+def test_t2_3_5_the_failed_burners_opposite_still_has_a_head() -> None:
+    """T 二.3.(5): "其对门仍被视为'有头'（头、二科出现后解除有头）" — seat 2 is not headless."""
+    game = failing_burn()
+    assert game.has_head(2) and not game.is_headless(2)
+
+
+@pytest.mark.rule("BURN-4")
+def test_t2_3_5_a_failed_burn_scores_nothing() -> None:
+    """T 二.3.(5): "烧牌加1分" is for a burn; "烧牌失误者…判为六科" earns nothing."""
+    game = finish(failing_burn())
+    assert items(game, "烧贡") == []
+
+
+@pytest.mark.rule("END-5")
+def test_t2_3_10_a_failed_burner_still_counts_for_the_melee() -> None:
+    """T 二.3.(10): "剩四人以内时（假烧者被判出局时仍计算在比赛者内）" — one out and one failed
+    burner leave five counted: no 乱残 yet."""
+    game = failing_burn()
+    assert not game.melee
+
+
+# --- T 二.3.(10): 乱残 -------------------------------------------------------------------------
+
+MELEE = {0: "5 9 3", 1: "4 4 3", 2: "7 8 3", 4: "6 8 3"}   # seats 3 and 5 are out
+
+
+@pytest.mark.rule("END-5")
+def test_t2_3_10_four_left_is_the_melee() -> None:
+    """T 二.3.(10): "'乱残'比赛阶段：剩四人以内时"."""
+    assert pos(MELEE).melee
+    assert not pos({0: "5 3", 1: "6 3", 2: "7 3", 3: "8 3", 4: "9 3"}).melee
+
+
+@pytest.mark.rule("END-5")
+def test_t2_3_10_one_pass_a_round() -> None:
+    """T 二.3.(10): "每轮牌每人有且只有一次过牌权" — seat 4 passed; it does not answer again
+    this round (E-T T4: the pass ends his round)."""
+    game = pos(MELEE)
+    act(game, "play 5", "pass", "play 7")
+    assert game.current_player != 4
+    assert 4 in game.passed
+
+
+@pytest.mark.rule("END-5")
+def test_t2_3_10_in_the_melee_anyone_answers_a_gouji_set() -> None:
+    """T 二.3.(10) with GOUJI-2: the opposite-only rule holds "while more than four play"; in the
+    乱残 the next player covers a gouji set in turn."""
+    game = pos({0: "A A 9 3", 1: "2 2 3", 2: "5 3", 4: "2 2 3"})
+    act(game, "play A A")
+    assert game.current_player == 4
+    assert "play 2 2" in legal(game)
+    assert not any(t.startswith("burn") for t in legal(game))
+
+
+# --- T 二.3.(11) and (6): 鳖三, 开点出4 ---------------------------------------------------------
+
+
+@pytest.mark.rule("END-6")
+def test_t2_3_11_no_three_before_the_last_set() -> None:
+    """T 二.3.(11): "不是最后一手牌时不许出3"."""
+    game = pos({0: "5 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "6 3", 5: "6 3"})
+    assert legal(game) == ["play 5"]
+    with pytest.raises(gouji.GoujiError):
+        act(game, "play 3")
+    assert game.hand_counts(0) == {5: 1, 3: 1}
+
+
+@pytest.mark.rule("END-6")
+def test_t2_3_11_the_last_set_must_be_threes() -> None:
+    """T 二.3.(11): "最后一手牌必须是3" — all the 3s at once, when nothing else is left."""
+    game = pos({0: "3 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "6 3", 5: "6 3"})
+    assert legal(game) == ["play 3 3"]
+
+
+@pytest.mark.rule("END-6")
+def test_t2_3_11_threes_carry_no_two_or_joker() -> None:
+    """T 二.3.(11): "最后一手牌必须是3" — a last set of 2 3 3 or 小王 3 is not 3s alone; the 2 or
+    the joker goes first."""
+    game = pos({0: "2 3 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "6 3", 5: "6 3"})
+    assert "play 2 3 3" not in legal(game) and "play 2" in legal(game)
+    game = pos({0: "小王 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "6 3", 5: "6 3"})
+    assert legal(game) == ["play SJ"]
+
+
+@pytest.mark.rule("END-6")
+def test_t2_3_6_fours_never_carry_a_joker() -> None:
+    """T 二.3.(6): "4不能挂虎"; T 二.3.(11): "4不得挂牌"."""
+    game = pos({0: "小王 大王 4 4 9 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "6 3", 5: "6 3"})
+    options = legal(game)
+    assert "play 4 4" in options
+    assert not any(t.startswith("play") and "4" in t.split()[1:] and ("SJ" in t or "BJ" in t)
+                   for t in options)
+
+
+@pytest.mark.rule("END-6")
+def test_t2_3_11_fours_may_carry_twos_under_the_engines_reading() -> None:
+    """T 二.3.(11): "4不得挂牌"; T 二.3.(6): "4不能挂虎" — 挂 read as hanging jokers, so a 2 may
+    still be attached to 4s (E-T T5)."""
+    game = pos({0: "2 4 4 9 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "6 3", 5: "6 3"})
+    assert "play 2 4 4" in legal(game)
+
+
+def smother_table(coverer: int) -> gouji.Game:
+    """Seat 0 leads an 8 and keeps 3 3; ``coverer`` alone holds a 9."""
+    hands = {s: "5 3" for s in range(1, 6)}
+    hands[0] = "8 3 3"
+    hands[coverer] = "9 5 3"
+    return pos(hands, leader=0)
+
+
+@pytest.mark.rule("END-8")
+def test_t2_3_11_the_first_smothered_player_is_da_luo() -> None:
+    """T 二.3.(11): "先被鳖三者为大落" — seat 0's set before its 3s is covered."""
+    game = smother_table(5)
+    act(game, "play 8", "play 9")
+    assert not game.playing[0] and game.places[5] == 0
+
+
+@pytest.mark.rule("END-8")
+def test_t2_3_11_the_next_smothered_player_is_er_luo() -> None:
+    """T 二.3.(11): "先被鳖三者为大落，依此类推"."""
+    game = pos({0: "8 3 3", 1: "5 3", 2: "5 3", 3: "5 3", 4: "10 J 3", 5: "9 3 3"}, leader=0)
+    act(game, "play 8", "play 9", "play 10")
+    assert game.places[5] == 0 and game.places[4] == 5
+
+
+@pytest.mark.rule("SCORE-3")
+def test_t2_3_11_smothering_an_opponent_scores() -> None:
+    """T 二.3.(11): "将对手鳖三一次，加一分"; T 二.4 "憋三…各加1分，憋闷2分" (E-T T9: 憋三 + 闷贡)."""
+    game = finish(smother_table(5))
+    assert (1, 1) in items(game, "憋三")
+    assert sum(p for team, p in items(game, "憋三") + items(game, "闷贡") if team == 1) == 2
+
+
+@pytest.mark.rule("SCORE-3")
+def test_t2_3_11_smothering_a_teammate_scores_nothing() -> None:
+    """T 二.3.(11): "将同伙鳖三，不加分" — seat 4 covers its teammate seat 0."""
+    game = smother_table(4)
+    act(game, "play 8")
+    assert game.current_player == 4
+    act(game, "play 9")
+    assert game.places[5] == 0
+    finish(game)
+    assert items(game, "憋三") == [] and items(game, "闷贡") == []
