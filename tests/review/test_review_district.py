@@ -552,3 +552,337 @@ def test_t2_3_11_smothering_a_teammate_scores_nothing() -> None:
     assert game.places[5] == 0
     finish(game)
     assert items(game, "憋三") == [] and items(game, "闷贡") == []
+
+
+# --- T 二.3.(6): 开点 -------------------------------------------------------------------------
+
+FILLERS = {1: "3", 2: "3", 3: "3", 4: "3", 5: "3"}
+
+
+def lone(hand0: str, *texts: str, leader: int = 0) -> gouji.Game:
+    """Seat 0 holds ``hand0``; the others hold a single 3 and cannot answer anything."""
+    game = pos({**FILLERS, 0: hand0}, leader=leader)
+    act(game, *texts)
+    return game
+
+
+@pytest.mark.rule("TRIB-5")
+def test_t2_3_6_an_original_gouji_set_standing_opens() -> None:
+    """T 二.3.(6): "使对方没有一套原版够级牌活牌且自己有原版够级牌活牌的情况" — K K nobody answers."""
+    game = lone("K K 5 3", "play K K", "pass")
+    assert game.table is None and game.current_player == 0
+    assert 0 in game.opened
+
+
+@pytest.mark.rule("TRIB-5")
+@pytest.mark.parametrize("text", ["2 K", "小王 K", "2", "小王"])
+def test_t2_3_6_jokers_and_twos_never_open(text: str) -> None:
+    """T 二.3.(6): "大小虎2均不开点，原版开点"."""
+    game = lone(f"{text} 5 3", f"play {text}", "pass")
+    assert game.table is None and game.current_player == 0
+    assert 0 not in game.opened
+
+
+@pytest.mark.rule("TRIB-5")
+def test_t2_3_6_a_covered_set_does_not_open_the_cover_does() -> None:
+    """T 二.3.(6): the set must be live (活牌): seat 3 covers K K with A A and its A A stands."""
+    game = pos({0: "K K 5 3", 1: "3", 2: "3", 3: "A A 6 3", 4: "3", 5: "3"}, leader=0)
+    act(game, "play K K", "play A A")
+    while game.table is not None:
+        act(game, legal(game)[0] if legal(game)[0] in ("pass", "close") else "pass")
+    assert 3 in game.opened and 0 not in game.opened
+
+
+@pytest.mark.rule("TRIB-5")
+def test_t2_3_6_a_burn_does_not_open() -> None:
+    """T 二.3.(6): "同伙帮助烧牌时的够级牌不算自己的开点牌" — seat 5's K K K burn stands, unopened."""
+    game = pos({0: "Q Q Q 6 3", 1: "5 3", 2: "5 3", 3: "5 3", 4: "5 3", 5: "K K K 3"}, leader=0)
+    act(game, "play Q Q Q", "pass", "burn K K K")
+    while game.table is not None:
+        act(game, "pass" if "pass" in legal(game) else "close")
+    assert game.current_player == 5
+    assert 5 not in game.opened
+
+
+@pytest.mark.rule("TRIB-5")
+def test_t2_3_6_no_opening_once_er_ke_is_out() -> None:
+    """T 二.3.(6): "二科出现后不再允许开点" — seats 1 and 5 are out (头科, 二科)."""
+    game = pos({0: "K K 5 3", 2: "3", 3: "3", 4: "3"}, leader=0)
+    assert game.outs == 2
+    act(game, "play K K")
+    while game.table is not None:
+        act(game, "pass" if "pass" in legal(game) else "close")
+    assert game.current_player == 0
+    assert 0 not in game.opened
+
+
+@pytest.mark.rule("TRIB-5")
+def test_t2_3_6_without_a_four_no_opening() -> None:
+    """T 二.3.(6): "无4不开点" — seat 0 declined to buy a 4; its K K standing does not open."""
+    hands = {0: "K K 5 3", 1: "4 3", 2: "4 3", 3: "4 4 3", 4: "4 3", 5: "4 3"}
+    game = buying(pos(hands, leader=0))
+    assert game.current_player == 0 and legal(game) == ["district-buy 4", "district-decline 4"]
+    act(game, "district-decline 4", "play K K")
+    while game.table is not None:
+        act(game, "pass" if "pass" in legal(game) else "close")
+    assert game.current_player == 0 and 0 not in game.opened
+
+
+@pytest.mark.rule("SCORE-3")
+def test_t2_3_6_not_opening_costs_a_point_and_pays_point_tribute() -> None:
+    """T 二.3.(6): "不开点计分时扣一分"; T 一.2: "点贡…加一分" (E-T T10: 点贡 to the opposite)."""
+    game = finish(lone("K K 3", "play K K"))
+    assert game.finish_order == [0, 5, 4, 3, 2, 1]
+    missing = [a for a in game.score().adjustments if a.reason.startswith("不开点")]
+    assert sorted(a.reason.split()[2] for a in missing) == ["1", "2", "3", "4", "5"]
+    assert all(a.points == -1 and a.team == int(a.reason.split()[2]) % 2 for a in missing)
+    tribute = [a for a in game.score().adjustments if a.reason.startswith("点贡")]
+    assert len(tribute) == 5 and all(a.points == 1 for a in tribute)
+    # Places 13 : 9; seat 0 opened, so team 0 nets +1 and team 1 −1.
+    assert game.score().team_points == (14, 8)
+
+
+@pytest.mark.rule("TRIB-5")
+def test_t2_3_6_opened_is_public() -> None:
+    """T 二.3.(6): opening is scored, so every player sees who opened (observation)."""
+    game = lone("K K 5 3", "play K K", "pass")
+    assert all(0 in game.observation(s).opened for s in range(6))
+
+
+# --- T 二.3.(11) and (6): buying 3s and 4s ------------------------------------------------------
+
+BUY_OTHERS = {1: "5 3 4", 2: "6 3 4", 4: "8 3 4", 5: "10 3 4"}
+
+
+def buy_table(s0: str, s3: str, **more: str) -> gouji.Game:
+    hands = {**BUY_OTHERS, 0: s0, 3: s3}
+    hands.update({int(k[1:]): v for k, v in more.items()})
+    return buying(pos(hands, leader=0))
+
+
+@pytest.mark.rule("END-7")
+def test_t2_3_11_a_missing_three_is_bought_with_a_two_from_the_opposite() -> None:
+    """T 二.3.(11): "没有3时由同伙给或用2买3"; T 二.3.(6): "买3、4…必先的买对头"."""
+    game = buy_table("2 9 4", "3 3 7 4")
+    assert legal(game) == ["district-buy 3", "district-decline 3"]
+    act(game, "district-buy 3")
+    assert game.hand_counts(0) == {9: 1, 4: 1, 3: 1}
+    assert game.hand_counts(3)[TWO] == 1
+
+
+@pytest.mark.rule("END-7")
+@pytest.mark.parametrize(("hand", "paid"), [("小王 9 4", SJ), ("大王 9 4", BJ)])
+def test_t2_3_11_without_a_two_a_joker_pays(hand: str, paid: int) -> None:
+    """T 二.3.(11): "无2用小虎、大虎买"."""
+    game = buy_table(hand, "3 3 7 4")
+    act(game, "district-buy 3")
+    assert game.hand_counts(3).get(paid) == 1 and game.hand_counts(0).get(3) == 1
+
+
+@pytest.mark.rule("END-7")
+def test_t2_3_11_the_small_joker_pays_before_the_big_one() -> None:
+    """T 二.3.(11): "无2用小虎、大虎买" — 小虎 first."""
+    game = buy_table("大王 小王 9 4", "3 3 7 4")
+    act(game, "district-buy 3")
+    assert game.hand_counts(3).get(SJ) == 1 and game.hand_counts(0).get(BJ) == 1
+
+
+@pytest.mark.rule("END-7")
+def test_t2_3_11_with_nothing_to_pay_the_three_is_given() -> None:
+    """T 二.3.(11): "没有可买的牌时，送牌的顺序为对头送、联邦送"."""
+    game = buy_table("9 4", "3 3 7 4")
+    act(game, "district-buy 3")
+    assert game.hand_counts(0) == {9: 1, 4: 1, 3: 1}
+    assert game.hand_counts(3) == {3: 1, 7: 1, 4: 1}
+
+
+@pytest.mark.rule("END-7")
+def test_t2_3_11_a_teammate_gives_when_the_opposite_cannot() -> None:
+    """T 二.3.(11): "由同伙给" / "联邦送" — the opposite keeps its only 3; teammate seat 2 gives."""
+    game = buy_table("2 9 4", "3 7 4", s2="3 3 6 4")
+    act(game, "district-buy 3")
+    assert game.hand_counts(0) == {TWO: 1, 9: 1, 4: 1, 3: 1}
+    assert game.hand_counts(2) == {6: 1, 4: 1, 3: 1}
+
+
+@pytest.mark.rule("END-7")
+def test_t2_3_11_not_buying_a_three_is_da_luo() -> None:
+    """T 二.3.(11): "不买3者视为大落"; T 二.3.(6): "无3为6科"."""
+    game = buy_table("2 9 4", "3 3 7 4")
+    act(game, "district-decline 3")
+    assert not game.playing[0] and game.places[5] == 0
+
+
+@pytest.mark.rule("END-7")
+def test_t2_3_6_a_single_four_is_not_sold() -> None:
+    """T 二.3.(6): "买3、4《单4不得卖》" — every other seat holds one 4: nobody sells."""
+    game = buy_table("2 9 3", "3 7 4")
+    assert game.current_player == 0 and legal(game) == ["district-decline 4"]
+
+
+@pytest.mark.rule("END-7")
+def test_t2_3_6_a_four_is_bought_from_the_opposite_first() -> None:
+    """T 二.3.(6): "买3、4…必先的买对头" — seat 3 (two 4s) sells before teammate seat 2 (two 4s)."""
+    game = buy_table("2 9 3", "3 7 4 4", s2="6 3 4 4")
+    act(game, "district-buy 4")
+    assert game.hand_counts(3) == {3: 1, 7: 1, 4: 1, TWO: 1}
+    assert game.hand_counts(2)[4] == 2
+
+
+@pytest.mark.rule("END-7")
+def test_t2_3_6_without_a_four_the_player_plays_on() -> None:
+    """T 二.3.(6): "无4不开点" — no 4 costs the opening, not the game (contrast "无3为6科")."""
+    game = buy_table("2 9 3", "3 7 4")
+    act(game, "district-decline 4")
+    assert game.playing[0] and game.kind == "lead"
+
+
+@pytest.mark.rule("END-7")
+@pytest.mark.parametrize("seed", range(6))
+def test_t2_3_11_after_buying_every_player_in_play_holds_a_three(seed: int) -> None:
+    """T 二.3.(11): "最后一手牌必须是3" — nobody plays on without a 3; cards are only moved."""
+    game = VARIANT.new_game(seed)
+    while game.kind == "phase":
+        game.apply(game.legal_actions()[0])
+    for seat in range(6):
+        if game.playing[seat]:
+            assert game.hand_counts(seat).get(3, 0) >= 1
+    assert sum(len(game.hand(s)) for s in range(6)) == 216
+
+
+# --- T 二.3.(7)-(9), (12), (13): speech, counts, clock, no revolution, no tribute ---------------
+
+
+@pytest.mark.rule("ROUND-6")
+def test_t2_3_7_nobody_sees_another_hands_count() -> None:
+    """T 二.3.(7): "不允许询问对手或同伙剩余张数" — an observation shows only one's own count."""
+    game = VARIANT.new_game(3)
+    for seat in range(6):
+        sizes = game.observation(seat).hand_sizes
+        assert sizes[seat] == len(game.hand(seat))
+        assert all(sizes[s] is None for s in range(6) if s != seat)
+
+
+@pytest.mark.rule("REF-4")
+@pytest.mark.parametrize("kind", ["asked-count", "speech", "false-revolution", "closed-cards"])
+def test_t2_3_breaches_cost_one_point(kind: str) -> None:
+    """T 二.3.(7): "否则判为违例。当局扣1分"; (8): "出现一次扣一分"; (12): "违者罚一分";
+    (3): "违者扣除1 分"."""
+    game = all_threes()
+    plain = finish(all_threes()).score().team_points
+    referee.record_breach(game, 4, kind)
+    finish(game)
+    assert game.score().team_points == (plain[0] - 1, plain[1])
+
+
+@pytest.mark.rule("REF-4")
+def test_t2_3_8_speech_may_be_warned_once_instead() -> None:
+    """T 二.3.(8): "对方不追究的情况下只警告一次，否则判罚一分"."""
+    game = all_threes()
+    plain = finish(all_threes()).score().team_points
+    referee.record_warning(game, 1)
+    with pytest.raises(gouji.GoujiError):
+        referee.record_warning(game, 3)
+    finish(game)
+    assert game.score().team_points == plain
+
+
+@pytest.mark.rule("REF-4")
+def test_t2_3_7_asking_counts_is_a_point_not_a_warning() -> None:
+    """T 二.3.(7): "当局扣1分" — only speech (8) knows the warning."""
+    game = all_threes()
+    with pytest.raises(gouji.GoujiError):
+        referee.record_warning(game, 1, "asked-count")
+    assert "breach-warning" not in kinds(game)
+
+
+@pytest.mark.rule("REF-4")
+def test_t2_3_8_three_occurrences_lose_the_game_0_6() -> None:
+    """T 二.3.(8): "出现三次该局判0:6负" (the warned occurrence counts, E-T T14)."""
+    game = all_threes()
+    referee.record_warning(game, 0)
+    referee.record_breach(game, 2, "speech")
+    assert not game.is_over
+    referee.record_breach(game, 4, "speech")
+    assert game.is_over
+    assert game.score().team_points == (0, 6)
+
+
+@pytest.mark.rule("REF-4")
+def test_t2_3_a_breach_by_an_unknown_kind_is_refused() -> None:
+    """T 二.3: the breaches are the book's (3), (7), (8), (12); anything else is a clear error."""
+    game = all_threes()
+    with pytest.raises(gouji.GoujiError):
+        referee.record_breach(game, 1, "rude")
+    with pytest.raises(gouji.GoujiError):
+        referee.record_breach(game, 9, "speech")
+    assert "breach" not in kinds(game)
+
+
+@pytest.mark.rule("ROUND-7")
+def test_t2_3_9_warning_then_more_than_ten_seconds_is_a_pass() -> None:
+    """T 二.3.(9): "限时20秒，届时裁判给予警示，超过10秒仍不出牌视为'过牌'"."""
+    game = pos({0: "8 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "6 3", 5: "9 3"}, leader=0)
+    act(game, "play 8")
+    assert game.current_player == 5
+    assert clock.run_clock(game, 19.9) == []
+    assert clock.run_clock(game, 30.0) == [clock.CLOCK_WARNING]
+    assert game.current_player == 5
+    assert clock.run_clock(game, 30.1) == [clock.CLOCK_EXPIRED]
+    assert any(e.kind == "pass" and e.seat == 5 for e in game.events) or 5 not in game.queue
+    assert game.hand_counts(5) == {9: 1, 3: 1}
+
+
+@pytest.mark.rule("ROUND-7")
+def test_t2_3_9_no_expiry_without_the_warning() -> None:
+    """T 二.3.(9): the pass comes only after "届时裁判给予警示"; refused, nothing changes."""
+    game = pos({0: "8 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "6 3", 5: "9 3"}, leader=0)
+    act(game, "play 8")
+    events = len(game.events)
+    with pytest.raises(gouji.GoujiError):
+        game.apply(clock.CLOCK_EXPIRED)
+    assert len(game.events) == events and game.current_player == 5
+
+
+@pytest.mark.rule("ROUND-7")
+def test_t2_3_9_a_leader_out_of_time_loses_the_lead() -> None:
+    """T 二.3.(9): "视为'过牌'" — a lead cannot be passed; the next player clockwise leads (E-T T13)."""
+    game = pos({0: "8 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "6 3", 5: "9 3"}, leader=0)
+    clock.run_clock(game, 31)
+    assert game.table is None and game.current_player == 5
+    assert game.hand_counts(0) == {8: 1, 3: 1}
+
+
+@pytest.mark.rule("OPEN-5")
+@pytest.mark.parametrize("seed", [0, 1])
+def test_t2_3_12_no_revolution_is_ever_offered(seed: int) -> None:
+    """T 二.3.(12): "造反：禁止造反"."""
+    game = VARIANT.new_game(seed)
+    while not game.is_over:
+        options = game.legal_actions()
+        assert not any("revol" in a.to_text() or "造反" in a.to_text() for a in options)
+        game.apply(options[-1] if game.kind == "phase" else options[0])
+
+
+@pytest.mark.rule("TRIB-1")
+def test_t2_3_13_no_tribute_is_paid_in_the_second_game() -> None:
+    """T 二.3.(13): "进贡：只记分不进贡" — the second game starts with the hands as drawn."""
+    match = Match(VARIANT, seed=11)
+    finish(match.game)
+    second = match.next_game()
+    assert second.deal is not None
+    for seat in range(6):
+        drawn = Counter(card.rank for s, card in second.deal.draws if s == seat)
+        assert Counter(second.hand_counts(seat)) == drawn
+    assert not any("tribute" in k for k in kinds(second))
+
+
+@pytest.mark.rule("END-4")
+def test_t2_3_8_take_the_wind_is_offered() -> None:
+    """T 二.3.(8): "接风" is a game word — after seat 0 goes out, seat 5 may take the lead."""
+    game = pos({0: "3 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "6 3", 5: "4 4 7 3"}, leader=0)
+    act(game, "play 3 3")
+    assert game.finish_order == [0]
+    assert game.current_player == 5 and "take-wind" in legal(game)
+    act(game, "take-wind")
+    assert game.table is None and game.current_player == 5
