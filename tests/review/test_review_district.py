@@ -886,3 +886,175 @@ def test_t2_3_8_take_the_wind_is_offered() -> None:
     assert game.current_player == 5 and "take-wind" in legal(game)
     act(game, "take-wind")
     assert game.table is None and game.current_player == 5
+
+
+@pytest.mark.rule("ROUND-4")
+def test_t2_3_8_there_is_no_yield() -> None:
+    """T 二.3.(8): only "过", "接风", "回头", "够级", "烧牌" may be said — no 让牌: facing its
+    opposite's set after two passes, seat 3 may only cover or pass."""
+    game = pos({0: "8 9 3", 1: "5 3", 2: "5 3", 3: "9 3", 4: "5 3", 5: "5 3"}, leader=0)
+    act(game, "play 8")
+    assert game.current_player == 3
+    assert "yield" not in legal(game)
+
+
+@pytest.mark.rule("PLAY-5")
+def test_t2_3_14_killing_a_teammates_big_joker_scores_nothing() -> None:
+    """T 二.3.(13): "只记分不进贡" — the bonuses are tributes, paid by the other side (E-T T11):
+    seat 4 killing teammate seat 0's 大王 earns nothing."""
+    game = pos({0: "大王 3", 1: "3", 2: "3", 3: "3", 4: "大王 大王 3", 5: "3"})
+    act(game, "play BJ")
+    assert game.current_player == 4
+    act(game, "play BJ BJ")
+    finish(game)
+    assert items(game, "大虎二杀一") == []
+
+
+# --- T 一.2, T 二.4: scoring --------------------------------------------------------------------
+
+
+@pytest.mark.rule("SCORE-3")
+def test_t2_4_places_score_7_5_4_3_2_1() -> None:
+    """T 二.4: "'头科'至'落（6）科'，分别得7、5、4、3、2、1分"."""
+    game = finish(all_threes())
+    assert game.finish_order == [0, 5, 4, 3, 2, 1]
+    score = game.score()
+    assert [score.seat_points[s] for s in game.finish_order] == [7, 5, 4, 3, 2, 1]
+
+
+@pytest.mark.rule("SCORE-3")
+def test_t2_4_team_score_is_the_sum_of_its_players() -> None:
+    """T 二.4: "六人2队得分累记" — nobody opened, so 不开点 and 点贡 cancel out: 13 : 9."""
+    game = finish(all_threes())
+    assert game.score().team_points == (7 + 4 + 2, 5 + 3 + 1)
+
+
+@pytest.mark.rule("SCORE-3")
+@pytest.mark.parametrize("seed", range(4))
+def test_t2_4_every_game_scores_its_places_plus_the_listed_items(seed: int) -> None:
+    """T 二.4: places 7…1 "累记", then "憋三，点贡，烧牌，闷贡，大虎二杀一各加1分" and the penalties."""
+    from gouji.bots import RandomBot
+
+    game = gouji.bots.play_game(VARIANT, seed=seed, bots=RandomBot(seed))
+    score = game.score()
+    assert sorted(score.seat_points) == [1, 2, 3, 4, 5, 7]
+    places = (sum(score.seat_points[0::2]), sum(score.seat_points[1::2]))
+    extra = [0, 0]
+    for adj in score.adjustments:
+        assert adj.points in (1, -1)
+        extra[adj.team] += adj.points
+    assert score.team_points == (places[0] + extra[0], places[1] + extra[1])
+    assert sum(1 for r in reasons(game) if r.startswith("不开点")) == 6 - len(game.opened)
+
+
+@pytest.mark.rule("SCORE-4")
+@pytest.mark.parametrize(("text", "value"), [("A", 1), ("2", 2), ("9", 9), ("10", 10), ("J", None),
+                                             ("Q", None), ("K", None), ("大王", None), ("小王", None)])
+def test_t2_4_draw_values(text: str, value: int | None) -> None:
+    """T 二.4 抽签办法: "牌面大小按照12345678910顺序，10最大，A最小，JQK大小虎无效可再摸一张"."""
+    assert draw_value(Card.parse(text)) == value
+
+
+@pytest.mark.rule("SCORE-4")
+@pytest.mark.parametrize("seed", range(10))
+def test_t2_4_the_draw_compares_the_last_valid_cards(seed: int) -> None:
+    """T 二.4: "只比大小不比花色，相等则继续抽牌直到决出胜负"."""
+    tie = draw_lots(("东", "西"), random.Random(seed))
+    last: dict[object, int] = {}
+    for team, card in tie.draws:
+        value = draw_value(card)
+        if value is not None:
+            last[team] = value
+    winner, loser = tie.order
+    assert last[winner] > last[loser]
+
+
+@pytest.mark.rule("SCORE-4")
+def test_t1_2_two_games_the_higher_total_wins() -> None:
+    """T 一.2: "为二局计分制"; T 二.4: "2局总分多者名次列前"."""
+    from gouji.bots import RandomBot
+
+    match = Match(VARIANT, seed=2).play(RandomBot(2))
+    assert len(match.games) == 2
+    totals = match.totals()
+    assert totals == tuple(sum(g.score().team_points[t] for g in match.games) for t in (0, 1))
+    assert totals[0] != totals[1]
+    assert match.winner == (0 if totals[0] > totals[1] else 1)
+    assert match.tie_break is None
+
+
+@pytest.mark.rule("SCORE-4")
+def test_t1_2_a_preliminary_tie_is_drawn() -> None:
+    """T 一.2: "如二局后平局，参加抽签决定胜负"; T 二.4: "预赛得分相等，采用抽签定胜负"."""
+    from gouji.bots import RandomBot
+
+    match = Match(VARIANT, seed=6).play(RandomBot(6))
+    assert match.totals()[0] == match.totals()[1]
+    assert match.is_over and len(match.games) == 2
+    assert match.tie_break is not None and match.winner == match.tie_break.winner
+
+
+@pytest.mark.rule("SCORE-4")
+def test_t1_2_a_final_tie_is_played_off() -> None:
+    """T 一.2: "决赛…如二队平分则加赛一场，直至决出胜负"; T 二.4: "决赛则采用决胜局定胜负"."""
+    from gouji.bots import RandomBot
+
+    match = Match(VARIANT, seed=6, stage=FINAL).play(RandomBot(6))
+    assert len(match.games) > 2 and match.tie_break is None
+    a, b = match.decider_totals()
+    assert a != b and match.winner == (0 if a > b else 1)
+    first_two = match.totals()
+    assert first_two[0] == first_two[1]
+
+
+@pytest.mark.rule("SCORE-4")
+def test_t1_2_the_top_four_reach_the_final() -> None:
+    """T 一.2: "总分取得前四名的队伍进入决赛"."""
+    tournament = Tournament(seed=1)
+    for name, points in (("a", 30), ("b", 50), ("c", 45), ("d", 20), ("e", 44), ("f", 41)):
+        tournament.add_points(name, points)
+    assert tournament.finalists() == ["b", "c", "e", "f"]
+
+
+@pytest.mark.rule("SCORE-4")
+def test_t2_4_equal_preliminary_totals_are_ordered_by_a_draw() -> None:
+    """T 二.4: "预赛得分相等，采用抽签定胜负"."""
+    tournament = Tournament(seed=3)
+    for name, points in (("a", 30), ("b", 30), ("c", 10)):
+        tournament.add_points(name, points)
+    standings = tournament.standings()
+    assert [s.rank for s in standings] == [1, 2, 3]
+    assert standings[2].team == "c"
+    assert standings[0].drawn and standings[1].drawn
+
+
+@pytest.mark.rule("REF-5")
+def test_t1_9_cheating_disqualifies_the_team_and_its_match() -> None:
+    """T 一.9: "凡弄虚作假，违反竞赛规程作弊者，取消比赛资格及全部比赛成绩"."""
+    match = Match(VARIANT, seed=4)
+    match.disqualify(0, "marked cards")
+    assert match.is_over and match.winner == 1
+
+
+@pytest.mark.rule("REF-5")
+def test_t1_9_all_results_of_a_cheating_team_are_cancelled() -> None:
+    """T 一.9: "取消比赛资格及全部比赛成绩" — earlier points gone, later ones refused."""
+    tournament = Tournament(seed=1)
+    for name, points in (("a", 30), ("b", 50), ("c", 45)):
+        tournament.add_points(name, points)
+    tournament.disqualify("b", "signals")
+    assert [s.team for s in tournament.standings()] == ["c", "a"]
+    assert "b" not in tournament.finalists()
+    with pytest.raises(gouji.GoujiError):
+        tournament.add_points("b", 10)
+
+
+@pytest.mark.rule("REF-5")
+def test_t1_9_a_disqualification_in_a_match_carries_into_the_tournament() -> None:
+    """T 一.9: the disqualified team has no results left anywhere in the stage."""
+    match = Match(VARIANT, seed=4, teams=("东", "西"))
+    match.disqualify(1, "signals")
+    tournament = Tournament(seed=1)
+    tournament.add_match(match)
+    assert [s.team for s in tournament.standings()] == ["东"]
+    assert "西" in tournament.disqualified
