@@ -1058,3 +1058,152 @@ def test_t1_9_a_disqualification_in_a_match_carries_into_the_tournament() -> Non
     tournament.add_match(match)
     assert [s.team for s in tournament.standings()] == ["东"]
     assert "西" in tournament.disqualified
+
+
+# --- more cases: headless, combined bonuses, later games, the clock's edges ---------------------
+
+
+@pytest.mark.rule("END-2")
+def test_t2_3_5_a_headless_player_is_answered_by_anyone() -> None:
+    """T 二.3.(5) speaks of "有头" (one's opposite still in): seat 3 is out, so seat 0 is 无头 and
+    the next player covers its A A in turn, as a plain cover, not a burn."""
+    game = pos({0: "A A 9 3", 1: "2 2 3", 2: "5 3", 4: "5 3", 5: "2 2 3"}, leader=0)
+    act(game, "play A A")
+    assert game.current_player == 5 and legal(game) == ["play 2 2", "pass"]
+
+
+@pytest.mark.rule("BURN-4")
+def test_t2_3_5_the_head_is_lifted_once_tou_ke_and_er_ke_are_out() -> None:
+    """T 二.3.(5): "其对门仍被视为'有头'（头、二科出现后解除有头）"."""
+    game = pos({0: "5 3", 2: "A A 9 3", 3: "7 3", 4: "6 3", 5: "8 3"}, leader=2)   # seat 1 out
+    game.keep_head(5)
+    game.retire(5, None, "BURN-4", "failed burn", kind="burn-failed")
+    assert game.has_head(2)
+    game = pos({0: "5 3", 2: "A A 9 3", 3: "7 3", 4: "6 3"}, leader=2)            # seats 1, 5 out
+    game.keep_head(5)
+    assert not game.has_head(2)
+
+
+@pytest.mark.rule("SCORE-3")
+def test_t2_4_a_burn_that_smothers_scores_every_item() -> None:
+    """T 二.4: "憋三，点贡，烧牌，闷贡…各加1分" — seat 5 burns seat 0's A A, its last set before
+    its 3: 烧牌 +1 and 憋闷 2."""
+    game = pos({0: "A A 3", 1: "5 3", 2: "5 3", 3: "5 3", 4: "5 3", 5: "2 2 3"}, leader=0)
+    act(game, "play A A", "pass", "burn 2 2")
+    assert game.places[5] == 0
+    finish(game)
+    assert items(game, "烧贡") == [(1, 1)]
+    assert items(game, "憋三") == [(1, 1)] and items(game, "闷贡") == [(1, 1)]
+
+
+@pytest.mark.rule("SCORE-3")
+def test_t2_4_killing_the_last_big_joker_before_the_threes_smothers_too() -> None:
+    """T 二.3.(14) and (11): seat 0's 大王 before its 3s is killed by two — 大虎二杀一 and 憋三."""
+    game = pos({0: "大王 3 3", 1: "5 3", 2: "5 3", 3: "5 3", 4: "5 3", 5: "大王 大王 3"}, leader=0)
+    act(game, "play BJ", "play BJ BJ")
+    assert game.places[5] == 0 and game.current_player == 5
+    finish(game)
+    assert items(game, "大虎二杀一") == [(1, 1)] and items(game, "憋三") == [(1, 1)]
+
+
+@pytest.mark.rule("SCORE-3")
+def test_t2_4_smother_tribute_option_one_point_reading() -> None:
+    """T 二.3.(11): "将对手鳖三一次，加一分" — the one-point reading is the option
+    ``smother_tribute = false`` (E-T T9)."""
+    game = pos({0: "8 3 3", 1: "5 3", 2: "5 3", 3: "5 3", 4: "5 3", 5: "9 5 3"}, leader=0,
+               smother_tribute=False)
+    act(game, "play 8", "play 9")
+    finish(game)
+    assert items(game, "憋三") == [(1, 1)] and items(game, "闷贡") == []
+
+
+@pytest.mark.rule("OPEN-3")
+def test_t2_3_3_a_first_drawer_without_a_three_leaves_the_lead_to_the_next_player() -> None:
+    """T 二.3.(3) "每局由先摸牌者出牌" with T 二.3.(11) "不买3者视为大落": seat 0 declines its 3 and
+    is 大落; the next player clockwise leads."""
+    game = buying(pos({0: "2 9 4", 1: "5 3 4", 2: "6 3 4", 3: "3 3 7 4", 4: "8 3 4", 5: "10 3 4"}))
+    act(game, "district-decline 3")
+    assert game.places[5] == 0
+    assert game.kind == "lead" and game.current_player == 5
+
+
+@pytest.mark.rule("OPEN-1")
+def test_t2_3_2_a_deciding_game_is_cut_by_the_seat_the_last_first_drawer_names() -> None:
+    """T 二.3.(2): "由上次摸牌者顺时针方向指定下一人为先切牌人" holds for every later game."""
+    from gouji.bots import RandomBot
+
+    match = Match(VARIANT, seed=6, stage=FINAL).play(RandomBot(6))
+    assert len(match.games) >= 3
+    for before, after in zip(match.games, match.games[1:]):
+        assert before.cut is not None and after.cut is not None
+        assert after.cut.cutter == (before.cut.first_drawer - 1) % 6
+
+
+@pytest.mark.rule("SCORE-4")
+def test_t1_2_final_standings_stay_tied_until_a_deciding_game() -> None:
+    """T 一.2: "决赛…按计分排序，如二队平分则加赛一场，直至决出胜负"."""
+    tournament = Tournament(stage=FINAL)
+    for name, points in (("a", 30), ("b", 30), ("c", 20)):
+        tournament.add_points(name, points)
+    assert tournament.unresolved() == [["a", "b"]]
+    tournament.add_decider("a", 12)
+    tournament.add_decider("b", 16)
+    assert [s.team for s in tournament.standings()] == ["b", "a", "c"]
+    assert tournament.unresolved() == []
+
+
+@pytest.mark.rule("REF-4")
+def test_t2_3_7_a_breach_is_for_the_game_in_play() -> None:
+    """T 二.3.(7): "当局扣1分" — a finished game takes no more breaches (refused, unchanged)."""
+    game = finish(all_threes())
+    before = game.score().team_points
+    with pytest.raises(gouji.GoujiError):
+        referee.record_breach(game, 1, "speech")
+    assert game.score().team_points == before
+
+
+@pytest.mark.rule("REF-4")
+def test_t2_3_8_three_asked_counts_are_three_points_not_a_forfeit() -> None:
+    """T 二.3.(8)'s "出现三次该局判0:6负" is about speech (E-T T14); (7) is one point each time."""
+    game = all_threes()
+    for seat in (1, 3, 5):
+        referee.record_breach(game, seat, "asked-count")
+    assert not game.is_over
+    plain = finish(all_threes()).score().team_points
+    finish(game)
+    assert game.score().team_points == (plain[0], plain[1] - 3)
+
+
+@pytest.mark.rule("ROUND-7")
+def test_t2_3_9_one_warning_per_set_and_a_fresh_clock_for_the_next() -> None:
+    """T 二.3.(9): "每位队员出一套牌的时间限时20秒，届时裁判给予警示" — once per set."""
+    game = pos({0: "8 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "10 3", 5: "9 3"}, leader=0)
+    act(game, "play 8")
+    game.apply(clock.CLOCK_WARNING)
+    with pytest.raises(gouji.GoujiError):
+        game.apply(clock.CLOCK_WARNING)
+    act(game, "play 9")                              # seat 5 plays in time
+    assert game.current_player == 4
+    assert clock.run_clock(game, 25) == [clock.CLOCK_WARNING]
+
+
+@pytest.mark.rule("ROUND-7")
+def test_t2_3_9_the_clock_is_for_playing_sets_not_buying() -> None:
+    """T 二.3.(9): "出一套牌的时间" — no clock while 3s and 4s are bought."""
+    game = buying(pos({0: "2 9 4", 1: "5 3 4", 2: "6 3 4", 3: "3 3 7 4", 4: "8 3 4", 5: "10 3 4"}))
+    assert game.kind == "phase"
+    with pytest.raises(gouji.GoujiError):
+        game.apply(clock.CLOCK_WARNING)
+    assert clock.run_clock(game, 60) == []
+    assert game.kind == "phase" and game.current_player == 0
+
+
+@pytest.mark.rule("ROUND-2")
+def test_t2_3_5_a_pass_is_for_the_whole_round() -> None:
+    """T 二.3.(5): "过牌后不得烧牌" — and outside the 乱残 a player who passed plays no more in the
+    round: seat 5 passed on 8, seat 4 covers with 10, seat 5's 11 is not asked for."""
+    game = pos({0: "8 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "10 3", 5: "9 J 3"}, leader=0)
+    act(game, "play 8", "pass", "play 10")
+    # Nobody else can cover; seat 5, which could (J), is not asked: seat 4 wins the round.
+    assert game.table is None and game.current_player == 4
+    assert game.hand_counts(5) == {9: 1, JACK: 1, 3: 1}
