@@ -1207,3 +1207,29 @@ def test_t2_3_5_a_pass_is_for_the_whole_round() -> None:
     # Nobody else can cover; seat 5, which could (J), is not asked: seat 4 wins the round.
     assert game.table is None and game.current_player == 4
     assert game.hand_counts(5) == {9: 1, JACK: 1, 3: 1}
+
+
+@pytest.mark.rule("END-2")
+def test_t2_3_11_a_player_smothered_by_his_opposite_leaves_the_opposite_headless_at_once() -> None:
+    """T 二.3.(11) "先被鳖三者为大落" with T 二.3.(5)'s "有头": seat 0's A A before its 3 is covered by
+    its opposite, seat 3 — seat 0 is out (大落) and seat 3 is 无头 from that moment. Covering seat
+    3's 2 2 is then a plain cover in turn order, not a burn that would bind seat 2 to jokers."""
+    game = pos({0: "A A 3", 1: "5 3", 2: "小王 小王 3", 3: "2 2 9 3", 4: "5 3", 5: "5 3"}, leader=0)
+    act(game, "play A A", "play 2 2")
+    assert game.places[5] == 0 and game.is_headless(3)
+    assert game.current_player == 2
+    assert legal(game) == ["play SJ SJ", "pass"]
+    act(game, "play SJ SJ")
+    assert 2 not in game.burners
+    finish(game)
+    assert items(game, "烧贡") == []
+
+
+@pytest.mark.rule("END-5")
+def test_t2_3_10_a_smother_that_leaves_four_starts_the_melee_in_the_round() -> None:
+    """T 二.3.(10): "剩四人以内时" the 乱残 rules apply — seat 1 is out; seat 0's A A before its 3 is
+    covered by seat 3, leaving four: from then on anyone answers seat 3's 2 2 in turn, no burns."""
+    game = pos({0: "A A 3", 2: "小王 小王 3", 3: "2 2 9 3", 4: "5 3", 5: "2 2 2 3"}, leader=0)
+    act(game, "play A A", "play 2 2")
+    assert game.places[5] == 0 and game.melee
+    assert game.current_player == 2 and legal(game) == ["play SJ SJ", "pass"]
