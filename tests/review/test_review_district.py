@@ -11,6 +11,7 @@ Under 鳖三 (T 一.7) every hand in a position keeps a 3 for its last set.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -73,7 +74,7 @@ def items(game: gouji.Game, name: str) -> list[tuple[int, int]]:
 
 def all_threes() -> gouji.Game:
     """Every seat holds a single 3: each leads it and goes out in turn, 0, 5, 4, 3, 2, 1."""
-    return pos({s: "3" for s in range(6)}, leader=0)
+    return pos(dict.fromkeys(range(6), "3"), leader=0)
 
 
 # --- T 二.1, T 二.3.(1)-(2): deck, table, cut -------------------------------------------------
@@ -512,7 +513,7 @@ def test_t2_3_11_fours_may_carry_twos_under_the_engines_reading() -> None:
 
 def smother_table(coverer: int) -> gouji.Game:
     """Seat 0 leads an 8 and keeps 3 3; ``coverer`` alone holds a 9."""
-    hands = {s: "5 3" for s in range(1, 6)}
+    hands = dict.fromkeys(range(1, 6), "5 3")
     hands[0] = "8 3 3"
     hands[coverer] = "9 5 3"
     return pos(hands, leader=0)
@@ -1134,7 +1135,7 @@ def test_t2_3_2_a_deciding_game_is_cut_by_the_seat_the_last_first_drawer_names()
 
     match = Match(VARIANT, seed=6, stage=FINAL).play(RandomBot(6))
     assert len(match.games) >= 3
-    for before, after in zip(match.games, match.games[1:]):
+    for before, after in itertools.pairwise(match.games):
         assert before.cut is not None and after.cut is not None
         assert after.cut.cutter == (before.cut.first_drawer - 1) % 6
 
