@@ -1234,3 +1234,28 @@ def test_t2_3_10_a_smother_that_leaves_four_starts_the_melee_in_the_round() -> N
     act(game, "play A A", "play 2 2")
     assert game.places[5] == 0 and game.melee
     assert game.current_player == 2 and legal(game) == ["play SJ SJ", "pass"]
+
+
+# --- open readings: the book's words point one way, the engine's documented default the other ----
+
+
+@pytest.mark.rule("END-6")
+@pytest.mark.xfail(strict=True, reason=(
+    "Ambiguous. T 二.3.(11) says only '最后一手牌必须是3' and restricts 4s ('4不得挂牌'), not 3s; with the "
+    "conventional PLAY-2 ('牌面大小约定俗成'), 2 3 is a set of two 3s. The engine forbids 2s on the last 3s, "
+    "following D§26.3 (E-T T5)."))
+def test_t2_3_11_a_two_attached_to_the_last_threes_counts_as_threes() -> None:
+    """T 二.3.(11): "最后一手牌必须是3，4不得挂牌" — the restriction on attaching is said of 4s only."""
+    game = pos({0: "2 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "6 3", 5: "6 3"})
+    assert "play 2 3" in legal(game)
+
+
+@pytest.mark.rule("END-8")
+@pytest.mark.xfail(strict=True, reason=(
+    "Ambiguous. T 二.3.(11) says '将对手鳖三一次，加一分' (one point a smother); T 二.4 lists 憋三 and 闷贡 at "
+    "1 each and '憋闷2分'. The engine's default counts both for every smother (2 points, E-T T9); the "
+    "one-point reading is the option smother_tribute = false."))
+def test_t2_3_11_smothering_an_opponent_once_is_one_point() -> None:
+    """T 二.3.(11): "将对手鳖三一次，加一分"."""
+    game = finish(smother_table(5))
+    assert sum(p for team, p in items(game, "憋三") + items(game, "闷贡") if team == 1) == 1
