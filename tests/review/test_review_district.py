@@ -1236,6 +1236,36 @@ def test_t2_3_10_a_smother_that_leaves_four_starts_the_melee_in_the_round() -> N
     assert game.current_player == 2 and legal(game) == ["play SJ SJ", "pass"]
 
 
+
+@pytest.mark.rule("REF-4")
+def test_t2_2_breaches_are_the_referees_not_a_players_choice() -> None:
+    """T 二.2: "裁判：负责执行比赛规则，判定犯规事宜" — no player can record a breach."""
+    game = all_threes()
+    assert not any(a.to_text().startswith("district-breach") for a in game.legal_actions())
+    with pytest.raises(gouji.GoujiError):
+        game.apply(referee.Breach(1, "speech"), seat=0)
+    assert "breach" not in kinds(game)
+
+
+@pytest.mark.rule("REF-4")
+def test_t2_3_4_the_referees_rulings_stay_in_the_games_record() -> None:
+    """T 二.3.(4): "队长算分并互相签字认可，同时通知裁判员进行确认" — the record replays to the same score."""
+    game = all_threes()
+    referee.record_breach(game, 2, "closed-cards")
+    referee.record_warning(game, 5)
+    finish(game)
+    again = gouji.replay(game.record())
+    assert again.score() == game.score()
+
+
+@pytest.mark.rule("SCORE-3")
+def test_t2_3_4_a_game_is_scored_once_it_is_over() -> None:
+    """T 二.3.(4): "赛完一局后…队长算分" — no score before the end."""
+    game = all_threes()
+    with pytest.raises(gouji.GoujiError):
+        game.score()
+
+
 # --- open readings: the book's words point one way, the engine's documented default the other ----
 
 
