@@ -553,7 +553,7 @@ class Game(RoundFlow):
         if not self._finish_if_decided():
             self._start_melee_if_due()
             if (self.kind == RESPOND and self.restricted and self.anchor is not None
-                    and (self.melee or not self.has_head(self.anchor))):
+                    and self.playing[self.anchor] and (self.melee or not self.has_head(self.anchor))):
                 # A seat left in mid-round (T 二.3.(11): smothered by his opposite's cover): the
                 # set's owner is headless now (END-2), or the melee began (END-5), so its answers
                 # are plain covers in turn order, no longer gouji answers and burn offers.
