@@ -552,6 +552,12 @@ class Game(RoundFlow):
         self.log(kind, seat, rule, detail=f"{reason}; {zh} {en}" if reason else f"{zh} {en}")
         if not self._finish_if_decided():
             self._start_melee_if_due()
+            if (self.kind == RESPOND and self.restricted and self.anchor is not None
+                    and self.playing[self.anchor] and (self.melee or not self.has_head(self.anchor))):
+                # A seat left in mid-round (T 二.3.(11): smothered by his opposite's cover): the
+                # set's owner is headless now (END-2), or the melee began (END-5), so its answers
+                # are plain covers in turn order, no longer gouji answers and burn offers.
+                self._plan_responses(gouji=False, by_yield=False)
         self._legal = self._legal_set = None
 
     def void(self, rule: str = "", reason: str = "") -> None:
