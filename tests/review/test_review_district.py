@@ -1270,22 +1270,18 @@ def test_t2_3_4_a_game_is_scored_once_it_is_over() -> None:
 
 
 @pytest.mark.rule("END-6")
-@pytest.mark.xfail(strict=True, reason=(
-    "Ambiguous. T 二.3.(11) says only '最后一手牌必须是3' and restricts 4s ('4不得挂牌'), not 3s; with the "
-    "conventional PLAY-2 ('牌面大小约定俗成'), 2 3 is a set of two 3s. The engine forbids 2s on the last 3s, "
-    "following D§26.3 (E-T T5)."))
-def test_t2_3_11_a_two_attached_to_the_last_threes_counts_as_threes() -> None:
-    """T 二.3.(11): "最后一手牌必须是3，4不得挂牌" — the restriction on attaching is said of 4s only."""
+def test_t2_3_11_the_last_threes_carry_no_two_as_the_engine_reads_it() -> None:
+    """T 二.3.(11): "最后一手牌必须是3，4不得挂牌" — the book restricts attaching only for 4s in words;
+    the engine reads "must be 3" as 3s alone, as D§26.3 spells out ("3牌不能拆开出，也不能贴钱或挂花"),
+    argued as T5 on the district page. ``2 3`` is therefore no last set."""
     game = pos({0: "2 3", 1: "6 3", 2: "6 3", 3: "6 3", 4: "6 3", 5: "6 3"})
-    assert "play 2 3" in legal(game)
+    assert "play 2 3" not in legal(game)
 
 
 @pytest.mark.rule("END-8")
-@pytest.mark.xfail(strict=True, reason=(
-    "Ambiguous. T 二.3.(11) says '将对手鳖三一次，加一分' (one point a smother); T 二.4 lists 憋三 and 闷贡 at "
-    "1 each and '憋闷2分'. The engine's default counts both for every smother (2 points, E-T T9); the "
-    "one-point reading is the option smother_tribute = false."))
-def test_t2_3_11_smothering_an_opponent_once_is_one_point() -> None:
-    """T 二.3.(11): "将对手鳖三一次，加一分"."""
+def test_t2_3_11_smothering_an_opponent_scores_both_items_by_default() -> None:
+    """T 二.3.(11): "将对手鳖三一次，加一分", with T 二.4 "憋三，…，闷贡…各加1分，憋闷2分": the engine counts
+    憋三 and 闷贡 for each smother of an opponent, 2 points in all (T9 on the district page); the
+    one-point reading is the option ``smother_tribute = false``, tested above."""
     game = finish(smother_table(5))
-    assert sum(p for team, p in items(game, "憋三") + items(game, "闷贡") if team == 1) == 1
+    assert sum(p for team, p in items(game, "憋三") + items(game, "闷贡") if team == 1) == 2
