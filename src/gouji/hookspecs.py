@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from gouji.cards import Card
     from gouji.comparison import SetRules
     from gouji.context import GameContext
-    from gouji.game import Game
     from gouji.hold_three import HoldThreePolicy
     from gouji.open_point import OpenPointPolicy
     from gouji.opening import Cut, Deal
@@ -38,6 +37,7 @@ if TYPE_CHECKING:
     from gouji.phases import Phase
     from gouji.plays import Play
     from gouji.scoring import Adjustment, Score
+    from gouji.surface import PluginGame
 
 PROJECT_NAME = "gouji"
 
@@ -172,7 +172,7 @@ def gouji_first_leader(options: Options, deal: Deal, context: GameContext) -> in
 
 
 @hookspec(firstresult=True)
-def gouji_tribute(options: Options, game: Game, context: GameContext) -> Phase | None:
+def gouji_tribute(options: Options, game: PluginGame, context: GameContext) -> Phase | None:
     """The tribute (进贡) to settle after the deal and before the first lead (TRIB-1..9).
 
     firstresult: the first non-None result wins. ``provincial`` has no
@@ -184,7 +184,7 @@ def gouji_tribute(options: Options, game: Game, context: GameContext) -> Phase |
 
 
 @hookspec
-def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> list[Phase] | None:
+def gouji_pregame_phases(options: Options, game: PluginGame, context: GameContext) -> list[Phase] | None:
     """Other decisions between the deal and the first lead (revolution, 明点, 会3).
 
     Collecting: the phases of all plugins run in registration order after
@@ -197,7 +197,7 @@ def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> 
 
 
 @hookspec
-def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
+def gouji_forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
     """Sets a seat may not play now although the core would allow them (a house rule,
     D§15's 挑牌 order; 憋3's own, END-6, are :func:`gouji_hold_three_policy`'s).
 
@@ -210,7 +210,7 @@ def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mappi
 
 
 @hookspec(firstresult=True)
-def gouji_last_set_owner(game: Game, seat: int, play: Play) -> int | None:
+def gouji_last_set_owner(game: PluginGame, seat: int, play: Play) -> int | None:
     """Whose set a player's last set counts as, for who may answer it (END-3).
 
     firstresult: the first non-None result wins. Called when ``seat`` goes
@@ -222,7 +222,7 @@ def gouji_last_set_owner(game: Game, seat: int, play: Play) -> int | None:
 
 
 @hookspec(firstresult=True)
-def gouji_score(options: Options, finish_order: Sequence[int], game: Game | None) -> Score | None:
+def gouji_score(options: Options, finish_order: Sequence[int], game: PluginGame | None) -> Score | None:
     """The score of a finished game from its finish order (SCORE-1..5).
 
     firstresult: the first non-None result wins. ``finish_order`` lists the
@@ -234,7 +234,7 @@ def gouji_score(options: Options, finish_order: Sequence[int], game: Game | None
 
 
 @hookspec
-def gouji_score_adjustments(options: Options, game: Game, score: Score) -> list[Adjustment] | None:
+def gouji_score_adjustments(options: Options, game: PluginGame, score: Score) -> list[Adjustment] | None:
     """Bonus and penalty points added to a game's score (SCORE-3).
 
     Collecting: the core adds every plugin's adjustments to the score.
@@ -244,7 +244,7 @@ def gouji_score_adjustments(options: Options, game: Game, score: Score) -> list[
 
 
 @hookspec
-def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
+def gouji_extra_actions(game: PluginGame, seat: int) -> list[Action] | None:
     """Actions of a plugin's own that ``seat`` may take now, beside the core's.
 
     Collecting: the core appends every plugin's actions to
@@ -259,7 +259,7 @@ def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
 
 
 @hookspec(firstresult=True)
-def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
+def gouji_apply_action(game: PluginGame, seat: int, action: Action) -> bool | None:
     """Carry out an action that :func:`gouji_extra_actions` offered.
 
     firstresult: the first non-None result wins. The plugin changes the game
@@ -271,7 +271,7 @@ def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
 
 
 @hookspec(firstresult=True)
-def gouji_next_context(options: Options, game: Game, context: GameContext) -> GameContext | None:
+def gouji_next_context(options: Options, game: PluginGame, context: GameContext) -> GameContext | None:
     """What the next game of a series knows of the one just finished.
 
     firstresult: the first non-None result wins. The default counts the
@@ -284,7 +284,7 @@ def gouji_next_context(options: Options, game: Game, context: GameContext) -> Ga
 
 
 @hookspec
-def gouji_after_action(game: Game, seat: int, action: Action) -> None:
+def gouji_after_action(game: PluginGame, seat: int, action: Action) -> None:
     """React to an action a player has just taken during play (D: a revolutionary
     becomes 三科 once his teammates are 头科 and 二科, OPEN-5; 憋3's smothering is the
     hold-three policy's ``after_action``, :func:`gouji_hold_three_policy`).
@@ -302,7 +302,7 @@ def gouji_after_action(game: Game, seat: int, action: Action) -> None:
 
 
 @hookspec
-def gouji_precut_phases(options: Options, game: Game, context: GameContext) -> list[Phase] | None:
+def gouji_precut_phases(options: Options, game: PluginGame, context: GameContext) -> list[Phase] | None:
     """Decisions made before the cut and the deal (D§24 预点, D§21.(六) who of two teammates is 大落).
 
     Collecting: the phases of all plugins run in registration order, first thing in
