@@ -27,6 +27,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+# What PluginGame.decision answers, importable from here.
+from gouji.round import LEAD, OVER, PHASE, RESPOND
+
 if TYPE_CHECKING:
     import random
 
@@ -39,7 +42,7 @@ if TYPE_CHECKING:
     from gouji.plays import Play
     from gouji.variant import Variant
 
-__all__ = ["PluginGame"]
+__all__ = ["LEAD", "OVER", "PHASE", "RESPOND", "PluginGame"]
 
 
 class PluginGame(Protocol):
@@ -123,8 +126,8 @@ class PluginGame(Protocol):
 
     @property
     def decision(self) -> str:
-        """What is being decided now: ``"lead"``, ``"respond"`` (answer the set on the table),
-        ``"phase"`` (a phase's choice) or ``"over"`` (the constants ``gouji.game.LEAD`` …)."""
+        """What is being decided now: :data:`LEAD` (a lead), :data:`RESPOND` (an answer to the
+        set on the table), :data:`PHASE` (a phase's choice) or :data:`OVER`."""
 
     @property
     def table(self) -> Play | None:

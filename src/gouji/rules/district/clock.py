@@ -28,6 +28,7 @@ import attrs
 
 from gouji.actions import Action, register_word_action
 from gouji.errors import GoujiError, IllegalActionError
+from gouji.surface import LEAD, RESPOND
 
 if TYPE_CHECKING:
     from gouji.surface import PluginGame
@@ -69,8 +70,6 @@ def is_warned(game: PluginGame) -> bool:
 
 def apply_clock(game: PluginGame, seat: int | None, action: Action) -> None:
     """Carry out a clock event, or refuse it (the game unchanged)."""
-    from gouji.game import LEAD, RESPOND
-
     if not game.variant.options["play_clock"]:
         raise IllegalActionError("this variant has no play clock (option play_clock)", "ROUND-7")
     if game.decision not in (LEAD, RESPOND) or seat is None:
@@ -109,8 +108,6 @@ def clock_events_due(game: PluginGame, elapsed: float) -> list[Action]:
 
 def run_clock(game: PluginGame, elapsed: float) -> list[Action]:
     """Apply the clock events due after ``elapsed`` seconds of the current decision."""
-    from gouji.game import LEAD, RESPOND
-
     if game.decision not in (LEAD, RESPOND):
         return []
     due = clock_events_due(game, elapsed)
