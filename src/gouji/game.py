@@ -354,7 +354,7 @@ class Game(RoundFlow):
     # -- the plugin surface (gouji.surface.PluginGame): small, checked reads and changes ----
     @property
     def decision(self) -> str:
-        """What is being decided now: :data:`LEAD`, :data:`RESPOND`, :data:`PHASE` or :data:`OVER`."""
+        """What is being decided now: ``LEAD``, ``RESPOND``, ``PHASE`` or ``OVER``."""
         return self.kind
 
     @property

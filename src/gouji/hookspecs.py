@@ -12,8 +12,10 @@ Two kinds of hook:
 
 Hooks that take ``options`` receive the variant's resolved
 :class:`gouji.options.Options`. Hooks that take ``game`` receive the live
-:class:`gouji.game.Game`: read it, never change it, except where the hook's
-contract says so.
+game as a :class:`gouji.surface.PluginGame`, the part of
+:class:`gouji.game.Game` that plugins may use: read it through that surface,
+and never change it, except with the surface's change methods where the
+hook's contract says so.
 """
 
 from __future__ import annotations

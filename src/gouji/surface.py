@@ -9,8 +9,10 @@ own and may change between releases; a plugin written against
 
 Two rules:
 
-* **Read** through the members below. Collections come back as read-only views
-  or fresh copies: changing what a read returns changes nothing in the game.
+* **Read** through the members below. What a query returns is a fresh copy
+  (``hand``, ``cards_of``, ``answering`` …); collections the game keeps
+  (``events``, ``history``, ``open_sets``) are typed read-only (``Sequence``,
+  ``Mapping``): never change them in place.
 * **Change** only through the methods below (``transfer``, ``retire``,
   ``reorder_answering`` …). Each checks its arguments and raises a
   :class:`~gouji.errors.GoujiError` for a bad one, leaving the game unchanged.
@@ -126,8 +128,8 @@ class PluginGame(Protocol):
 
     @property
     def decision(self) -> str:
-        """What is being decided now: :data:`LEAD` (a lead), :data:`RESPOND` (an answer to the
-        set on the table), :data:`PHASE` (a phase's choice) or :data:`OVER`."""
+        """What is being decided now: ``LEAD`` (a lead), ``RESPOND`` (an answer to the
+        set on the table), ``PHASE`` (a phase's choice) or ``OVER``."""
 
     @property
     def table(self) -> Play | None:
