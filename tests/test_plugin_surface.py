@@ -276,3 +276,13 @@ def test_every_member_is_documented() -> None:
                     if not (getattr(PluginGame, name).__doc__ or "").strip()]
     assert undocumented == []
     assert "gouji.surface" in (DOCS / "api.rst").read_text(encoding="utf-8")
+
+
+def test_a_gouji_set_is_restricted() -> None:
+    """GOUJI-2 read through the surface: burn offers first, the opposite answers."""
+    game = PROVINCIAL.new_position({0: "2 2 5", 1: "BJ BJ 8", 2: "9 10", 3: "SJ SJ Q", 4: "K 6", 5: "A 4"},
+                                   leader=0)
+    assert not game.gouji_restricted
+    game.apply(gouji.parse_action("play 2 2"))
+    assert game.decision == RESPOND and game.gouji_restricted
+    assert game.table_anchor == 0 and game.answering()[-1] == 3

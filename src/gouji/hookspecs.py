@@ -265,8 +265,8 @@ def gouji_apply_action(game: PluginGame, seat: int, action: Action) -> bool | No
     """Carry out an action that :func:`gouji_extra_actions` offered.
 
     firstresult: the first non-None result wins. The plugin changes the game
-    through its public methods (``transfer``, ``retire``, ``log``) and its
-    round state.
+    only through the change methods of :class:`gouji.surface.PluginGame`
+    (``transfer``, ``retire``, ``log``, ``reorder_answering`` …).
 
     :return: ``True`` when this plugin carried the action out, else ``None``.
     """
@@ -295,8 +295,9 @@ def gouji_after_action(game: PluginGame, seat: int, action: Action) -> None:
     engine moves on to the next decision; only while the game goes on, only for
     players' actions during play (not for the choices of pre-play phases, nor for
     the passes and closes the engine applies by itself), and only when at least one
-    plugin implements it. The plugin may change the game through its public
-    methods (``retire``, ``log``, ``grant_dead_gouji``); the engine then settles the
+    plugin implements it. The plugin may change the game through the change
+    methods of :class:`gouji.surface.PluginGame` (``retire``, ``log``,
+    ``grant_dead_gouji``); the engine then settles the
     next decision, so a retired responder is skipped.
 
     :return: nothing (the result is ignored).
