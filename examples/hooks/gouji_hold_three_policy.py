@@ -7,8 +7,8 @@ from gouji.hold_three import HoldThreePolicy, can_finish_with_threes
 
 class ThreesLast(HoldThreePolicy):
     def forbidden_sets(self, game, seat, plays):
-        held = game.hand_counts(seat).get(THREE, 0)
-        size = game.sizes[seat]
+        held = game.rank_count(seat, THREE)
+        size = game.hand_size(seat)
         return {play: "END-6" for play in plays
                 if (play.rank == THREE) != (play.size == size)  # 3s only last, and last only 3s
                 or (play.rank == THREE and (play.naturals != held or play.twos or play.jokers))}

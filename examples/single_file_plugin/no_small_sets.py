@@ -12,14 +12,18 @@ Nobody installs anything: a variant file names this file by its path::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from gouji import Game, Play, hookimpl
+from gouji import Play, hookimpl
+
+if TYPE_CHECKING:
+    from gouji.surface import PluginGame
 
 RULE = "HOUSE-1"
 
 
 @hookimpl
-def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
+def gouji_forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
     if game.table is not None:
         return None  # covering a set: the core rules alone
     if not any(play.size >= 2 for play in plays):

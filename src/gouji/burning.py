@@ -16,7 +16,7 @@ from gouji.plays import Play
 from gouji.sets import burn_is_feasible
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 
 @attrs.frozen
@@ -48,9 +48,9 @@ class BurnPolicy:
         """BURN-1: after a burn, every set carries a joker except the one that empties the hand."""
         return play.jokers > 0 or play.size == hand_size
 
-    def fail(self, game: Game, burner: int, victim: int) -> int:
+    def fail(self, game: PluginGame, burner: int, victim: int) -> int:
         """BURN-4 (P§24.9): the burner is judged 落 — the lowest free place (大落, then 二落) —
         and plays no more; the player he burned leads. Return the seat to lead."""
-        game.retire(burner, None, "BURN-4", f"{game.sizes[burner]} cards void", kind="burn-failed")
-        game.stats["failed_burns"] += 1
-        return victim if game.playing[victim] else game.next_in_play(burner)
+        game.retire(burner, None, "BURN-4", f"{game.hand_size(burner)} cards void", kind="burn-failed")
+        game.add_stat("failed_burns")
+        return victim if game.in_play(victim) else game.next_in_play(burner)

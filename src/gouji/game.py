@@ -189,6 +189,7 @@ class Game(RoundFlow):
         self._resume = None
         self._melee_due = False
         self._phase_started = False
+        self._plugin_states = {}  # plugin_state(): each plugin's own dict
         self._reset_round(None)
 
     def _open(self) -> None:
@@ -350,6 +351,92 @@ class Game(RoundFlow):
         self.heads_in_play.discard(seat)
         self._legal = self._legal_set = None
 
+    # -- the plugin surface (gouji.surface.PluginGame): small, checked reads and changes ----
+    @property
+    def decision(self) -> str:
+        """What is being decided now: ``LEAD``, ``RESPOND``, ``PHASE`` or ``OVER``."""
+        return self.kind
+
+    @property
+    def table_anchor(self) -> int | None:
+        """The seat whose set :attr:`table` counts as for who answers it (END-3); ``None``
+        with no set on the table."""
+        return self.anchor
+
+    @property
+    def gouji_restricted(self) -> bool:
+        """GOUJI-2: only the anchor's opposite answers the set on the table; others burn."""
+        return self.restricted
+
+    def answering(self) -> tuple[int, ...]:
+        """The seats still to answer the set on the table, in order; the first decides now."""
+        return tuple(self.queue) if self.kind == RESPOND else ()
+
+    def reorder_answering(self, order: Sequence[int]) -> None:
+        """Ask the seats still to answer the set on the table in ``order`` (the same seats as
+        :meth:`answering`, each once); the first decides next. A refusal changes nothing."""
+        if self.kind != RESPOND:
+            raise GoujiError("no set is being answered: there is no order to change")
+        if not isinstance(order, Sequence) or isinstance(order, str):
+            raise GoujiError(f"an order of seats is a sequence of seats 0-5, not {short(order)}")
+        wanted = list(order)
+        for seat in wanted:
+            check_seat(seat)
+        if len(wanted) != len(self.queue) or set(wanted) != set(self.queue):
+            raise GoujiError(f"the seats still to answer are {sorted(self.queue)}, each once; "
+                             f"not {wanted}")
+        self.queue[:] = wanted
+        self.actor = wanted[0]
+        self._legal = self._legal_set = None
+
+    def in_play(self, seat: int) -> bool:
+        """Is ``seat`` still playing (not out, not retired)?"""
+        check_seat(seat)
+        return self.playing[seat]
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds (a retired seat keeps its cards)."""
+        check_seat(seat)
+        return self.sizes[seat]
+
+    def rank_count(self, seat: int, rank: int) -> int:
+        """How many cards of ``rank`` ``seat`` holds."""
+        check_seat(seat)
+        return len(self.hands[seat][_rank(rank)])
+
+    def cards_of(self, seat: int, rank: int) -> list[Card]:
+        """The cards of ``rank`` that ``seat`` holds, smallest suit first."""
+        check_seat(seat)
+        return [Card(rank, suit) for suit in self.hands[seat][_rank(rank)]]
+
+    def is_kept_head(self, seat: int) -> bool:
+        """Does ``seat``, out of play, still count as its opposite's head (:meth:`keep_head`)?"""
+        check_seat(seat)
+        return seat in self.kept_heads
+
+    def dead_gouji_left(self, seat: int) -> int:
+        """How many gouji sets nobody may answer (够死级) ``seat`` may still play."""
+        check_seat(seat)
+        return self.dead_gouji_rights.get(seat, 0)
+
+    def seat_in_place(self, place: int) -> int | None:
+        """The seat in place ``place`` (0 = 头科 … 5 = 大落), ``None`` while it is free."""
+        if not isinstance(place, int) or not 0 <= place < 6:
+            raise GoujiError(f"a place is 0-5, not {place!r}")
+        return self.places[place]
+
+    def add_stat(self, name: str, amount: int = 1) -> None:
+        """Add ``amount`` to the game's counter ``name`` (what ``simulate`` sums)."""
+        self.stats[name] += amount
+
+    def plugin_state(self, name: str) -> dict[str, Any]:
+        """Plugin ``name``'s private state in this game: a dict, empty at first. Clones copy
+        it shallowly (keep its values immutable); a refused action restores it."""
+        state = self._plugin_states.get(name)
+        if state is None:
+            state = self._plugin_states[name] = {}
+        return state
+
     def score(self) -> Score:
         """The score of the finished game, with the plugins' adjustments."""
         if not self.is_over:
@@ -487,6 +574,7 @@ class Game(RoundFlow):
         other.yielded = set(self.yielded)
         other.melee_passes = set(self.melee_passes)
         other.phases = copy.deepcopy(self.phases)
+        other._plugin_states = {name: dict(state) for name, state in self._plugin_states.items()}
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         return other
@@ -510,6 +598,7 @@ class Game(RoundFlow):
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        state.setdefault("_plugin_states", {})  # pickled before plugin_state existed
         self.__dict__.update(state)
         variant = self.variant
         self._table = variant.table
@@ -676,6 +765,21 @@ class Game(RoundFlow):
         return f"<Game {self.variant.name} seed={self.seed} {state}, {len(self.history)} actions>"
 
 
+def _rank(rank: int) -> int:
+    """A card rank 3..big joker, or a GoujiError (a negative index must not wrap around)."""
+    if not isinstance(rank, int) or not THREE <= rank <= BIG_JOKER:
+        raise GoujiError(f"a rank is {THREE}-{BIG_JOKER}, not {rank!r}")
+    return rank
+
+
 def _same_size(top: Play) -> tuple[int, ...]:
     """Sets cover only sets of their own size (PLAY-4), unless the set rules say otherwise."""
     return (top.size,)
+
+
+if TYPE_CHECKING:
+    from gouji.surface import PluginGame
+
+    def _is_plugin_game(game: Game) -> PluginGame:
+        """For the type checker: a Game satisfies the plugin surface (``gouji.surface``)."""
+        return game

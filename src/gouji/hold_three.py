@@ -27,9 +27,9 @@ from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO
 
 if TYPE_CHECKING:
     from gouji.actions import Action
-    from gouji.game import Game
     from gouji.phases import Phase
     from gouji.plays import Play
+    from gouji.surface import PluginGame
 
 
 @attrs.frozen
@@ -39,7 +39,7 @@ class HoldThreePolicy:
     #: Whether the engine consults the policy at all.
     active: bool = False
 
-    def forbidden_sets(self, game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
+    def forbidden_sets(self, game: PluginGame, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
         """END-6: the sets of ``plays`` that ``seat`` may not play now because of his 3s,
         each with the rule ID that forbids it."""
         return {}
@@ -50,25 +50,25 @@ class HoldThreePolicy:
         (:meth:`gouji.burning.BurnPolicy.may_burn`)."""
         return None
 
-    def sellers(self, game: Game, buyer: int) -> list[int]:
+    def sellers(self, game: PluginGame, buyer: int) -> list[int]:
         """END-7: the seats ``buyer``, holding no 3, may get one from, in the order he must
         try them (empty: nobody)."""
         return []
 
-    def buy_phase(self, game: Game) -> Phase | None:
+    def buy_phase(self, game: PluginGame) -> Phase | None:
         """END-7: the decisions of buying 3s, run right after the tribute and before the
         plugins' other pre-play phases (``None``: no buying)."""
         return None
 
-    def without_three(self, game: Game, seat: int) -> None:
+    def without_three(self, game: PluginGame, seat: int) -> None:
         """END-7: what becomes of ``seat``, left without a 3 once he could not or would not
         buy one (六科, an automatic revolution, or playing on until he is stuck)."""
 
-    def after_action(self, game: Game, seat: int, action: Action) -> None:
+    def after_action(self, game: PluginGame, seat: int, action: Action) -> None:
         """END-8: after ``seat``'s ``action`` during play, judge at once a player it
         smothered, if the variant does so as it happens."""
 
-    def smothers(self, game: Game) -> list[tuple[int, int]]:
+    def smothers(self, game: PluginGame) -> list[tuple[int, int]]:
         """END-8: ``(smothered, smotherer)`` for every player smothered so far: his last set
         before his 3s was covered."""
         return []

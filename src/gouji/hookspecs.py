@@ -12,8 +12,10 @@ Two kinds of hook:
 
 Hooks that take ``options`` receive the variant's resolved
 :class:`gouji.options.Options`. Hooks that take ``game`` receive the live
-:class:`gouji.game.Game`: read it, never change it, except where the hook's
-contract says so.
+game as a :class:`gouji.surface.PluginGame`, the part of
+:class:`gouji.game.Game` that plugins may use: read it through that surface,
+and never change it, except with the surface's change methods where the
+hook's contract says so.
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ if TYPE_CHECKING:
     from gouji.cards import Card
     from gouji.comparison import SetRules
     from gouji.context import GameContext
-    from gouji.game import Game
     from gouji.hold_three import HoldThreePolicy
     from gouji.open_point import OpenPointPolicy
     from gouji.opening import Cut, Deal
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from gouji.phases import Phase
     from gouji.plays import Play
     from gouji.scoring import Adjustment, Score
+    from gouji.surface import PluginGame
 
 PROJECT_NAME = "gouji"
 
@@ -172,7 +174,7 @@ def gouji_first_leader(options: Options, deal: Deal, context: GameContext) -> in
 
 
 @hookspec(firstresult=True)
-def gouji_tribute(options: Options, game: Game, context: GameContext) -> Phase | None:
+def gouji_tribute(options: Options, game: PluginGame, context: GameContext) -> Phase | None:
     """The tribute (进贡) to settle after the deal and before the first lead (TRIB-1..9).
 
     firstresult: the first non-None result wins. ``provincial`` has no
@@ -184,7 +186,7 @@ def gouji_tribute(options: Options, game: Game, context: GameContext) -> Phase |
 
 
 @hookspec
-def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> list[Phase] | None:
+def gouji_pregame_phases(options: Options, game: PluginGame, context: GameContext) -> list[Phase] | None:
     """Other decisions between the deal and the first lead (revolution, 明点, 会3).
 
     Collecting: the phases of all plugins run in registration order after
@@ -197,7 +199,7 @@ def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> 
 
 
 @hookspec
-def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
+def gouji_forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
     """Sets a seat may not play now although the core would allow them (a house rule,
     D§15's 挑牌 order; 憋3's own, END-6, are :func:`gouji_hold_three_policy`'s).
 
@@ -210,7 +212,7 @@ def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mappi
 
 
 @hookspec(firstresult=True)
-def gouji_last_set_owner(game: Game, seat: int, play: Play) -> int | None:
+def gouji_last_set_owner(game: PluginGame, seat: int, play: Play) -> int | None:
     """Whose set a player's last set counts as, for who may answer it (END-3).
 
     firstresult: the first non-None result wins. Called when ``seat`` goes
@@ -222,7 +224,7 @@ def gouji_last_set_owner(game: Game, seat: int, play: Play) -> int | None:
 
 
 @hookspec(firstresult=True)
-def gouji_score(options: Options, finish_order: Sequence[int], game: Game | None) -> Score | None:
+def gouji_score(options: Options, finish_order: Sequence[int], game: PluginGame | None) -> Score | None:
     """The score of a finished game from its finish order (SCORE-1..5).
 
     firstresult: the first non-None result wins. ``finish_order`` lists the
@@ -234,7 +236,7 @@ def gouji_score(options: Options, finish_order: Sequence[int], game: Game | None
 
 
 @hookspec
-def gouji_score_adjustments(options: Options, game: Game, score: Score) -> list[Adjustment] | None:
+def gouji_score_adjustments(options: Options, game: PluginGame, score: Score) -> list[Adjustment] | None:
     """Bonus and penalty points added to a game's score (SCORE-3).
 
     Collecting: the core adds every plugin's adjustments to the score.
@@ -244,7 +246,7 @@ def gouji_score_adjustments(options: Options, game: Game, score: Score) -> list[
 
 
 @hookspec
-def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
+def gouji_extra_actions(game: PluginGame, seat: int) -> list[Action] | None:
     """Actions of a plugin's own that ``seat`` may take now, beside the core's.
 
     Collecting: the core appends every plugin's actions to
@@ -259,19 +261,19 @@ def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
 
 
 @hookspec(firstresult=True)
-def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
+def gouji_apply_action(game: PluginGame, seat: int, action: Action) -> bool | None:
     """Carry out an action that :func:`gouji_extra_actions` offered.
 
     firstresult: the first non-None result wins. The plugin changes the game
-    through its public methods (``transfer``, ``retire``, ``log``) and its
-    round state.
+    only through the change methods of :class:`gouji.surface.PluginGame`
+    (``transfer``, ``retire``, ``log``, ``reorder_answering`` …).
 
     :return: ``True`` when this plugin carried the action out, else ``None``.
     """
 
 
 @hookspec(firstresult=True)
-def gouji_next_context(options: Options, game: Game, context: GameContext) -> GameContext | None:
+def gouji_next_context(options: Options, game: PluginGame, context: GameContext) -> GameContext | None:
     """What the next game of a series knows of the one just finished.
 
     firstresult: the first non-None result wins. The default counts the
@@ -284,7 +286,7 @@ def gouji_next_context(options: Options, game: Game, context: GameContext) -> Ga
 
 
 @hookspec
-def gouji_after_action(game: Game, seat: int, action: Action) -> None:
+def gouji_after_action(game: PluginGame, seat: int, action: Action) -> None:
     """React to an action a player has just taken during play (D: a revolutionary
     becomes 三科 once his teammates are 头科 and 二科, OPEN-5; 憋3's smothering is the
     hold-three policy's ``after_action``, :func:`gouji_hold_three_policy`).
@@ -293,8 +295,9 @@ def gouji_after_action(game: Game, seat: int, action: Action) -> None:
     engine moves on to the next decision; only while the game goes on, only for
     players' actions during play (not for the choices of pre-play phases, nor for
     the passes and closes the engine applies by itself), and only when at least one
-    plugin implements it. The plugin may change the game through its public
-    methods (``retire``, ``log``, ``grant_dead_gouji``); the engine then settles the
+    plugin implements it. The plugin may change the game through the change
+    methods of :class:`gouji.surface.PluginGame` (``retire``, ``log``,
+    ``grant_dead_gouji``); the engine then settles the
     next decision, so a retired responder is skipped.
 
     :return: nothing (the result is ignored).
@@ -302,7 +305,7 @@ def gouji_after_action(game: Game, seat: int, action: Action) -> None:
 
 
 @hookspec
-def gouji_precut_phases(options: Options, game: Game, context: GameContext) -> list[Phase] | None:
+def gouji_precut_phases(options: Options, game: PluginGame, context: GameContext) -> list[Phase] | None:
     """Decisions made before the cut and the deal (D§24 预点, D§21.(六) who of two teammates is 大落).
 
     Collecting: the phases of all plugins run in registration order, first thing in

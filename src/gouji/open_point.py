@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 if TYPE_CHECKING:
-    from gouji.game import Game
     from gouji.plays import Play
+    from gouji.surface import PluginGame
 
 
 @attrs.frozen
@@ -32,25 +32,25 @@ class OpenPointPolicy:
     #: Whether the engine consults the policy at all.
     active: bool = False
 
-    def opens(self, game: Game, seat: int, play: Play, burn: bool) -> bool:
+    def opens(self, game: PluginGame, seat: int, play: Play, burn: bool) -> bool:
         """Which sets open: would ``play`` by ``seat`` (a burn if ``burn``) open if it stood?"""
         return False
 
-    def may_open(self, game: Game, seat: int) -> bool:
+    def may_open(self, game: PluginGame, seat: int) -> bool:
         """Who may open: may ``seat`` still open, now that he plays such a set?"""
         return True
 
-    def stopped(self, game: Game) -> bool:
+    def stopped(self, game: PluginGame) -> bool:
         """When opening stops: asked as a round ends on a set that opens; ``True`` if
         nobody opens any more (for example once two players are out)."""
         return False
 
-    def opened_by_rule(self, game: Game, seat: int) -> bool:
+    def opened_by_rule(self, game: PluginGame, seat: int) -> bool:
         """Has ``seat`` opened without a standing set, by a rule of the book (D§26.(二): a
         revolutionary with 憋3 "开点并作为四科")?"""
         return False
 
-    def sets_needed(self, game: Game, seat: int) -> int:
+    def sets_needed(self, game: PluginGame, seat: int) -> int:
         """How many standing sets ``seat`` needs to have opened (D: three for a
         revolutionary's opposite)."""
         return 1

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from gouji.actions import Action
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 
 class Phase(Protocol):
@@ -26,13 +26,13 @@ class Phase(Protocol):
     #: Shown in the log and in errors, for example ``"tribute"``.
     name: str
 
-    def actor(self, game: Game) -> int | None:
+    def actor(self, game: PluginGame) -> int | None:
         """The seat to decide now, or ``None`` when the phase is finished."""
 
-    def legal_actions(self, game: Game) -> Sequence[Action]:
+    def legal_actions(self, game: PluginGame) -> Sequence[Action]:
         """The actor's choices; never empty while ``actor`` is not ``None``."""
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: PluginGame, action: Action) -> None:
         """Carry out a legal action; may move cards with ``game.transfer``."""
 
     # The optional methods: a Protocol cannot mark a member optional, so the
@@ -40,11 +40,11 @@ class Phase(Protocol):
     # the docs, built at run time, do. The game looks them up with getattr.
     if not TYPE_CHECKING:
 
-        def start(self, game: Game) -> None:
+        def start(self, game: PluginGame) -> None:
             """Optional: work that needs no decision, done once when the phase begins
             (会4 always on sets every 4 aside here). A phase without decisions has
             ``actor`` answer ``None`` from the start."""
 
-        def visible_to(self, game: Game, action: Action) -> Iterable[int] | None:
+        def visible_to(self, game: PluginGame, action: Action) -> Iterable[int] | None:
             """Optional: the seats that see this choice in their observations (a card
             handed back face down); ``None`` or no such method: every seat."""

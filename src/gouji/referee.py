@@ -31,7 +31,7 @@ from gouji.plays import Play
 from gouji.scoring import Adjustment, Score
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 #: P§24.3: a short set is padded from the hand with these, in this order.
 PADDING_ORDER = (BIG_JOKER, SMALL_JOKER, TWO)
@@ -262,7 +262,7 @@ def _parse_penalty(rest: str) -> Action:
 register_action(RefereePenalty.keyword, _parse_penalty)
 
 
-def game_ledger(game: Game) -> PenaltyLedger:
+def game_ledger(game: PluginGame) -> PenaltyLedger:
     """The match's ledger as it stands in ``game``: the counts carried from the games
     before, then this game's penalties (its ``penalties`` are this game's only)."""
     ledger = PenaltyLedger(game.context.get(LEDGER_KEY) or ())
@@ -272,7 +272,7 @@ def game_ledger(game: Game) -> PenaltyLedger:
     return ledger
 
 
-def apply_penalty(game: Game, action: RefereePenalty) -> Penalty:
+def apply_penalty(game: PluginGame, action: RefereePenalty) -> Penalty:
     """Carry out a :class:`RefereePenalty`: log it; a lost game (or a disqualification) ends the game."""
     penalty = game_ledger(game).record(action.team, action.offence)
     detail = f"team {penalty.team}: {penalty.offence.slug} ({penalty.offence.article}), {penalty.kind}"
@@ -284,18 +284,18 @@ def apply_penalty(game: Game, action: RefereePenalty) -> Penalty:
     return penalty
 
 
-def lose_game(game: Game, team: int, rule: str, reason: str) -> None:
+def lose_game(game: PluginGame, team: int, rule: str, reason: str) -> None:
     """End ``game`` with ``team`` losing: its players still in play take the lowest places,
     below the other team's (a referee's 判负; T's 0:6 too)."""
-    free = [i for i, s in enumerate(game.places) if s is None]
-    playing = [s for s in range(6) if game.playing[s]]
+    free = [i for i in range(6) if game.seat_in_place(i) is None]
+    playing = [s for s in range(6) if game.in_play(s)]
     order = [s for s in playing if s % 2 != team] + [s for s in playing if s % 2 == team]
     # The engine puts the last player in the first free place: retire the others first.
     for seat, place in list(zip(order, free, strict=True))[1:]:
         game.retire(seat, place, rule, reason, kind="forfeited")
 
 
-def penalty_adjustments(game: Game, score: Score) -> list[Adjustment]:
+def penalty_adjustments(game: PluginGame, score: Score) -> list[Adjustment]:
     """REF-1/REF-2 in the score: +2 for the opponents for each such penalty of this game
     (rule REF-2, or REF-1 where the ladder raised it; the reason starts with the article);
     a game lost by penalty scores 6 for the opponents and −6 for the offenders (the sign
@@ -322,13 +322,13 @@ def _rule_of(penalty: Penalty) -> str:
     return "REF-1" if penalty.article == "P§25" else "REF-2"
 
 
-def record_penalty(game: Game, team: int, offence: Offence) -> Penalty:
+def record_penalty(game: PluginGame, team: int, offence: Offence) -> Penalty:
     """The referee records ``offence`` against ``team`` in ``game``; return the penalty it drew."""
     game.apply(RefereePenalty(team, offence))
     return game_ledger(game).penalties[-1]
 
 
-def carry_ledger(game: Game, carry: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+def carry_ledger(game: PluginGame, carry: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
     """``carry`` with the match's ledger after ``game`` (for the next game of a series)."""
     counts = game_ledger(game).counts()
     items = dict(carry)

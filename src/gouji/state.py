@@ -130,3 +130,5 @@ class GameState:
     _resume: tuple[str, int | None] | None
     _melee_due: bool
     _phase_started: bool
+    #: Each plugin's private state (``Game.plugin_state``).
+    _plugin_states: dict[str, dict[str, Any]]

@@ -44,7 +44,7 @@ def test_installed_the_variant_is_found_by_name(qingdao):
 def test_fours_leave_every_hand_before_the_first_lead(qingdao):
     game = qingdao.new_game(seed=3)
     assert all(card.rank != 4 for seat in range(6) for card in game.hand(seat))
-    assert sum(game.sizes) == 216 - 16
+    assert sum(game.hand_size(seat) for seat in range(6)) == 216 - 16
     assert [e.rule for e in game.events].count("QD-3") == 16
     plain = qingdao.with_options(gather_fours=False).new_game(seed=3)
     assert sum(plain.sizes) == 216

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from gouji.burning import BurnPolicy
 from gouji.cards import Card, standard_pack
@@ -21,6 +22,9 @@ from gouji.options import Options, OptionSpec
 from gouji.plays import Play
 from gouji.scoring import PROVINCIAL_PLACE_POINTS, PROVINCIAL_SWEEP_POINTS, Score, place_score
 from gouji.table import DIRECTIONS, Table
+
+if TYPE_CHECKING:
+    from gouji.surface import PluginGame
 
 CORE_OPTIONS = (
     OptionSpec("direction", str, "counterclockwise", "Which way the turn passes (TABLE-1).",
@@ -147,20 +151,20 @@ def gouji_first_leader(options: Options, deal: Deal, context: GameContext) -> in
 
 
 @hookimpl(trylast=True)
-def gouji_last_set_owner(game: object, seat: int, play: Play) -> int:
+def gouji_last_set_owner(game: PluginGame, seat: int, play: Play) -> int:
     return seat
 
 
 @hookimpl(trylast=True)
-def gouji_score(options: Options, finish_order: Sequence[int], game: object) -> Score:
+def gouji_score(options: Options, finish_order: Sequence[int], game: PluginGame | None) -> Score:
     return place_score(finish_order, options["place_points"], options["sweep_points"] or None)
 
 
 @hookimpl(trylast=True)
-def gouji_next_context(options: Options, game: object, context: GameContext) -> GameContext:
+def gouji_next_context(options: Options, game: PluginGame, context: GameContext) -> GameContext:
     return GameContext(
         game_number=context.game_number + 1,
-        previous_finish_order=tuple(game.finish_order),  # type: ignore[attr-defined]
-        previous_first_drawer=game.cut.first_drawer if game.cut else None,  # type: ignore[attr-defined]
+        previous_finish_order=tuple(game.finish_order),
+        previous_first_drawer=game.cut.first_drawer if game.cut else None,
         carry=context.carry,
     )

@@ -28,7 +28,7 @@ from gouji.rules import base
 from gouji.scoring import Adjustment, Score
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 
 @hookimpl
@@ -38,7 +38,7 @@ def gouji_first_leader(options: Options, deal: Deal, context: GameContext) -> in
 
 
 @hookimpl
-def gouji_last_set_owner(game: Game, seat: int, play: Play) -> int | None:
+def gouji_last_set_owner(game: PluginGame, seat: int, play: Play) -> int | None:
     """END-3 (P§18): 头科's gouji last set counts as his lower player's set."""
     if len(game.finish_order) == 1 and game.variant.is_gouji(play):
         return game.next_in_play(seat)
@@ -46,7 +46,7 @@ def gouji_last_set_owner(game: Game, seat: int, play: Play) -> int | None:
 
 
 @hookimpl
-def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
+def gouji_apply_action(game: PluginGame, seat: int, action: Action) -> bool | None:
     """REF-1/REF-2: a penalty the referee records."""
     if isinstance(action, RefereePenalty):
         apply_penalty(game, action)
@@ -55,13 +55,13 @@ def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
 
 
 @hookimpl
-def gouji_score_adjustments(options: Options, game: Game, score: Score) -> list[Adjustment]:
+def gouji_score_adjustments(options: Options, game: PluginGame, score: Score) -> list[Adjustment]:
     """REF-1/REF-2 (P§24-25): the penalties recorded in the game."""
     return penalty_adjustments(game, score)
 
 
 @hookimpl
-def gouji_next_context(options: Options, game: Game, context: GameContext) -> GameContext:
+def gouji_next_context(options: Options, game: PluginGame, context: GameContext) -> GameContext:
     """REF-1: the ledger counts over the whole match (P§24.3 每场比赛)."""
     following: GameContext = base.gouji_next_context(options, game, context)
     return attrs.evolve(following, carry=carry_ledger(game, following.carry))

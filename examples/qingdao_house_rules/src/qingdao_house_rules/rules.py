@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 from gouji import Adjustment, OptionSpec, Play, hookimpl
 
 if TYPE_CHECKING:
-    from gouji import Game, Options, Score
+    from gouji import Options, Score
+    from gouji.surface import PluginGame
 
 MAX_JOKERS = "QD-1"
 BURN_BONUS = "QD-2"
@@ -56,36 +57,36 @@ class GatherFours:
 
     name = "会4"
 
-    def start(self, game: Game) -> None:
+    def start(self, game: PluginGame) -> None:
         for seat in range(6):
             for card in [c for c in game.hand(seat) if c.rank == FOUR]:
                 game.set_aside(seat, card, GATHER_FOURS, "会4")
 
-    def actor(self, game: Game) -> None:
+    def actor(self, game: PluginGame) -> None:
         return None
 
-    def legal_actions(self, game: Game) -> list:
+    def legal_actions(self, game: PluginGame) -> list:
         return []
 
-    def apply(self, game: Game, action: object) -> None:
+    def apply(self, game: PluginGame, action: object) -> None:
         raise AssertionError("会4 asks nobody to decide")
 
 
 @hookimpl
-def gouji_pregame_phases(options: Options, game: Game, context: object) -> list[GatherFours] | None:
+def gouji_pregame_phases(options: Options, game: PluginGame, context: object) -> list[GatherFours] | None:
     """QD-3: before the first lead, the 4s leave play."""
     return [GatherFours()] if options["gather_fours"] else None
 
 
 @hookimpl
-def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
+def gouji_forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
     """QD-1: remove the sets that carry too many jokers from the legal actions."""
     limit = max(1, game.variant.options["max_jokers_per_set"])
     return {play: MAX_JOKERS for play in plays if play.jokers > limit} or None
 
 
 @hookimpl
-def gouji_score_adjustments(options: Options, game: Game, score: Score) -> list[Adjustment] | None:
+def gouji_score_adjustments(options: Options, game: PluginGame, score: Score) -> list[Adjustment] | None:
     """QD-2: a bonus per burn, read from the game's log."""
     bonus = options["burn_bonus"]
     if not bonus:

@@ -30,16 +30,16 @@ from typing import TYPE_CHECKING, cast
 import attrs
 
 from gouji.actions import Action
-from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO, Card
+from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
 from gouji.errors import GoujiError
 from gouji.events import EVENT_NAMES
 from gouji.hold_three import HoldThreePolicy, can_finish_with_threes
 from gouji.rules.dagang.actions import BuyThree
 
 if TYPE_CHECKING:
-    from gouji.game import Game
     from gouji.phases import Phase
     from gouji.plays import Play
+    from gouji.surface import PluginGame
 
 EVENT_NAMES.setdefault("buy-three", ("买3", "buys a 3"))
 EVENT_NAMES.setdefault("no-three", ("无3", "cannot buy a 3"))
@@ -54,7 +54,7 @@ class DagangHoldThree(HoldThreePolicy):
 
     active: bool = True
 
-    def forbidden_sets(self, game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
+    def forbidden_sets(self, game: PluginGame, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
         return forbidden_sets(game, seat, plays)
 
     def may_burn(self, counts: Sequence[int], play: Play) -> bool | None:
@@ -63,22 +63,22 @@ class DagangHoldThree(HoldThreePolicy):
         no 2 ("3牌不能拆开出，也不能贴钱或挂花")."""
         return can_finish_with_threes(counts, play) if counts[THREE] else None
 
-    def sellers(self, game: Game, buyer: int) -> list[int]:
+    def sellers(self, game: PluginGame, buyer: int) -> list[int]:
         return sellers(game, buyer)
 
-    def buy_phase(self, game: Game) -> Phase | None:
+    def buy_phase(self, game: PluginGame) -> Phase | None:
         return cast("Phase", BuyPhase.for_game(game, self))  # a Phase without the optional methods
 
-    def without_three(self, game: Game, seat: int) -> None:
+    def without_three(self, game: PluginGame, seat: int) -> None:
         """END-6: he plays on, but cannot go out; left with one card to lead he concedes
         (``dagang-concede``) and takes the lowest free place."""
         concede(game, seat)
 
 
-def forbidden_sets(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
+def forbidden_sets(game: PluginGame, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
     """END-6: 3s only as the whole last set, with nothing attached; no other set empties the hand."""
-    threes = len(game.hands[seat][THREE])
-    size = game.sizes[seat]
+    threes = game.rank_count(seat, THREE)
+    size = game.hand_size(seat)
     out = {}
     for play in plays:
         if play.rank == THREE:
@@ -89,31 +89,30 @@ def forbidden_sets(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play
     return out
 
 
-def may_concede(game: Game, seat: int) -> bool:
+def may_concede(game: PluginGame, seat: int) -> bool:
     """END-6: a player with no 3 and a single card cannot lead at all."""
-    return game.sizes[seat] == 1 and not game.hands[seat][THREE] and not game.is_burner(seat)
+    return game.hand_size(seat) == 1 and not game.rank_count(seat, THREE) and not game.is_burner(seat)
 
 
-def concede(game: Game, seat: int) -> None:
+def concede(game: PluginGame, seat: int) -> None:
     """END-6: a player without a 3 left with one card concedes: the lowest free place."""
     game.retire(seat, None, RULE, "no 3 for his last set: cannot go out (憋3)", kind="concede")
 
 
-def sellers(game: Game, buyer: int) -> list[int]:
+def sellers(game: PluginGame, buyer: int) -> list[int]:
     """END-7: the opposite if he has two 3s or more, else those of his teammates who have."""
     opposite = (buyer + 3) % 6
-    if game.playing[opposite] and len(game.hands[opposite][THREE]) >= 2:
+    if game.in_play(opposite) and game.rank_count(opposite, THREE) >= 2:
         return [opposite]
     mates = [s for s in game.variant.table.order_after(opposite) if s % 2 == opposite % 2]
-    return [s for s in mates if game.playing[s] and len(game.hands[s][THREE]) >= 2]
+    return [s for s in mates if game.in_play(s) and game.rank_count(s, THREE) >= 2]
 
 
-def payments(game: Game, buyer: int) -> list[int]:
+def payments(game: PluginGame, buyer: int) -> list[int]:
     """END-7: a 2 (钱); with none, a 大王 or a 小王."""
-    hand = game.hands[buyer]
-    if hand[TWO]:
+    if game.rank_count(buyer, TWO):
         return [TWO]
-    return [rank for rank in (SMALL_JOKER, BIG_JOKER) if hand[rank]]
+    return [rank for rank in (SMALL_JOKER, BIG_JOKER) if game.rank_count(buyer, rank)]
 
 
 @attrs.define
@@ -126,35 +125,35 @@ class BuyPhase:
     policy: HoldThreePolicy = attrs.field(factory=lambda: DagangHoldThree())
 
     @classmethod
-    def for_game(cls, game: Game, policy: HoldThreePolicy | None = None) -> BuyPhase:
+    def for_game(cls, game: PluginGame, policy: HoldThreePolicy | None = None) -> BuyPhase:
         first = game.first_leader if game.first_leader is not None else 0
         return cls([first, *game.variant.table.order_after(first)], policy=policy or DagangHoldThree())
 
-    def actor(self, game: Game) -> int | None:
+    def actor(self, game: PluginGame) -> int | None:
         while self.order:
             seat = self.order[0]
-            if (game.playing[seat] and not game.hands[seat][THREE] and self.policy.sellers(game, seat)
+            if (game.in_play(seat) and not game.rank_count(seat, THREE) and self.policy.sellers(game, seat)
                     and payments(game, seat)):
                 return seat
             self.order.pop(0)
         return None
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: PluginGame) -> list[Action]:
         seat = self.order[0]
         return [BuyThree(seller, pay) for seller in self.policy.sellers(game, seat) for pay in payments(game, seat)]
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: PluginGame, action: Action) -> None:
         if not isinstance(action, BuyThree):
             raise GoujiError(f"buying a 3 is a BuyThree, not {action}")
         buyer = self.order.pop(0)
-        paid = Card(action.pay, game.hands[buyer][action.pay][-1])
-        three = Card(THREE, game.hands[action.seller][THREE][-1])
+        paid = game.cards_of(buyer, action.pay)[-1]
+        three = game.cards_of(action.seller, THREE)[-1]
         game.transfer(buyer, action.seller, paid)
         game.transfer(action.seller, buyer, three)
         game.log("buy-three", buyer, "END-7", detail=f"buys {three} from seat {action.seller} for {paid}")
 
 
-def unbought(game: Game) -> list[int]:
+def unbought(game: PluginGame) -> list[int]:
     """Players in play still without a 3 once the buying is over."""
-    return [s for s in range(6) if game.playing[s] and not game.hands[s][THREE]]
+    return [s for s in range(6) if game.in_play(s) and not game.rank_count(s, THREE)]
 

@@ -38,7 +38,7 @@ from gouji.rules.dagang.state import FIRST, LAST_KEY, RECUT, REGULAR, cut_info, 
 from gouji.table import Table
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 
 def dagang_cut(options: Options, rng: random.Random, pile: Sequence[Card], context: GameContext) -> Cut:
@@ -93,34 +93,34 @@ class GatherPhase:
     name: str = "会3 gathering"
 
     @classmethod
-    def for_game(cls, game: Game, gather: str) -> GatherPhase | None:
+    def for_game(cls, game: PluginGame, gather: str) -> GatherPhase | None:
         if gather == "off":
             return None
         seat = _first_leader_in_play(game)
         choices = [(), (THREE,)] if gather == "threes" else [(), (THREE,), (FOUR,), (THREE, FOUR)]
         return cls(seat, choices)
 
-    def actor(self, game: Game) -> int | None:
+    def actor(self, game: PluginGame) -> int | None:
         if self.done:
             return None
-        if not game.playing[self.seat]:
+        if not game.in_play(self.seat):
             self.seat = _first_leader_in_play(game)
         return self.seat
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: PluginGame) -> list[Action]:
         # A gathering that would leave a hand in play empty is not offered.
         ok = [ranks for ranks in self.choices
-              if all(not game.playing[s] or game.sizes[s] > sum(len(game.hands[s][r]) for r in ranks)
+              if all(not game.in_play(s) or game.hand_size(s) > sum(game.rank_count(s, r) for r in ranks)
                      for s in range(6))]
         return [Gather(ranks) for ranks in ok]
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: PluginGame, action: Action) -> None:
         if not isinstance(action, Gather):
             raise GoujiError(f"the 会3 decision is a Gather, not {action}")
         self.done = True
         for rank in action.ranks:
             for seat in range(6):
-                if game.playing[seat]:
+                if game.in_play(seat):
                     for card in [c for c in game.hand(seat) if c.rank == rank]:
                         game.set_aside(seat, card, "OPEN-4", "会3" if rank == THREE else "会4")
         if action.ranks:
@@ -129,6 +129,6 @@ class GatherPhase:
         game.log("gather", self.seat, "OPEN-4", detail=f"gathers {what} out of play")
 
 
-def _first_leader_in_play(game: Game) -> int:
+def _first_leader_in_play(game: PluginGame) -> int:
     seat = game.first_leader if game.first_leader is not None else 0
-    return seat if game.playing[seat] else game.next_in_play(seat)
+    return seat if game.in_play(seat) else game.next_in_play(seat)

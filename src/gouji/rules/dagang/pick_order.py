@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from gouji.actions import Action
-from gouji.cards import ACE, THREE
+from gouji.cards import ACE, BIG_JOKER, THREE
 from gouji.errors import GoujiError
 from gouji.events import EVENT_NAMES
 from gouji.plays import Play
@@ -35,7 +35,7 @@ from gouji.rules.dagang.state import PickPlan, get_state, update_state
 from gouji.sets import all_sets
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 EVENT_NAMES.setdefault("pick", ("挑牌", "asks a teammate to set the order of his sets"))
 EVENT_NAMES.setdefault("pick-order", ("挑牌顺序", "order of the sets"))
@@ -45,22 +45,21 @@ RULE = "ROUND-1"
 _SET_EVENTS = ("lead", "cover", "burn")
 
 
-def picker(game: Game, seat: int) -> int | None:
+def picker(game: PluginGame, seat: int) -> int | None:
     """The teammate who sets the order: the first one in play after ``seat`` in turn order."""
-    return next((s for s in game.variant.table.order_after(seat) if s % 2 == seat % 2 and game.playing[s]), None)
+    return next((s for s in game.variant.table.order_after(seat) if s % 2 == seat % 2 and game.in_play(s)), None)
 
 
-def may_ask(game: Game, seat: int) -> bool:
-    counts = game.hands[seat]
-    bodies = sum(1 for rank in range(THREE, ACE + 1) if counts[rank])
+def may_ask(game: PluginGame, seat: int) -> bool:
+    bodies = sum(1 for rank in range(THREE, ACE + 1) if game.rank_count(seat, rank))
     return (bodies >= 2 and not game.is_burner(seat) and picker(game, seat) is not None
             and next_planned(game) is None)
 
 
-def next_planned(game: Game) -> Play | None:
+def next_planned(game: PluginGame) -> Play | None:
     """The set the active pick order puts next, or ``None`` when there is no order (any more)."""
     plan = get_state(game).plan
-    if plan is None or not game.playing[plan.owner]:
+    if plan is None or not game.in_play(plan.owner):
         return None
     led = 0
     for event in game.events[plan.start:]:
@@ -71,10 +70,10 @@ def next_planned(game: Game) -> Play | None:
     return plan.sets[led] if led < len(plan.sets) else None
 
 
-def forbidden_sets(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
+def forbidden_sets(game: PluginGame, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
     """The planned set is the owner's only lead; his teammates do not cover it."""
     plan = get_state(game).plan
-    if plan is None or not game.playing[plan.owner]:
+    if plan is None or not game.in_play(plan.owner):
         return None
     if seat == plan.owner:
         planned = next_planned(game) if game.table is None else None
@@ -84,19 +83,20 @@ def forbidden_sets(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play
     return None
 
 
-def _untouched(game: Game, plan: PickPlan) -> bool:
+def _untouched(game: PluginGame, plan: PickPlan) -> bool:
     return all(e.seat == plan.owner for e in game.events[plan.start:] if e.kind in _SET_EVENTS)
 
 
-def ask(game: Game, seat: int) -> None:
+def ask(game: PluginGame, seat: int) -> None:
     mate = picker(game, seat)
     if mate is None:
         raise GoujiError(f"seat {seat} has no teammate in play to set the order")
     # The table learns that a teammate sets the order; only the two of them see the hand.
-    game.log("pick", seat, RULE, detail=f"seat {mate} sets the order of his {game.sizes[seat]} cards")
+    game.log("pick", seat, RULE, detail=f"seat {mate} sets the order of his {game.hand_size(seat)} cards")
     game.log("pick-hand", seat, RULE, detail=f"shown to seat {mate}: " + " ".join(str(c) for c in game.hand(seat)),
              visible_to=(seat, mate))
-    game.add_phase(PickPhase(seat, mate, [len(s) for s in game.hands[seat]]))
+    counts = [game.rank_count(seat, rank) if rank >= THREE else 0 for rank in range(BIG_JOKER + 1)]
+    game.add_phase(PickPhase(seat, mate, counts))
 
 
 @attrs.define
@@ -109,19 +109,19 @@ class PickPhase:
     chosen: list[Play] = attrs.field(factory=list)
     name: str = "挑牌 order"
 
-    def visible_to(self, game: Game, action: Action) -> tuple[int, int]:
+    def visible_to(self, game: PluginGame, action: Action) -> tuple[int, int]:
         """The sets are named between the two teammates (D§15); the others see them led."""
         return (self.owner, self.picker)
 
-    def actor(self, game: Game) -> int | None:
-        if not (game.playing[self.picker] and game.playing[self.owner]):
+    def actor(self, game: PluginGame) -> int | None:
+        if not (game.in_play(self.picker) and game.in_play(self.owner)):
             return None  # one of them left play (a ruling): no order
         return self.picker if any(self.remaining) else None
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: PluginGame) -> list[Action]:
         return [PickSet(play) for play in all_sets(self.remaining)]
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: PluginGame, action: Action) -> None:
         if not isinstance(action, PickSet):
             raise GoujiError(f"setting the order is a PickSet, not {action}")
         for rank, n in action.chosen.counts().items():

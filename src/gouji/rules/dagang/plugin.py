@@ -40,8 +40,8 @@ from gouji.scoring import Adjustment, Score
 if TYPE_CHECKING:
     from gouji.cards import Card
     from gouji.comparison import SetRules
-    from gouji.game import Game
     from gouji.phases import Phase
+    from gouji.surface import PluginGame
 
 
 @hookimpl
@@ -69,7 +69,7 @@ def gouji_first_leader(options: Options, deal: Deal, context: GameContext) -> in
 
 
 @hookimpl
-def gouji_precut_phases(options: Options, game: Game, context: GameContext) -> list[Phase]:
+def gouji_precut_phases(options: Options, game: PluginGame, context: GameContext) -> list[Phase]:
     """TRIB-4 (who of two teammates is 大落) and TRIB-6 (预点), before the cut."""
     previous = context.previous_finish_order
     update_state(game, last=previous[5] if len(previous) == 6 else None,
@@ -96,13 +96,13 @@ def gouji_open_point_policy(options: Options) -> DagangOpenPoint:
 
 
 @hookimpl
-def gouji_tribute(options: Options, game: Game, context: GameContext) -> Phase | None:
+def gouji_tribute(options: Options, game: PluginGame, context: GameContext) -> Phase | None:
     """TRIB-1..4, TRIB-8: 点贡, then 落贡, then 还贡."""
     return TributePhase.for_game(options, game, context)
 
 
 @hookimpl
-def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> list[Phase]:
+def gouji_pregame_phases(options: Options, game: PluginGame, context: GameContext) -> list[Phase]:
     """TRIB-6 明点, OPEN-5 revolution, OPEN-4 会3 — in that order, after END-7's buying of
     3s (the hold-three policy's phase)."""
     phases: list[Phase] = []
@@ -118,7 +118,7 @@ def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> 
 
 
 @hookimpl
-def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
+def gouji_forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
     """D§15 (挑牌 order), REF-3 (a lost turn); END-6 (憋3) is the hold-three policy's."""
     state = get_state(game)
     if state.forfeits and referee.turns_owed(game, seat):
@@ -130,7 +130,7 @@ def gouji_forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> Mappi
 
 
 @hookimpl
-def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
+def gouji_extra_actions(game: PluginGame, seat: int) -> list[Action] | None:
     """D§15 挑牌 (``dagang-pick``) and END-6's concession, both when leading."""
     if game.table is not None:
         return None
@@ -146,7 +146,7 @@ def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
 
 
 @hookimpl
-def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
+def gouji_apply_action(game: PluginGame, seat: int, action: Action) -> bool | None:
     if isinstance(action, Ruling):
         referee.apply_ruling(game, action)
         return True
@@ -163,7 +163,7 @@ def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
 
 
 @hookimpl
-def gouji_after_action(game: Game, seat: int, action: Action) -> None:
+def gouji_after_action(game: PluginGame, seat: int, action: Action) -> None:
     """OPEN-5: a revolutionary becomes 三科 when his teammates take 头科 and 二科; his
     opposite is headless once his dead-gouji rights are spent."""
     if get_state(game).revolutionaries:
@@ -172,18 +172,18 @@ def gouji_after_action(game: Game, seat: int, action: Action) -> None:
 
 
 @hookimpl
-def gouji_score(options: Options, finish_order: Sequence[int], game: Game | None) -> Score:
+def gouji_score(options: Options, finish_order: Sequence[int], game: PluginGame | None) -> Score:
     """SCORE-2 (D§20)."""
     return dagang_score(options, finish_order, game)
 
 
 @hookimpl
-def gouji_score_adjustments(options: Options, game: Game, score: Score) -> list[Adjustment]:
+def gouji_score_adjustments(options: Options, game: PluginGame, score: Score) -> list[Adjustment]:
     """REF-3: the referee's points."""
     return fines(game)
 
 
 @hookimpl
-def gouji_next_context(options: Options, game: Game, context: GameContext) -> GameContext:
+def gouji_next_context(options: Options, game: PluginGame, context: GameContext) -> GameContext:
     """What the next game of a series carries (OPEN-1, TRIB-1..8, REF-3)."""
     return next_context(options, game, context)

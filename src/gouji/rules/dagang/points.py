@@ -41,8 +41,8 @@ from gouji.rules.dagang.actions import OPEN, PRE, Declare
 from gouji.rules.dagang.state import get_state, update_state
 
 if TYPE_CHECKING:
-    from gouji.game import Game
     from gouji.plays import Play
+    from gouji.surface import PluginGame
 
 EVENT_NAMES.setdefault("declare", ("宣点", "declares the opposite will not open"))
 
@@ -65,7 +65,7 @@ class LivedSet:
     play: Play
 
 
-def lived_gouji_sets(game: Game) -> list[LivedSet]:
+def lived_gouji_sets(game: PluginGame) -> list[LivedSet]:
     """Every gouji set, not carrying a 大王, that a round ended on (活), in order, read from the
     events (the engine's account of who opened is ``game.open_sets``; this list
     has the sets played too late to open as well)."""
@@ -93,17 +93,17 @@ class DagangOpenPoint(OpenPointPolicy):
     #: With 憋3 a revolutionary opens by folding (D§26.(二) "开点并作为四科").
     hold_three: bool = False
 
-    def opens(self, game: Game, seat: int, play: Play, burn: bool) -> bool:
+    def opens(self, game: PluginGame, seat: int, play: Play, burn: bool) -> bool:
         """Any gouji set lives "除大花外"; a burn's set too. The revolutionary's opposite
         opens only with dead-gouji sets (D§24 "够死级三把", option ``revolution_opening``):
         asked before the set uses one of his rights, so a right still held makes it one."""
         if not (game.variant.set_rules.is_gouji(play) and not play.big):
             return False
         if seat == _opposite_of_revolutionary(game) and game.variant.options["revolution_opening"] == "dead_gouji":
-            return not game.melee and game.dead_gouji_rights.get(seat, 0) > 0
+            return not game.melee and game.dead_gouji_left(seat) > 0
         return True
 
-    def may_open(self, game: Game, seat: int) -> bool:
+    def may_open(self, game: PluginGame, seat: int) -> bool:
         """Asked as the set is played: before 二科 is out, and for 头科's opposite before
         头科 is out (a revolutionary's opposite too: he has no other deadline)."""
         if game.outs >= 2:
@@ -112,33 +112,33 @@ class DagangOpenPoint(OpenPointPolicy):
             return seat == _opposite_of_revolutionary(game)
         return True
 
-    def opened_by_rule(self, game: Game, seat: int) -> bool:
+    def opened_by_rule(self, game: PluginGame, seat: int) -> bool:
         """D§26.(二): with 憋3 a revolutionary "开点并作为四科"; without, he has not opened
         (D§24 "算自动认点")."""
         return self.hold_three and seat == _sole_revolutionary(game)
 
-    def sets_needed(self, game: Game, seat: int) -> int:
+    def sets_needed(self, game: PluginGame, seat: int) -> int:
         return REVOLUTION_OPENING_SETS if seat == _opposite_of_revolutionary(game) else 1
 
 
-def _sole_revolutionary(game: Game) -> int | None:
+def _sole_revolutionary(game: PluginGame) -> int | None:
     revolutionaries = get_state(game).revolutionaries
     return revolutionaries[0] if len(revolutionaries) == 1 else None
 
 
-def _opposite_of_revolutionary(game: Game) -> int | None:
+def _opposite_of_revolutionary(game: PluginGame) -> int | None:
     revolutionary = _sole_revolutionary(game)
     return None if revolutionary is None else (revolutionary + 3) % 6
 
 
-def opened_seats(game: Game) -> dict[int, bool]:
+def opened_seats(game: PluginGame) -> dict[int, bool]:
     """TRIB-5 (D§24): for every seat, whether it opened (开点) in the finished ``game``, as the
     engine kept it (:attr:`gouji.Game.opened`, from :class:`DagangOpenPoint`)."""
     opened = game.opened
     return {seat: seat in opened for seat in range(6)}
 
 
-def point_obligations(game: Game) -> list[list[object]]:
+def point_obligations(game: PluginGame) -> list[list[object]]:
     """The point tribute the finished ``game`` causes, as carry data ``[giver, receiver, count, why]``."""
     if not game.is_over:
         raise GoujiError("the game is not over yet")
@@ -179,16 +179,16 @@ class DeclarePhase:
     order: list[int]
     name: str = "declaring points"
 
-    def actor(self, game: Game) -> int | None:
+    def actor(self, game: PluginGame) -> int | None:
         declared = {s for s, _ in get_state(game).declarations}
-        while self.order and (self.order[0] in declared or not game.playing[self.order[0]]):
+        while self.order and (self.order[0] in declared or not game.in_play(self.order[0])):
             self.order.pop(0)
         return self.order[0] if self.order else None
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: PluginGame) -> list[Action]:
         return [Declare(self.kind, False), Declare(self.kind, True)]
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: PluginGame, action: Action) -> None:
         seat = self.order.pop(0)
         if not isinstance(action, Declare) or action.kind != self.kind:
             raise GoujiError(f"a {DECLARATION_NAMES[self.kind]} decision is a Declare, not {action}")

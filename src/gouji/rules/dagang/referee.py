@@ -41,7 +41,6 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 
-from gouji.cards import Card
 from gouji.errors import GoujiError, IllegalActionError
 from gouji.events import EVENT_NAMES
 from gouji.rules.dagang.actions import (
@@ -54,11 +53,12 @@ from gouji.rules.dagang.actions import (
     Ruling,
     ruling_fields_problem,
 )
-from gouji.rules.dagang.state import carried_offences, get_state, update_state
+from gouji.rules.dagang.state import PLUGIN_STATE, carried_offences, get_state, update_state
 from gouji.rules.dagang.tribute import TRIBUTE_RANKS
+from gouji.surface import LEAD
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 EVENT_NAMES.setdefault("penalty", ("处罚", "penalty"))
 EVENT_NAMES.setdefault("lost-lead", ("取消发牌权", "loses the lead"))
@@ -118,7 +118,7 @@ OFFENCE_CODES = {o.code: o for o in Offence}
 
 
 # -- carrying rulings out (the plugin's gouji_apply_action) ------------------------------------
-def apply_ruling(game: Game, ruling: Ruling) -> None:
+def apply_ruling(game: PluginGame, ruling: Ruling) -> None:
     """Carry out ``ruling``; raise :class:`IllegalActionError` (the game unchanged) if it cannot be."""
     if not game.variant.options["penalties"]:
         raise IllegalActionError("the referee's penalties are off in this variant (option penalties)", RULE)
@@ -127,7 +127,7 @@ def apply_ruling(game: Game, ruling: Ruling) -> None:
         raise IllegalActionError(f"not a valid ruling: {problem}", RULE)
     seat = ruling.seat
     name = OFFENCE_CODES[ruling.offence].chinese if ruling.offence in OFFENCE_CODES else ruling.offence
-    if ruling.penalty in (LOSE_TURN, LAST, DISQUALIFY, MAKE_UP) and not game.playing[seat]:
+    if ruling.penalty in (LOSE_TURN, LAST, DISQUALIFY, MAKE_UP) and not game.in_play(seat):
         raise IllegalActionError(f"seat {seat} is not in play: no {ruling.penalty} for him", RULE)
     state = get_state(game)
     offences = state.offences + ((seat, ruling.offence),)
@@ -138,7 +138,7 @@ def apply_ruling(game: Game, ruling: Ruling) -> None:
         index = len(game.events)
         update_state(game, offences=offences, forfeits=state.forfeits + ((seat, index),) * ruling.amount)
         game.log("penalty", seat, RULE, detail=f"loses {ruling.amount} turn(s) (取消发牌权): {name}")
-        if game.current_player == seat and game.table is None and not game.phases:
+        if game.current_player == seat and game.decision == LEAD:
             forfeit_lead(game, seat)  # ruled as he is about to lead: the lead passes at once
     elif ruling.penalty == POINTS:
         team = 1 - seat % 2
@@ -147,12 +147,12 @@ def apply_ruling(game: Game, ruling: Ruling) -> None:
         game.log("penalty", seat, RULE, detail=f"{ruling.amount} points to the other team (罚分): {name}")
     elif ruling.penalty == MAKE_UP:
         target = ruling.target
-        if target is None or target == seat or not game.playing[target]:
+        if target is None or target == seat or not game.in_play(target):
             raise IllegalActionError("a made-up tribute needs a receiver in play other than the offender", RULE)
-        rank = next((r for r in TRIBUTE_RANKS if game.hands[seat][r]), None)
+        rank = next((r for r in TRIBUTE_RANKS if game.rank_count(seat, r)), None)
         if rank is None:
             raise IllegalActionError(f"seat {seat} holds no 大王, 小王 or 2 to make up the tribute", RULE)
-        card = Card(rank, game.hands[seat][rank][-1])
+        card = game.cards_of(seat, rank)[-1]
         game.transfer(seat, target, card)
         index = len(game.events)
         update_state(game, offences=offences, forfeits=state.forfeits + ((seat, index),))
@@ -162,7 +162,7 @@ def apply_ruling(game: Game, ruling: Ruling) -> None:
         update_state(game, offences=offences,
                      disqualified=state.disqualified + ((seat,) if ruling.penalty == DISQUALIFY else ()))
         what = "罚为大落" if ruling.penalty == LAST else "取消参赛资格"
-        place = 5 if game.places[5] is None else None
+        place = 5 if game.seat_in_place(5) is None else None
         game.retire(seat, place, RULE, f"{what}: {name}", kind="penalty")
     else:  # pragma: no cover - Ruling.parse and the Referee allow only the penalties above
         raise IllegalActionError(f"unknown penalty {ruling.penalty!r}", RULE)
@@ -175,16 +175,16 @@ def ruling_problem(ruling: Ruling) -> str | None:
     return ruling_fields_problem(ruling.seat, ruling.penalty, ruling.offence, ruling.amount, ruling.target)
 
 
-def forfeit_lead(game: Game, seat: int) -> None:
+def forfeit_lead(game: PluginGame, seat: int) -> None:
     """REF-3: ``seat``, about to lead and owing a lost turn, gives the lead to the next player."""
     game.log("lost-lead", seat, RULE, detail="取消一次发牌权: the next player leads")
     game.pass_lead(RULE, f"seat {seat} lost his lead")
 
 
-_OWED_CACHE = "_dagang_turns_owed"
+_OWED_CACHE = "turns_owed"
 
 
-def turns_owed(game: Game, seat: int) -> int:
+def turns_owed(game: PluginGame, seat: int) -> int:
     """REF-3: turns ``seat`` still has to lose (each is spent by his next decline).
 
     Asked at every decision, so the count goes on from where it was last asked: the
@@ -192,7 +192,7 @@ def turns_owed(game: Game, seat: int) -> int:
     (an immutable tuple), so a clone or a restored game keeps one that fits its events."""
     forfeits = get_state(game).forfeits
     events = game.events
-    cache = getattr(game, _OWED_CACHE, None)
+    cache = game.plugin_state(PLUGIN_STATE).get(_OWED_CACHE)
     if cache is None or cache[0] != forfeits[:len(cache[0])] or cache[1] > len(events):
         cache = ((), 0, (0,) * 6, ())
     done, scanned, counted, waiting = cache
@@ -205,7 +205,7 @@ def turns_owed(game: Game, seat: int) -> int:
         if (event.seat is not None and owed[event.seat]
                 and (event.kind in _DECLINES or (event.kind == "take-wind" and event.play is None))):
             owed[event.seat] -= 1
-    setattr(game, _OWED_CACHE, (forfeits, len(events), tuple(owed), tuple(pending)))
+    game.plugin_state(PLUGIN_STATE)[_OWED_CACHE] = (forfeits, len(events), tuple(owed), tuple(pending))
     return int(owed[seat]) + sum(1 for s, _ in pending if s == seat)
 
 
@@ -214,7 +214,7 @@ class Referee:
     """A referee for one game (or the current game of a series): each method records an
     offence or a penalty and applies it through ``game.apply`` (REF-3)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: PluginGame) -> None:
         self.game = game
 
     def times(self, seat: int, offence: Offence) -> int:

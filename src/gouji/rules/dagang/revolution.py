@@ -39,7 +39,7 @@ from gouji.rules.dagang.state import get_state, update_state
 from gouji.scoring import team_of
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 EVENT_NAMES.setdefault("revolution", ("革命", "revolution"))
 EVENT_NAMES.setdefault("dead-gouji-rights", ("够死级", "dead-gouji rights"))
@@ -53,17 +53,16 @@ DEAD_GOUJI_RIGHTS = 3
 REVOLUTION_PLACE, PROMOTED_PLACE = 3, 2
 
 
-def may_revolt(game: Game, seat: int) -> bool:
+def may_revolt(game: PluginGame, seat: int) -> bool:
     """OPEN-5: no 大王, 小王 or 2 among the 36 cards dealt ("在摸取的36张牌中", D§23; option
     ``revolution_hand = "held"``: in the hand as it is now, after the tribute); with 憋3,
     no 3, 2 or joker in the hand held (D§26.(二) "所持牌中无3且大花，小花，钱全无")."""
     options = game.variant.options
-    hand = game.hands[seat]
     if options["hold_three"]:
-        return not (hand[BIG_JOKER] or hand[SMALL_JOKER] or hand[TWO] or hand[THREE])
+        return not any(game.rank_count(seat, rank) for rank in (BIG_JOKER, SMALL_JOKER, TWO, THREE))
     if options["revolution_hand"] == "dealt" and game.deal is not None:
         return not any(s == seat and card.rank in MONEY for s, card in game.deal.draws)
-    return not (hand[BIG_JOKER] or hand[SMALL_JOKER] or hand[TWO])
+    return not any(game.rank_count(seat, rank) for rank in (BIG_JOKER, SMALL_JOKER, TWO))
 
 
 @attrs.define
@@ -78,33 +77,33 @@ class RevolutionPhase:
     name: str = "revolution"
 
     @classmethod
-    def for_game(cls, game: Game) -> RevolutionPhase:
+    def for_game(cls, game: PluginGame) -> RevolutionPhase:
         first = game.first_leader if game.first_leader is not None else 0
         return cls([first, *game.variant.table.order_after(first)])
 
-    def actor(self, game: Game) -> int | None:
+    def actor(self, game: PluginGame) -> int | None:
         if self.done or game.is_over:
             return None
         if self.choosing is not None:
-            if game.playing[self.choosing]:
+            if game.in_play(self.choosing):
                 return self.choosing
             self.done = True  # the opposite left play (a ruling): nothing to choose
             return None
-        while self.order and not (game.playing[self.order[0]] and may_revolt(game, self.order[0])):
+        while self.order and not (game.in_play(self.order[0]) and may_revolt(game, self.order[0])):
             self.order.pop(0)
         if self.order:
             return self.order[0]
-        if len(self.rebels) == 1 and game.playing[(self.rebels[0] + 3) % 6]:
+        if len(self.rebels) == 1 and game.in_play((self.rebels[0] + 3) % 6):
             self.choosing = (self.rebels[0] + 3) % 6
             return self.choosing
         return None
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: PluginGame) -> list[Action]:
         if self.choosing is not None:
             return [DeadGoujiChoice(True), DeadGoujiChoice(False)]
         return [Revolt(False), Revolt(True)]
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: PluginGame, action: Action) -> None:
         if self.choosing is not None:
             self._choose(game, action)
             return
@@ -117,14 +116,14 @@ class RevolutionPhase:
         update_state(game, revolutionaries=tuple(self.rebels))
         game.log("revolution", seat, "OPEN-5", detail="no 大王, 小王 or 2: folds his hand (革命)")
         if len(self.rebels) == 1:
-            place = REVOLUTION_PLACE if game.places[REVOLUTION_PLACE] is None else None
+            place = REVOLUTION_PLACE if game.seat_in_place(REVOLUTION_PLACE) is None else None
             game.retire(seat, place, "OPEN-5", "revolution: counts as 四科")
             return
         self.done = True
         update_state(game, void=True)
         game.void("OPEN-5", "two revolutions: the game is void")
 
-    def _choose(self, game: Game, action: Action) -> None:
+    def _choose(self, game: PluginGame, action: Action) -> None:
         if not isinstance(action, DeadGoujiChoice):
             raise GoujiError(f"the revolutionary's opposite keeps his rights or goes headless, not {action}")
         self.done = True
@@ -141,21 +140,22 @@ class RevolutionPhase:
             game.log("headless", seat, "OPEN-5", detail="gives up his dead-gouji rights: headless (无头)")
 
 
-def promote(game: Game) -> None:
+def promote(game: PluginGame) -> None:
     """OPEN-5: once the revolutionary's two teammates are 头科 and 二科, he is 三科."""
     state = get_state(game)
     if len(state.revolutionaries) != 1 or state.void or game.is_over:
         return
     rebel = state.revolutionaries[0]
-    places = game.places
+    places = [game.seat_in_place(place) for place in range(6)]
+    top, second = places[0], places[1]
     if (places[REVOLUTION_PLACE] == rebel and places[PROMOTED_PLACE] is None
-            and places[0] is not None and places[1] is not None
-            and team_of(places[0]) == team_of(places[1]) == team_of(rebel)):
+            and top is not None and second is not None
+            and team_of(top) == team_of(second) == team_of(rebel)):
         game.move_retired(rebel, PROMOTED_PLACE, "OPEN-5",
                           "his teammates are 头科 and 二科: 三科, the other team is swept (串三户)")
 
 
-def release_spent_head(game: Game) -> None:
+def release_spent_head(game: PluginGame) -> None:
     """OPEN-5 (D§23): once the revolutionary's opposite has spent his three dead-gouji
     rights, the revolutionary no longer counts as his head: he is headless (无头, END-2)."""
     state = get_state(game)
@@ -163,7 +163,7 @@ def release_spent_head(game: Game) -> None:
         return
     rebel = state.revolutionaries[0]
     opposite = (rebel + 3) % 6
-    if rebel in game.kept_heads and not game.dead_gouji_rights.get(opposite, 0):
+    if game.is_kept_head(rebel) and not game.dead_gouji_left(opposite):
         game.release_head(rebel)
-        if game.playing[opposite]:
+        if game.in_play(opposite):
             game.log("headless", opposite, "OPEN-5", detail="his three dead-gouji rights are spent: headless (无头)")

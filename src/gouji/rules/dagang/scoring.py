@@ -22,10 +22,10 @@ from gouji.rules.dagang.state import get_state
 from gouji.scoring import Adjustment, Score, check_finish_order, place_score
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 
-def dagang_score(options: Options, finish_order: Sequence[int], game: Game | None) -> Score:
+def dagang_score(options: Options, finish_order: Sequence[int], game: PluginGame | None) -> Score:
     order = check_finish_order(finish_order)
     if game is not None and get_state(game).void:
         return Score(order, (0,) * 6, (0, 0), False, rule="OPEN-5")
@@ -34,6 +34,6 @@ def dagang_score(options: Options, finish_order: Sequence[int], game: Game | Non
     return attrs.evolve(base, team_points=(max(a, 0), max(b, 0)))
 
 
-def fines(game: Game) -> list[Adjustment]:
+def fines(game: PluginGame) -> list[Adjustment]:
     """REF-3: points the referee gave (to the offender's opponents, D§30 罚分)."""
     return [Adjustment(team, points, "REF-3", reason) for team, points, reason in get_state(game).fines]

@@ -49,13 +49,14 @@ from gouji.series import SERIES_FORMAT, Series
 
 if TYPE_CHECKING:
     from gouji.game import Game
+    from gouji.surface import PluginGame
     from gouji.variant import Variant
 
 #: D§6: "同时更换2人以上时应重新开牌".
 RECUT_CHANGES = 2
 
 
-def next_context(options: Options, game: Game, context: GameContext) -> GameContext:
+def next_context(options: Options, game: PluginGame, context: GameContext) -> GameContext:
     """What the game after ``game`` knows of it."""
     state = get_state(game)
     offences = carried_offences(context)

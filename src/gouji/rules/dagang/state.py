@@ -28,7 +28,7 @@ from gouji.errors import GoujiError
 from gouji.plays import Play
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 CUT_KEY = "dagang_cut"
 POINTS_KEY = "dagang_points"
@@ -39,7 +39,8 @@ LAST_KEY = "dagang_last"
 
 FIRST, RECUT, REGULAR, ROTATE = "first", "recut", "regular", "rotate"
 
-_ATTRIBUTE = "_dagang_state"
+#: The plugin's name in ``game.plugin_state`` and the key of its state there.
+PLUGIN_STATE, _KEY = "dagang", "state"
 
 
 @attrs.frozen
@@ -79,14 +80,15 @@ class DagangState:
     tributes: tuple[tuple[int, int, int, str], ...] = ()
 
 
-def get_state(game: Game) -> DagangState:
+def get_state(game: PluginGame) -> DagangState:
     """The plugin's state of ``game`` (empty for a game that never set one, such as a position)."""
-    return getattr(game, _ATTRIBUTE, None) or _EMPTY
+    state: DagangState = game.plugin_state(PLUGIN_STATE).get(_KEY, _EMPTY)
+    return state
 
 
-def update_state(game: Game, **changes: Any) -> DagangState:
+def update_state(game: PluginGame, **changes: Any) -> DagangState:
     state = attrs.evolve(get_state(game), **changes)
-    setattr(game, _ATTRIBUTE, state)
+    game.plugin_state(PLUGIN_STATE)[_KEY] = state
     return state
 
 

@@ -45,7 +45,7 @@ from gouji.rules.dagang.state import LAST_KEY, REGULAR, cut_info, get_state, owe
 from gouji.scoring import is_sweep, team_of
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 #: TRIB-1 (D§21.(一)): the legal tribute cards, biggest first.
 TRIBUTE_RANKS = (BIG_JOKER, SMALL_JOKER, TWO)
@@ -87,7 +87,7 @@ def loser_obligations(options: Options, previous: Sequence[int], last: int | Non
             TributeDue(second_last, previous[1], 1, LOSER, "TRIB-1", "二落 gives 二科 one card")]
 
 
-def obligations_for(options: Options, game: Game, context: GameContext) -> list[TributeDue]:
+def obligations_for(options: Options, game: PluginGame, context: GameContext) -> list[TributeDue]:
     """Everything owed before this game's first lead, in paying order (TRIB-8)."""
     owed = []
     if options["point_tribute"]:
@@ -116,8 +116,8 @@ class TributePhase:
     name: str = "tribute"
 
     @classmethod
-    def for_game(cls, options: Options, game: Game, context: GameContext) -> TributePhase | None:
-        owed = [o for o in obligations_for(options, game, context) if game.playing[o.giver]]
+    def for_game(cls, options: Options, game: PluginGame, context: GameContext) -> TributePhase | None:
+        owed = [o for o in obligations_for(options, game, context) if game.in_play(o.giver)]
         if not owed:
             return None
         purses = {seat: purse(game.hand_counts(seat)) for seat in range(6)}
@@ -134,24 +134,24 @@ class TributePhase:
         return phase
 
     # -- the phase protocol --------------------------------------------------------------
-    def actor(self, game: Game) -> int | None:
+    def actor(self, game: PluginGame) -> int | None:
         self._add_returns()
         while self.steps:
             step = self.steps[0]
             item = self.owed[step[1]]
             seat: int = item.receiver if step[0] in ("waive", "return") else item.giver
-            if not (game.playing[item.giver] and game.playing[item.receiver]):
+            if not (game.in_play(item.giver) and game.in_play(item.receiver)):
                 self.steps.pop(0)  # a player retired by a ruling gives or takes nothing more
-            elif step[0] == "give" and not game.hands[item.giver][step[2]]:
+            elif step[0] == "give" and not game.rank_count(item.giver, step[2]):
                 self.steps.pop(0)  # a ruling (a made-up tribute) took the card meant for it
-            elif step[0] == "answer" and not game.hands[item.receiver][step[2]]:
+            elif step[0] == "answer" and not game.rank_count(item.receiver, step[2]):
                 self.steps[0] = ["return", step[1]]  # the offered card is gone: offer another
             else:
                 return seat
             self._add_returns()
         return None
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: PluginGame) -> list[Action]:
         step = self.steps[0]
         kind, i = step[0], step[1]
         if kind == "waive":
@@ -164,14 +164,14 @@ class TributePhase:
         return [ReturnCard(rank) for rank, n in sorted(game.hand_counts(receiver).items(), reverse=True)
                 if rank not in self.refused]
 
-    def visible_to(self, game: Game, action: Action) -> frozenset[int] | None:
+    def visible_to(self, game: PluginGame, action: Action) -> frozenset[int] | None:
         """TRIB-2: a card handed back, and the giver's answer, are between the two of them."""
         kind, i = self.steps[0][0], self.steps[0][1]
         if kind in ("return", "answer"):
             return frozenset((self.owed[i].giver, self.owed[i].receiver))
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: PluginGame, action: Action) -> None:
         step = self.steps.pop(0)
         kind, i = step[0], step[1]
         item = self.owed[i]
@@ -192,7 +192,7 @@ class TributePhase:
                      detail=f"{item.kind} to seat {item.receiver}: {card} — {item.why}{short}")
         elif kind == "return":
             rank = action.rank  # type: ignore[attr-defined]
-            may_refuse = not game.hands[item.giver][rank] and any(
+            may_refuse = not game.rank_count(item.giver, rank) and any(
                 r != rank and r not in self.refused for r in game.hand_counts(item.receiver))
             if may_refuse:
                 self.steps.insert(0, ["answer", i, rank])
@@ -218,7 +218,7 @@ class TributePhase:
                 if obligation.kind == LOSER:
                     self.steps += [["return", j] for _ in self.given[j]]
 
-    def _hand_back(self, game: Game, i: int, rank: int) -> None:
+    def _hand_back(self, game: PluginGame, i: int, rank: int) -> None:
         item = self.owed[i]
         card = _card(game, item.receiver, rank)
         game.transfer(item.receiver, item.giver, card)
@@ -227,11 +227,11 @@ class TributePhase:
                  visible_to=(item.giver, item.receiver))
 
 
-def _card(game: Game, seat: int, rank: int) -> Card:
-    suits = game.hands[seat][rank]
-    if not suits:
+def _card(game: PluginGame, seat: int, rank: int) -> Card:
+    cards = game.cards_of(seat, rank)
+    if not cards:
         raise GoujiError(f"seat {seat} holds no {rank_name(rank)}")
-    return Card(rank, suits[-1])
+    return cards[-1]
 
 
 # -- TRIB-4: which teammate is 大落 --------------------------------------------------------------
@@ -258,17 +258,17 @@ class LastChoicePhase:
     done: bool = False
     name: str = "choosing 大落"
 
-    def actor(self, game: Game) -> int | None:
-        if self.done or not (game.playing[self.last] and game.playing[self.second_last]):
+    def actor(self, game: PluginGame) -> int | None:
+        if self.done or not (game.in_play(self.last) and game.in_play(self.second_last)):
             return None  # decided, or one of them left play (a ruling): the finish order stands
         return self.second_last if self.offered else self.last
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: PluginGame) -> list[Action]:
         if self.offered:
             return [AgreeSwap(True), AgreeSwap(False)]
         return [ChooseLast(False), ChooseLast(True)]
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: PluginGame, action: Action) -> None:
         if isinstance(action, ChooseLast) and action.yes:
             self.offered = True
             return

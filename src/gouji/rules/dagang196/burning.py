@@ -31,8 +31,8 @@ from gouji.plays import Play
 from gouji.rules.dagang196.places import outs_at_start
 
 if TYPE_CHECKING:
-    from gouji.game import Game
     from gouji.rules.dagang196.tribute import Obligation
+    from gouji.surface import PluginGame
 
 
 def hold_three_burn_feasible(counts: Sequence[int], play: Play) -> bool:
@@ -48,7 +48,7 @@ class ClubBurnPolicy(BurnPolicy):
     burn can still succeed (:class:`gouji.rules.dagang196.hold_three.ClubHoldThree`)."""
 
 
-def successful_burns(game: Game) -> list[tuple[int, int]]:
+def successful_burns(game: PluginGame) -> list[tuple[int, int]]:
     """``(burner, burned player)`` for every burn of ``game`` that succeeded while opening
     was still possible (TRIB-7): the burner went out and his last set stood.
 
@@ -92,7 +92,7 @@ def successful_burns(game: Game) -> list[tuple[int, int]]:
     return done
 
 
-def burn_tribute_owed(game: Game) -> list[Obligation]:
+def burn_tribute_owed(game: PluginGame) -> list[Obligation]:
     """TRIB-7: each successful burn earns the burner one card from the burned player."""
     from gouji.rules.dagang196.tribute import BURN, Obligation
 

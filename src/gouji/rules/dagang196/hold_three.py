@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, cast
 import attrs
 
 from gouji.actions import Action
-from gouji.cards import THREE, Card
+from gouji.cards import THREE
 from gouji.events import EVENT_NAMES, Event
 from gouji.hold_three import HoldThreePolicy, can_finish_with_threes
 from gouji.plays import Play
@@ -43,9 +43,9 @@ from gouji.rules.dagang196.actions import (
 from gouji.rules.dagang196.revolution import revolt
 
 if TYPE_CHECKING:
-    from gouji.game import Game
     from gouji.phases import Phase
     from gouji.rules.dagang196.tribute import Obligation
+    from gouji.surface import PluginGame
 
 BUY_EVENT = "buy-three"
 EVENT_NAMES.setdefault(BUY_EVENT, ("买3", "buys a 3"))
@@ -55,13 +55,13 @@ _PLAYS = ("lead", "cover", "burn")
 _ROUND_ENDS = ("round-won", "take-wind", "dead-set", "burn-failed")
 
 
-def forbidden_plays(game: Game, seat: int, plays: Sequence[Play]) -> dict[Play, str] | None:
+def forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play]) -> dict[Play, str] | None:
     """END-6: a set holding 3s only as the whole hand, all 3s and nothing else; a hand
     without a 3 (nobody could give one, END-7) is never emptied."""
-    threes = len(game.hands[seat][THREE])
+    threes = game.rank_count(seat, THREE)
     if not threes:
-        return {p: "END-6" for p in plays if p.size == game.sizes[seat]} or None
-    last = threes if game.sizes[seat] == threes else -1
+        return {p: "END-6" for p in plays if p.size == game.hand_size(seat)} or None
+    last = threes if game.hand_size(seat) == threes else -1
     return {p: "END-6" for p in plays
             if p.rank == THREE and (p.naturals != last or p.twos or p.jokers)}
 
@@ -72,7 +72,7 @@ class ClubHoldThree(HoldThreePolicy):
 
     active: bool = True
 
-    def forbidden_sets(self, game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
+    def forbidden_sets(self, game: PluginGame, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
         """END-6: a set holding 3s only as the whole hand, all 3s and nothing else."""
         return forbidden_plays(game, seat, plays) or {}
 
@@ -80,7 +80,7 @@ class ClubHoldThree(HoldThreePolicy):
         """BURN-1 with 憋3: a burner holding 3s must reach them with a joker on every set before."""
         return can_finish_with_threes(counts, play) if counts[THREE] else None
 
-    def sellers(self, game: Game, buyer: int) -> list[int]:
+    def sellers(self, game: PluginGame, buyer: int) -> list[int]:
         """END-7: the opposite if he has a 3 to spare (bought), else the teammates who have
         (要3, given), in turn order."""
         opposite = (buyer + 3) % 6
@@ -88,20 +88,20 @@ class ClubHoldThree(HoldThreePolicy):
             return [opposite]
         return [s for s in game.variant.table.teammates(buyer) if _spare_threes(game, s) > 0]
 
-    def buy_phase(self, game: Game) -> Phase | None:
+    def buy_phase(self, game: PluginGame) -> Phase | None:
         return cast("Phase", BuyThreePhase(policy=self))  # a Phase without the optional methods
 
-    def without_three(self, game: Game, seat: int) -> None:
+    def without_three(self, game: PluginGame, seat: int) -> None:
         """END-7: "则算做自动革命" — an automatic revolution (OPEN-5)."""
         revolt(game, seat, "END-7", "automatic revolution: no 3, and none to be had (自动革命)")
 
-    def smothers(self, game: Game) -> list[tuple[int, int]]:
+    def smothers(self, game: PluginGame) -> list[tuple[int, int]]:
         """END-8: judged once the game is over, from its sets (:func:`smothers`)."""
         return smothers(game)
 
 
-def _spare_threes(game: Game, seat: int) -> int:
-    return len(game.hands[seat][THREE]) - 1 if game.playing[seat] else 0
+def _spare_threes(game: PluginGame, seat: int) -> int:
+    return game.rank_count(seat, THREE) - 1 if game.in_play(seat) else 0
 
 
 @attrs.define
@@ -113,20 +113,20 @@ class BuyThreePhase:
     #: Who sells, and what becomes of a player without a 3.
     policy: HoldThreePolicy = attrs.field(factory=lambda: ClubHoldThree())
 
-    def actor(self, game: Game) -> int | None:
+    def actor(self, game: PluginGame) -> int | None:
         if game.is_over:
             return None
         start = game.first_leader or 0
         for i in range(6):
             seat = game.variant.table.seat_after(start, i)
-            if seat not in self.done and game.playing[seat] and not game.hands[seat][THREE]:
+            if seat not in self.done and game.in_play(seat) and not game.rank_count(seat, THREE):
                 return seat
         return None
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: PluginGame) -> list[Action]:
         seat = self.actor(game)
         assert seat is not None, "a phase is asked while it has an actor"
-        money = [r for r in MONEY_RANKS if game.hands[seat][r]]
+        money = [r for r in MONEY_RANKS if game.rank_count(seat, r)]
         if not money:
             return [REVOLT]  # "如果自己没有３,又没有钱、大花、小花,则算做自动革命"
         sellers = self.policy.sellers(game, seat)
@@ -134,18 +134,18 @@ class BuyThreePhase:
             return [BuyThree(r) for r in reversed(money)]  # the 2 first: the cheapest
         return [AskThree(s) for s in sellers] or [NO_THREE]  # money, so no revolution: he plays on
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: PluginGame, action: Action) -> None:
         seat = self.actor(game)
         assert seat is not None, "a phase is applied while it has an actor"
         self.done.append(seat)
         if isinstance(action, BuyThree):
             opposite = (seat + 3) % 6
-            paid = Card(action.pay, game.hands[seat][action.pay][-1])
+            paid = game.cards_of(seat, action.pay)[-1]
             game.transfer(seat, opposite, paid)
-            game.transfer(opposite, seat, Card(THREE, game.hands[opposite][THREE][-1]))
+            game.transfer(opposite, seat, game.cards_of(opposite, THREE)[-1])
             game.log(BUY_EVENT, seat, "END-7", detail=f"from seat {opposite} (对家) for {paid}")
         elif isinstance(action, AskThree):
-            game.transfer(action.seat, seat, Card(THREE, game.hands[action.seat][THREE][-1]))
+            game.transfer(action.seat, seat, game.cards_of(action.seat, THREE)[-1])
             game.log(BUY_EVENT, seat, "END-7", detail=f"要3: given by teammate seat {action.seat}")
         elif action == NO_THREE:
             game.log("no-three", seat, "END-7", detail="nobody can give him a 3: he plays on, unable to go out")
@@ -158,17 +158,17 @@ def _played_rank(event: Event) -> int:
     return event.play.rank
 
 
-def may_concede(game: Game, seat: int) -> bool:
+def may_concede(game: PluginGame, seat: int) -> bool:
     """END-6: a player holding no 3 and a single card cannot lead it (it would empty his hand)."""
-    return game.sizes[seat] == 1 and not game.hands[seat][THREE] and not game.is_burner(seat)
+    return game.hand_size(seat) == 1 and not game.rank_count(seat, THREE) and not game.is_burner(seat)
 
 
-def concede(game: Game, seat: int) -> None:
+def concede(game: PluginGame, seat: int) -> None:
     """END-6: he cannot go out: he leaves play at the lowest free place, his card void."""
     game.retire(seat, None, "END-6", "no 3 for his last set: cannot go out (憋3)", kind="concede")
 
 
-def smothers(game: Game) -> list[tuple[int, int]]:
+def smothers(game: PluginGame) -> list[tuple[int, int]]:
     """END-8: ``(smothered, smotherer)`` — players whose last set before their 3s was covered."""
     plays: dict[int, list[int]] = {s: [] for s in range(6)}
     events = game.events
@@ -195,7 +195,7 @@ def smothers(game: Game) -> list[tuple[int, int]]:
     return found
 
 
-def smother_tribute_owed(game: Game) -> list[Obligation]:
+def smother_tribute_owed(game: PluginGame) -> list[Obligation]:
     """闷贡 (END-8): one card to whoever covered the set before the 3s ("被人打死"), a teammate
     included, never to the opposite ("对家无闷"); option ``teammate_smothers = false``: to an
     upper or lower player only."""

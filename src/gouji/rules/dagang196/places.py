@@ -14,24 +14,24 @@ from typing import TYPE_CHECKING
 from gouji.scoring import team_of
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 REVOLUTION_EVENT = "revolution"
 VOID_EVENT = "void-game"
 
 
-def revolutionaries(game: Game) -> list[int]:
+def revolutionaries(game: PluginGame) -> list[int]:
     """Seats that folded by revolution (革命) in this game, in the order they folded."""
     return [e.seat for e in game.events if e.kind == REVOLUTION_EVENT and e.seat is not None]
 
 
-def is_void(game: Game) -> bool:
+def is_void(game: PluginGame) -> bool:
     """Two or more revolutions: "该局作废", the game is void (OPEN-5). Kept for old callers:
     the core knows it, :attr:`gouji.Game.is_void`."""
     return game.is_void
 
 
-def club_finish_order(game: Game) -> list[int]:
+def club_finish_order(game: PluginGame) -> list[int]:
     """The finish order as C counts it: a revolutionary whose two teammates took 头科
     and 二科 is 三科, not 四科 (串三户)."""
     order = list(game.finish_order)
@@ -49,7 +49,7 @@ def sweepers(order: list[int]) -> list[int]:
     return []
 
 
-def outs_at_start(game: Game) -> tuple[int, bool]:
+def outs_at_start(game: PluginGame) -> tuple[int, bool]:
     """``(players out, melee?)`` when play began: none in a dealt game; in a test position,
     the seats given no cards are out already."""
     if game.position is None:

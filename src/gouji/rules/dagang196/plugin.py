@@ -29,9 +29,9 @@ from gouji.table import Table
 if TYPE_CHECKING:
     from gouji.actions import Action
     from gouji.cards import Card
-    from gouji.game import Game
     from gouji.opening import Deal
     from gouji.phases import Phase
+    from gouji.surface import PluginGame
 
 
 @hookimpl
@@ -66,7 +66,7 @@ def gouji_set_rules(options: Options) -> ClubSetRules:
 
 
 @hookimpl
-def gouji_score(options: Options, finish_order: Sequence[int], game: Game | None) -> Score:
+def gouji_score(options: Options, finish_order: Sequence[int], game: PluginGame | None) -> Score:
     """SCORE-5: C keeps no points; a game's result is the tribute it causes (see
     :mod:`gouji.rules.dagang196.tribute` and the set report). The score holds the
     places and whether a team swept (串三户, with C's revolution exception)."""
@@ -95,13 +95,13 @@ def gouji_open_point_policy(options: Options) -> ClubOpenPoint:
 
 
 @hookimpl
-def gouji_tribute(options: Options, game: Game, context: GameContext) -> TributePhase | None:
+def gouji_tribute(options: Options, game: PluginGame, context: GameContext) -> TributePhase | None:
     """TRIB-1/3/5/6/7, END-8, TRIB-9: the tribute the previous game of the set caused."""
     return tribute_phase(game, context)
 
 
 @hookimpl
-def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> list[Phase]:
+def gouji_pregame_phases(options: Options, game: PluginGame, context: GameContext) -> list[Phase]:
     """OPEN-5 (革命, 要头/无头), TRIB-6 (宣点), in that order, after the tribute and END-7's
     买3 (the hold-three policy's buying phase)."""
     phases: list[Phase] = []
@@ -116,7 +116,7 @@ def gouji_pregame_phases(options: Options, game: Game, context: GameContext) -> 
 
 @hookimpl
 @hookimpl
-def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
+def gouji_extra_actions(game: PluginGame, seat: int) -> list[Action] | None:
     """END-6: a player with no 3 (nobody could give him one) and one card to lead concedes."""
     if game.variant.options["hold_three"] and game.table is None and may_concede(game, seat):
         return [CONCEDE]
@@ -124,7 +124,7 @@ def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
 
 
 @hookimpl
-def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
+def gouji_apply_action(game: PluginGame, seat: int, action: Action) -> bool | None:
     if action == CONCEDE:
         concede(game, seat)
         return True
@@ -132,6 +132,6 @@ def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
 
 
 @hookimpl
-def gouji_next_context(options: Options, game: Game, context: GameContext) -> GameContext:
+def gouji_next_context(options: Options, game: PluginGame, context: GameContext) -> GameContext:
     """TRIB-9 / SCORE-5: the set's position and the tribute the next game pays."""
     return next_context(options, game, context)

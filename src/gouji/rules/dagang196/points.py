@@ -33,8 +33,8 @@ from gouji.rules.dagang196.places import revolutionaries
 
 if TYPE_CHECKING:
     from gouji.comparison import SetRules
-    from gouji.game import Game
     from gouji.rules.dagang196.tribute import Obligation
+    from gouji.surface import PluginGame
 
 DECLARE_EVENT = "point-declared"
 EVENT_NAMES.setdefault(DECLARE_EVENT, ("宣点", "declares the opposite will not open"))
@@ -54,21 +54,21 @@ class ClubOpenPoint(OpenPointPolicy):
 
     active: bool = True
 
-    def opens(self, game: Game, seat: int, play: Play, burn: bool) -> bool:
+    def opens(self, game: PluginGame, seat: int, play: Play, burn: bool) -> bool:
         return opens(game.variant.set_rules, play)
 
-    def stopped(self, game: Game) -> bool:
+    def stopped(self, game: PluginGame) -> bool:
         """C§4 "6个人有2个人走了就不能再开点"; no gouji rules in the melee either."""
         return game.melee or game.outs >= 2
 
 
-def opened_seats(game: Game) -> dict[int, Play]:
+def opened_seats(game: PluginGame) -> dict[int, Play]:
     """Who opened in ``game``, with the first set that did it (TRIB-5; the engine keeps
     them as the game goes, ``game.open_sets``)."""
     return {seat: game.open_sets[seat][0] for seat in sorted(game.opened)}
 
 
-def declared_seats(game: Game) -> list[int]:
+def declared_seats(game: PluginGame) -> list[int]:
     """Who declared (宣点) before play in ``game``."""
     return [e.seat for e in game.events if e.kind == DECLARE_EVENT and e.seat is not None]
 
@@ -115,7 +115,7 @@ def point_table(opened_a: bool, opened_b: bool, declared_a: bool, declared_b: bo
     return 0, 0, "neither declared; neither opened: 换点 agreed off, nothing"
 
 
-def point_tribute_owed(game: Game) -> list[Obligation]:
+def point_tribute_owed(game: PluginGame) -> list[Obligation]:
     """The point tribute of a finished game, pair by pair (seats 0-3, 1-4, 2-5)."""
     from gouji.rules.dagang196.tribute import POINT, Obligation
 
@@ -146,18 +146,18 @@ class DeclarePhase:
     decided: list[int] = attrs.field(factory=list)
     name: str = "point declaration (宣点)"
 
-    def actor(self, game: Game) -> int | None:
+    def actor(self, game: PluginGame) -> int | None:
         start = game.first_leader or 0
         for i in range(6):
             seat = game.variant.table.seat_after(start, i)
-            if seat not in self.decided and game.playing[seat] and game.playing[(seat + 3) % 6]:
+            if seat not in self.decided and game.in_play(seat) and game.in_play((seat + 3) % 6):
                 return seat
         return None
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: PluginGame) -> list[Action]:
         return [NO_DECLARE, DECLARE]
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: PluginGame, action: Action) -> None:
         seat = self.actor(game)
         assert seat is not None, "a phase is applied while it has an actor"
         self.decided.append(seat)

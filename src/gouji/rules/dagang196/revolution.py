@@ -29,7 +29,7 @@ from gouji.rules.dagang196.actions import KEEP_HEAD, NO_HEAD, NO_REVOLT, REVOLT
 from gouji.rules.dagang196.places import REVOLUTION_EVENT, revolutionaries
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 #: The place a revolutionary takes: 四科 (index 3).
 FOURTH = 3
@@ -38,13 +38,12 @@ EVENT_NAMES.setdefault(REVOLUTION_EVENT, ("革命", "revolution"))
 EVENT_NAMES.setdefault(HEAD_EVENT, ("要头/无头", "head choice"))
 
 
-def may_revolt(game: Game, seat: int) -> bool:
+def may_revolt(game: PluginGame, seat: int) -> bool:
     """C 革命: no 大王, no 小王, no 2 (money)."""
-    hand = game.hands[seat]
-    return game.playing[seat] and not (hand[BIG_JOKER] or hand[SMALL_JOKER] or hand[TWO])
+    return game.in_play(seat) and not any(game.rank_count(seat, rank) for rank in (BIG_JOKER, SMALL_JOKER, TWO))
 
 
-def revolt(game: Game, seat: int, rule: str, reason: str) -> None:
+def revolt(game: PluginGame, seat: int, rule: str, reason: str) -> None:
     """Fold ``seat``'s hand: 四科, or a void game if someone already folded."""
     if revolutionaries(game):
         void_game(game, f"a second revolution, seat {seat}")
@@ -52,7 +51,7 @@ def revolt(game: Game, seat: int, rule: str, reason: str) -> None:
     game.retire(seat, FOURTH, rule, reason, kind=REVOLUTION_EVENT)
 
 
-def void_game(game: Game, reason: str) -> None:
+def void_game(game: PluginGame, reason: str) -> None:
     """该局作废: the game ends at once without a result (:meth:`gouji.Game.void`: no
     finish order, ``game.is_void``). The set deals it again."""
     game.void("OPEN-5", f"{reason}, dealt again")
@@ -69,7 +68,7 @@ class RevolutionPhase:
     head_decided: bool = False
     name: str = "revolution (革命)"
 
-    def _next_entitled(self, game: Game) -> int | None:
+    def _next_entitled(self, game: PluginGame) -> int | None:
         if not self.voluntary:
             return None
         start = game.first_leader or 0
@@ -79,25 +78,25 @@ class RevolutionPhase:
                 return seat
         return None
 
-    def _head_chooser(self, game: Game) -> int | None:
+    def _head_chooser(self, game: PluginGame) -> int | None:
         folded = revolutionaries(game)
         if self.head_decided or len(folded) != 1:
             return None
         opposite = (folded[0] + 3) % 6
-        return opposite if game.playing[opposite] else None
+        return opposite if game.in_play(opposite) else None
 
-    def actor(self, game: Game) -> int | None:
+    def actor(self, game: PluginGame) -> int | None:
         if game.is_over:
             return None
         seat = self._next_entitled(game)
         return seat if seat is not None else self._head_chooser(game)
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: PluginGame) -> list[Action]:
         if self._next_entitled(game) is not None:
             return [NO_REVOLT, REVOLT]
         return [KEEP_HEAD, NO_HEAD]
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: PluginGame, action: Action) -> None:
         seat = self.actor(game)
         assert seat is not None, "a phase is applied while it has an actor"
         if action in (REVOLT, NO_REVOLT):
@@ -115,7 +114,7 @@ class RevolutionPhase:
         else:
             game.log(HEAD_EVENT, seat, "OPEN-5", detail="无头: anyone covers his sets, he covers anyone's")
 
-    def _resolve(self, game: Game) -> None:
+    def _resolve(self, game: PluginGame) -> None:
         """All have decided: "同时出现2个以上革命者,则该局作废"."""
         if not self.folding:
             return

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from gouji.actions import Action
-from gouji.cards import Card
 from gouji.context import GameContext
 from gouji.errors import GoujiError
 from gouji.events import EVENT_NAMES
@@ -40,7 +39,7 @@ from gouji.rules.dagang196.actions import MONEY_RANKS, PayTribute
 from gouji.rules.dagang196.places import club_finish_order, sweepers
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 LOSER, POINT, BURN, SMOTHER, SWEEP = "落贡", "点贡", "烧贡", "闷贡", "串三户贡"
 TRIBUTE_EVENT = "tribute"
@@ -100,7 +99,7 @@ def owed_in(context: GameContext) -> list[Obligation]:
 
 
 def context_with(set_number: int, game_in_set: int, owed: Sequence[Obligation], base: GameContext,
-                 game: Game | None) -> GameContext:
+                 game: PluginGame | None) -> GameContext:
     carry = dict(base.carry)
     carry[SET_KEY] = [set_number, game_in_set]
     carry[OWED_KEY] = [o.to_data() for o in owed]
@@ -113,7 +112,7 @@ def context_with(set_number: int, game_in_set: int, owed: Sequence[Obligation], 
     )
 
 
-def next_context(options: Options, game: Game, context: GameContext) -> GameContext:
+def next_context(options: Options, game: PluginGame, context: GameContext) -> GameContext:
     """What the next game carries: the same tribute again after a void game (it is dealt
     anew), none after the last game of a set (TRIB-9), else what this game owes."""
     set_number, game_in_set = set_position(context)
@@ -125,7 +124,7 @@ def next_context(options: Options, game: Game, context: GameContext) -> GameCont
 
 
 # -- what a game owes ----------------------------------------------------------------------------
-def tribute_owed(game: Game) -> list[Obligation]:
+def tribute_owed(game: PluginGame) -> list[Obligation]:
     """Every obligation the finished ``game`` causes, in the order they are paid."""
     if not game.is_over:
         raise GoujiError("the game is not over yet")
@@ -191,17 +190,17 @@ class TributePhase:
     index: int = 0
     name: str = "tribute"
 
-    def actor(self, game: Game) -> int | None:
+    def actor(self, game: PluginGame) -> int | None:
         return self.owed[self.index].giver if self.index < len(self.owed) else None
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: PluginGame) -> list[Action]:
         return [PayTribute(self.paid[self.index])]
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: PluginGame, action: Action) -> None:
         item = self.owed[self.index]
         given = []
         for rank in self.paid[self.index]:
-            card = Card(rank, game.hands[item.giver][rank][-1])
+            card = game.cards_of(item.giver, rank)[-1]
             game.transfer(item.giver, item.receiver, card)
             given.append(str(card))
         cards = " ".join(given) or "nothing"
@@ -212,7 +211,7 @@ class TributePhase:
         self.index += 1
 
 
-def tribute_phase(game: Game, context: GameContext) -> TributePhase | None:
+def tribute_phase(game: PluginGame, context: GameContext) -> TributePhase | None:
     """The tribute the context carries, as a phase; ``None`` when nothing is owed."""
     owed = owed_in(context)
     if not owed:

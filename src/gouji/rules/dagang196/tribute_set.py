@@ -29,6 +29,7 @@ from gouji.series import Series
 
 if TYPE_CHECKING:
     from gouji.game import Game
+    from gouji.surface import PluginGame
     from gouji.variant import Variant
 
 PLACE_WORDS = ("头科", "二科", "三科", "四科", "二落", "大落")
@@ -149,7 +150,7 @@ def _tally(given: Sequence[TributeEntry], received: Sequence[TributeEntry]) -> T
                  tuple((k, n) for k, n in by_given.items() if n), tuple((k, n) for k, n in by_received.items() if n))
 
 
-def paid_cards(game: Game) -> list[tuple[int, ...]]:
+def paid_cards(game: PluginGame) -> list[tuple[int, ...]]:
     """The ranks given for each obligation of ``game``'s tribute, from its history."""
     return [action.ranks for action in game.history if isinstance(action, PayTribute)]
 

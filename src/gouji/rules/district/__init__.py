@@ -50,7 +50,7 @@ from gouji.scoring import Adjustment, Score, place_score
 from gouji.table import Table
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 
 @hookimpl
@@ -95,7 +95,7 @@ def gouji_cut(options: Options, rng: random.Random, pile: Sequence[Card], contex
 
 
 @hookimpl
-def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
+def gouji_extra_actions(game: PluginGame, seat: int) -> list[Action] | None:
     """BURN-2: the opposite's consent to his teammates' burn."""
     if game.variant.options["help_burn"] and game.variant.options["burn_after_opposite"]:
         return burning.consent_actions(game, seat)
@@ -103,7 +103,7 @@ def gouji_extra_actions(game: Game, seat: int) -> list[Action] | None:
 
 
 @hookimpl
-def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
+def gouji_apply_action(game: PluginGame, seat: int, action: Action) -> bool | None:
     if isinstance(action, burning.ConsentBurn):
         burning.consent(game, seat)
         return True
@@ -117,12 +117,12 @@ def gouji_apply_action(game: Game, seat: int, action: Action) -> bool | None:
 
 
 @hookimpl
-def gouji_score(options: Options, finish_order: Sequence[int], game: Game | None) -> Score:
+def gouji_score(options: Options, finish_order: Sequence[int], game: PluginGame | None) -> Score:
     """SCORE-3: the places score 7 to 1 (core options ``place_points``, ``sweep_points``)."""
     return place_score(finish_order, options["place_points"], options["sweep_points"] or None, rule="SCORE-3")
 
 
 @hookimpl
-def gouji_score_adjustments(options: Options, game: Game, score: Score) -> list[Adjustment]:
+def gouji_score_adjustments(options: Options, game: PluginGame, score: Score) -> list[Adjustment]:
     """SCORE-3: the bonuses and penalties."""
     return scoring.adjustments(game, score)

@@ -35,7 +35,7 @@ from gouji.burning import BurnPolicy
 from gouji.errors import ParseError
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 
 @attrs.frozen
@@ -45,12 +45,12 @@ class DistrictBurnPolicy(BurnPolicy):
 
     opposite_first: bool = True
 
-    def fail(self, game: Game, burner: int, victim: int) -> int:
+    def fail(self, game: PluginGame, burner: int, victim: int) -> int:
         """BURN-4 (T 二.3.(5)): 六科, cards void, the opposite keeps a head, the burned leads."""
         game.keep_head(burner)   # first: he still counts as a player for the melee (T 二.3.(10))
-        game.retire(burner, None, "BURN-4", f"六科, {game.sizes[burner]} cards void", kind="burn-failed")
-        game.stats["failed_burns"] += 1
-        return victim if game.playing[victim] else game.next_in_play(burner)
+        game.retire(burner, None, "BURN-4", f"六科, {game.hand_size(burner)} cards void", kind="burn-failed")
+        game.add_stat("failed_burns")
+        return victim if game.in_play(victim) else game.next_in_play(burner)
 
 
 @attrs.frozen
@@ -72,25 +72,26 @@ def _parse_consent(rest: str) -> Action:
 register_action(ConsentBurn.keyword, _parse_consent)
 
 
-def _waiting_teammates(game: Game, seat: int) -> list[int]:
-    return [s for s in game.queue[1:] if s % 2 == seat % 2]
+def _waiting_teammates(game: PluginGame, seat: int) -> list[int]:
+    return [s for s in game.answering()[1:] if s % 2 == seat % 2]
 
 
-def consent_actions(game: Game, seat: int) -> list[Action] | None:
+def consent_actions(game: PluginGame, seat: int) -> list[Action] | None:
     """Offer ``consent-burn`` to the opposite who is asked first about a gouji set, while a
     teammate of his may still burn it."""
-    if (game.restricted and game.queue and game.queue[0] == seat
-            and game.anchor is not None and seat == (game.anchor + 3) % 6
+    anchor = game.table_anchor
+    answering = game.answering()
+    if (game.gouji_restricted and answering and answering[0] == seat
+            and anchor is not None and seat == (anchor + 3) % 6
             and _waiting_teammates(game, seat)):
         return [CONSENT_BURN]
     return None
 
 
-def consent(game: Game, seat: int) -> None:
-    """Move the opposite's teammates ahead of him in the queue, in turn order."""
+def consent(game: PluginGame, seat: int) -> None:
+    """Ask the opposite's teammates before him, in turn order (``reorder_answering``)."""
     mates = _waiting_teammates(game, seat)
-    rest = [s for s in game.queue[1:] if s not in mates]
-    game.queue[:] = [*mates, seat, *rest]
-    game.actor = game.queue[0]
+    rest = [s for s in game.answering()[1:] if s not in mates]
+    game.reorder_answering([*mates, seat, *rest])
     game.log("consent-burn", seat, "BURN-2",
              detail=f"lets seat{'s' if len(mates) > 1 else ''} {', '.join(map(str, mates))} burn first")

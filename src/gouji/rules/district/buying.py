@@ -35,7 +35,7 @@ from gouji.cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO
 from gouji.errors import GoujiError, ParseError
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 #: T 二.3.(11): what a buyer pays with, in this order.
 PAYMENT_ORDER = (TWO, SMALL_JOKER, BIG_JOKER)
@@ -74,13 +74,13 @@ register_action(BuyCard.keyword, lambda rest: BuyCard(_rank(BuyCard.keyword, res
 register_action(DeclineCard.keyword, lambda rest: DeclineCard(_rank(DeclineCard.keyword, rest)))
 
 
-def sources(game: Game, seat: int, rank: int) -> list[int]:
+def sources(game: PluginGame, seat: int, rank: int) -> list[int]:
     """Who can give ``seat`` a card of ``rank``, in the book's order: the opposite, then
     the teammates in turn order; each must hold at least two."""
     table = game.variant.table
     mates = [s for s in table.order_after(seat) if s % 2 == seat % 2]
     return [s for s in [(seat + 3) % 6, *mates]
-            if game.playing[s] and len(game.hands[s][rank]) >= 2]
+            if game.in_play(s) and game.rank_count(s, rank) >= 2]
 
 
 @attrs.define
@@ -91,26 +91,26 @@ class BuyPhase:
     name: str = "buying 3s and 4s"
 
     @classmethod
-    def for_game(cls, game: Game, ranks: Sequence[int]) -> BuyPhase | None:
+    def for_game(cls, game: PluginGame, ranks: Sequence[int]) -> BuyPhase | None:
         table = game.variant.table
         first = game.first_leader if game.first_leader is not None else 0
         order = [first, *table.order_after(first)]
-        pending = [(seat, rank) for rank in ranks for seat in order if not game.hands[seat][rank]]
+        pending = [(seat, rank) for rank in ranks for seat in order if not game.rank_count(seat, rank)]
         return cls(pending) if pending else None
 
-    def _current(self, game: Game) -> tuple[int, int] | None:
+    def _current(self, game: PluginGame) -> tuple[int, int] | None:
         while self.pending:
             seat, rank = self.pending[0]
-            if game.playing[seat] and not game.hands[seat][rank]:
+            if game.in_play(seat) and not game.rank_count(seat, rank):
                 return seat, rank
             self.pending.pop(0)
         return None
 
-    def actor(self, game: Game) -> int | None:
+    def actor(self, game: PluginGame) -> int | None:
         current = self._current(game)
         return None if current is None else current[0]
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: PluginGame) -> list[Action]:
         current = self._current(game)
         if current is None:
             return []
@@ -118,7 +118,7 @@ class BuyPhase:
         decline = DeclineCard(rank)
         return [BuyCard(rank), decline] if sources(game, seat, rank) else [decline]
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: PluginGame, action: Action) -> None:
         current = self._current(game)
         if current is None:
             raise GoujiError("nobody is short of a 3 or a 4 any more")

@@ -28,9 +28,10 @@ import attrs
 
 from gouji.actions import Action, register_word_action
 from gouji.errors import GoujiError, IllegalActionError
+from gouji.surface import LEAD, RESPOND
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 
 @attrs.frozen
@@ -57,7 +58,7 @@ register_word_action(CLOCK_WARNING)
 register_word_action(CLOCK_EXPIRED)
 
 
-def is_warned(game: Game) -> bool:
+def is_warned(game: PluginGame) -> bool:
     """Has the current decision had its warning? (Only referee's actions may follow it.)"""
     for action in reversed(game.history):
         if action == CLOCK_WARNING:
@@ -67,13 +68,11 @@ def is_warned(game: Game) -> bool:
     return False
 
 
-def apply_clock(game: Game, seat: int | None, action: Action) -> None:
+def apply_clock(game: PluginGame, seat: int | None, action: Action) -> None:
     """Carry out a clock event, or refuse it (the game unchanged)."""
-    from gouji.game import LEAD, RESPOND
-
     if not game.variant.options["play_clock"]:
         raise IllegalActionError("this variant has no play clock (option play_clock)", "ROUND-7")
-    if game.kind not in (LEAD, RESPOND) or seat is None:
+    if game.decision not in (LEAD, RESPOND) or seat is None:
         raise IllegalActionError("the play clock runs only while a player has a set to play", "ROUND-7")
     if action == CLOCK_WARNING:
         if is_warned(game):
@@ -83,13 +82,13 @@ def apply_clock(game: Game, seat: int | None, action: Action) -> None:
     if not is_warned(game):
         raise IllegalActionError("the clock expires only after the warning", "ROUND-7")
     game.log("clock-expired", seat, "ROUND-7", detail="counts as a pass")
-    if game.kind == LEAD:
+    if game.decision == LEAD:
         game.pass_lead("ROUND-7", f"seat {seat} did not lead in time")
         return
     game.force_decline()
 
 
-def clock_events_due(game: Game, elapsed: float) -> list[Action]:
+def clock_events_due(game: PluginGame, elapsed: float) -> list[Action]:
     """The clock events due after the current decision has taken ``elapsed`` seconds."""
     if game.is_over or game.current_player is None:
         return []
@@ -107,11 +106,9 @@ def clock_events_due(game: Game, elapsed: float) -> list[Action]:
     return due
 
 
-def run_clock(game: Game, elapsed: float) -> list[Action]:
+def run_clock(game: PluginGame, elapsed: float) -> list[Action]:
     """Apply the clock events due after ``elapsed`` seconds of the current decision."""
-    from gouji.game import LEAD, RESPOND
-
-    if game.kind not in (LEAD, RESPOND):
+    if game.decision not in (LEAD, RESPOND):
         return []
     due = clock_events_due(game, elapsed)
     for action in due:

@@ -34,8 +34,8 @@ from gouji.hold_three import HoldThreePolicy
 from gouji.plays import Play
 
 if TYPE_CHECKING:
-    from gouji.game import Game
     from gouji.phases import Phase
+    from gouji.surface import PluginGame
 
 _PLAY_KINDS = ("lead", "cover", "burn")
 
@@ -53,7 +53,7 @@ class DistrictHoldThree(HoldThreePolicy):
     four_without_jokers: bool = True
     buy_four: bool = False
 
-    def forbidden_sets(self, game: Game, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
+    def forbidden_sets(self, game: PluginGame, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
         """END-6: 3s last and alone; 4s carry no jokers."""
         return forbidden_plays(game, seat, plays, self.hold_three, self.four_without_jokers) or {}
 
@@ -72,29 +72,29 @@ class DistrictHoldThree(HoldThreePolicy):
             groups = 1
         return left[SMALL_JOKER] + left[BIG_JOKER] >= groups
 
-    def sellers(self, game: Game, buyer: int) -> list[int]:
+    def sellers(self, game: PluginGame, buyer: int) -> list[int]:
         """END-7: the opposite ("必先的买对头"), then the teammates in turn order ("由同伙给")."""
         from gouji.rules.district.buying import sources
 
         return sources(game, buyer, THREE)
 
-    def buy_phase(self, game: Game) -> Phase | None:
+    def buy_phase(self, game: PluginGame) -> Phase | None:
         from gouji.rules.district.buying import BuyPhase
 
         ranks = [r for r, on in ((THREE, self.hold_three), (FOUR, self.buy_four)) if on]
         phase = BuyPhase.for_game(game, ranks) if ranks else None
         return cast("Phase | None", phase)  # a Phase without the optional methods
 
-    def without_three(self, game: Game, seat: int) -> None:
+    def without_three(self, game: PluginGame, seat: int) -> None:
         """END-7: "无3为6科", "不买3者视为大落": the lowest free place at once, cards void."""
         game.retire(seat, None, "END-7", "no 3 (无3为6科 / 不买3者视为大落), cards void", kind="no-three")
 
-    def after_action(self, game: Game, seat: int, action: Action) -> None:
+    def after_action(self, game: PluginGame, seat: int, action: Action) -> None:
         """END-8: judged at once, after the cover."""
         if self.hold_three:
             smother(game, seat, action)
 
-    def smothers(self, game: Game) -> list[tuple[int, int]]:
+    def smothers(self, game: PluginGame) -> list[tuple[int, int]]:
         """END-8: read from the ``smother`` event and the ``smothered`` retirement after it."""
         found = []
         events = game.events
@@ -105,10 +105,10 @@ class DistrictHoldThree(HoldThreePolicy):
         return found
 
 
-def forbidden_plays(game: Game, seat: int, plays: Sequence[Play], hold_three: bool,
+def forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play], hold_three: bool,
                     four_without_jokers: bool) -> Mapping[Play, str] | None:
     """END-6: the sets ``seat`` may not play now, each with the rule ID."""
-    size = game.sizes[seat]
+    size = game.hand_size(seat)
     out: dict[Play, str] = {}
     for play in plays:
         rank = play.rank
@@ -123,7 +123,7 @@ def forbidden_plays(game: Game, seat: int, plays: Sequence[Play], hold_three: bo
     return out or None
 
 
-def covered_owner(game: Game) -> int | None:
+def covered_owner(game: PluginGame) -> int | None:
     """The owner of the set the last play covered (``None`` if it was a lead)."""
     found = False
     for event in reversed(game.events):
@@ -136,15 +136,14 @@ def covered_owner(game: Game) -> int | None:
     return None
 
 
-def smother(game: Game, seat: int, action: Action) -> None:
+def smother(game: PluginGame, seat: int, action: Action) -> None:
     """END-8: after ``seat`` covered a set, judge its owner if he now holds only 3s."""
     if action.play is None:
         return
     victim = covered_owner(game)
-    if victim is None or victim == seat or not game.playing[victim]:
+    if victim is None or victim == seat or not game.in_play(victim):
         return
-    hand = game.hands[victim]
-    if game.sizes[victim] and len(hand[THREE]) == game.sizes[victim]:
+    if game.hand_size(victim) and game.rank_count(victim, THREE) == game.hand_size(victim):
         game.log("smother", seat, "END-8", detail=f"seat {victim} 被鳖三 (smothered)")
-        game.retire(victim, None, "END-8", f"smothered by seat {seat}, {game.sizes[victim]} 3s void",
+        game.retire(victim, None, "END-8", f"smothered by seat {seat}, {game.hand_size(victim)} 3s void",
                     kind="smothered")

@@ -34,7 +34,7 @@ from gouji.open_point import OpenPointPolicy
 from gouji.plays import Play
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 
 def is_original_gouji(play: Play, rules: SetRules) -> bool:
@@ -48,20 +48,20 @@ class DistrictOpenPoint(OpenPointPolicy):
 
     active: bool = True
 
-    def opens(self, game: Game, seat: int, play: Play, burn: bool) -> bool:
+    def opens(self, game: PluginGame, seat: int, play: Play, burn: bool) -> bool:
         """An original gouji set (原版), not a burn ("同伙帮助烧牌时的够级牌不算自己的开点牌")."""
         return not burn and is_original_gouji(play, game.variant.set_rules)
 
-    def may_open(self, game: Game, seat: int) -> bool:
+    def may_open(self, game: PluginGame, seat: int) -> bool:
         """"无4不开点": not a player left without a 4 by the buying (event ``no-four``)."""
         return not any(e.kind == "no-four" and e.seat == seat for e in game.events)
 
-    def stopped(self, game: Game) -> bool:
+    def stopped(self, game: PluginGame) -> bool:
         """"二科出现后不再允许开点"."""
         return game.outs >= 2
 
 
-def opened_seats(game: Game) -> set[int]:
+def opened_seats(game: PluginGame) -> set[int]:
     """The seats that opened in ``game`` (TRIB-5), as the engine kept them
     (:attr:`gouji.Game.opened`)."""
     return set(game.opened)

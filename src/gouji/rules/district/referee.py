@@ -35,7 +35,7 @@ from gouji.errors import GoujiError, IllegalActionError, ParseError
 from gouji.referee import lose_game
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 #: kind → (article, Chinese name)
 BREACHES = {
@@ -104,7 +104,7 @@ register_action(Breach.keyword, _parser(Breach))
 register_action(Warning.keyword, _parser(Warning))
 
 
-def occurrences(game: Game, team: int) -> int:
+def occurrences(game: PluginGame, team: int) -> int:
     """The breaches that count toward T 二.3.(8)'s "出现三次" for ``team``: its speech breaches
     and warnings (``breach_limit_counts = "speech"``), or every breach and warning ("all")."""
     every = game.variant.options["breach_limit_counts"] == "all"
@@ -112,13 +112,13 @@ def occurrences(game: Game, team: int) -> int:
                and e.seat % 2 == team and (every or e.detail.startswith("speech ")))
 
 
-def breaches(game: Game, team: int | None = None) -> list[tuple[int, str]]:
+def breaches(game: PluginGame, team: int | None = None) -> list[tuple[int, str]]:
     """The recorded breaches ``(seat, kind)``, of one team or of both."""
     return [(e.seat, e.detail.split(" ", 1)[0]) for e in game.events
             if e.kind == "breach" and e.seat is not None and (team is None or e.seat % 2 == team)]
 
 
-def forfeited_team(game: Game) -> int | None:
+def forfeited_team(game: PluginGame) -> int | None:
     """The team that lost the game 0:6 by its breaches, if any."""
     for event in game.events:
         if event.kind == "forfeit":
@@ -126,7 +126,7 @@ def forfeited_team(game: Game) -> int | None:
     return None
 
 
-def apply_referee(game: Game, action: Breach | Warning) -> None:
+def apply_referee(game: PluginGame, action: Breach | Warning) -> None:
     """Carry out a :class:`Breach` or a :class:`Warning`."""
     assert isinstance(action, (Breach, Warning)), "the referee's actions only"
     team = action.seat % 2
@@ -143,18 +143,18 @@ def apply_referee(game: Game, action: Breach | Warning) -> None:
         forfeit(game, team)
 
 
-def forfeit(game: Game, team: int) -> None:
+def forfeit(game: PluginGame, team: int) -> None:
     """Team ``team`` loses the game 0:6: the game ends, its players below the others."""
     game.log("forfeit", None, "REF-4", detail=f"team {team} loses the game 0:6")
     lose_game(game, team, "REF-4", "game lost 0:6")
 
 
-def record_breach(game: Game, seat: int, kind: str) -> None:
+def record_breach(game: PluginGame, seat: int, kind: str) -> None:
     """The referee records a breach by ``seat`` (REF-4)."""
     game.apply(Breach(seat, kind))
 
 
-def record_warning(game: Game, seat: int, kind: str = "speech") -> None:
+def record_warning(game: PluginGame, seat: int, kind: str = "speech") -> None:
     """The referee warns ``seat`` for speech instead of taking a point (once per team and game).
     Any other kind is refused (:class:`gouji.GoujiError`): it costs a point each time."""
     game.apply(Warning(seat, kind))

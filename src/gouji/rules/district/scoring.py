@@ -34,12 +34,12 @@ from gouji.rules.district.sets import DistrictSetRules
 from gouji.scoring import Adjustment, Score, team_of
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.surface import PluginGame
 
 _PLAY_KINDS = ("lead", "cover", "burn")
 
 
-def adjustments(game: Game, score: Score) -> list[Adjustment]:
+def adjustments(game: PluginGame, score: Score) -> list[Adjustment]:
     """Every bonus and penalty of ``game`` (SCORE-3)."""
     options = game.variant.options
     events = game.events
