@@ -6,10 +6,10 @@ Run them after ``pip install -e '.[test]'`` in this folder: ``pytest``.
 from __future__ import annotations
 
 import pytest
+from qingdao_house_rules import VARIANT_FILE
 
 import gouji
 from gouji.testing import check_record_round_trip, random_playout
-from qingdao_house_rules import VARIANT_FILE
 
 
 @pytest.fixture(scope="module")
