@@ -373,10 +373,8 @@ class RoundFlow(GameState):
     def _plan_responses(self, gouji: bool, by_yield: bool, burns_only: bool = False) -> None:
         anchor = _present(self.anchor)
         closer = (anchor + 3) % 6
-        # ROUND-2: who passed plays no more this round; C lets him cover his opposite's sets.
         eligible = [s for s in self._order_after[_present(self.owner)]
-                    if self.playing[s] and s != anchor
-                    and (s not in self.passed or (s == closer and self._pass_rejoin_opposite))]
+                    if self.playing[s] and s != anchor and (s not in self.passed or self._plays_again(s, closer))]
         self.last_word_given = False
         self.last_decliner = None
         if burns_only:
@@ -411,6 +409,19 @@ class RoundFlow(GameState):
             self.queue = eligible
         self.kind = RESPOND
         self._next_responder()
+
+    def _plays_again(self, seat: int, closer: int) -> bool:
+        """ROUND-2: may ``seat``, who passed earlier in this round, answer the set now on the
+        table? As a rule not; C lets him cover his opposite's sets (``pass_rejoin_opposite``),
+        and P§12 lifts the rule once few are left outside the melee ("只剩四人及不足四人时除外",
+        ``pass_rejoin_when_left``; in the melee ``melee_pass`` rules, P§19)."""
+        if not self.melee and self._players_left() <= self._pass_rejoin_when_left:
+            return True
+        return seat == closer and self._pass_rejoin_opposite
+
+    def _players_left(self) -> int:
+        """Players still in play, a head kept in play by :meth:`keep_head` counting."""
+        return sum(self.playing) + len(self.heads_in_play)
 
     def _next_responder(self) -> None:
         if self.queue:
@@ -461,7 +472,7 @@ class RoundFlow(GameState):
         """END-5: the melee begins once ``melee_after_outs`` players went out, or once
         ``melee_when_left`` or fewer are still in play (C: 剩下少于等于四人), a head kept
         in play by :meth:`keep_head` counting (T 二.3.(10): 假烧者…仍计算在比赛者内)."""
-        left = sum(self.playing) + len(self.heads_in_play)
+        left = self._players_left()
         if not self.melee and (self.outs >= self._melee_after or left <= self._melee_when_left):
             if self._melee_after_round and self.top is not None:
                 # D§16: the round of 二科's last set is played out under the usual rules.

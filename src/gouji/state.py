@@ -60,6 +60,7 @@ class GameState:
     _yield_opposite_only: bool
     _take_wind: bool
     _pass_rejoin_opposite: bool
+    _pass_rejoin_when_left: int
     _melee_after: int
     _melee_when_left: int
     _melee_pass: str

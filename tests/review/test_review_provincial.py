@@ -871,7 +871,6 @@ def test_p18_second_places_gouji_last_set_is_free_for_anyone() -> None:
 
 
 @pytest.mark.rule("ROUND-2")
-@pytest.mark.xfail(strict=True, reason="P§12 exception '只剩四人及不足四人时除外' not applied with four left outside the melee (ambiguous vs P§19)")
 def test_p12_with_four_left_a_pass_does_not_end_the_round() -> None:
     """P§12: "这一轮无再发牌权…（对头牌没人打时和只剩四人及不足四人时除外）"."""
     # Seat 5 is out (头科) and seat 1 fails its burn (大落): four left, no 二科 yet, so no melee.

@@ -50,6 +50,11 @@ CORE_OPTIONS = (
                "A player who passed may still cover any later set of his opposite's in the round (C 过牌: "
                "如果不是对头得牌,是不允许再上牌); off: only as the opposite's last word (ROUND-3, P§12-13).",
                rule="ROUND-2"),
+    OptionSpec("pass_rejoin_when_left", int, 4,
+               "Once this many or fewer players are still in play, a pass does not end a player's "
+               "round outside the melee: he may cover again at his next turn (P§12 只剩四人及不足四人时除外); "
+               "0: a pass always ends it (ROUND-2). In the melee ``melee_pass`` rules.",
+               rule="ROUND-2", low=0, high=6),
     OptionSpec("yield_allowed", bool, True,
                "A player may yield (让牌) to his two lower players (ROUND-4); off where the book has "
                "no yield (T lists the words a player may say, and 让牌 is not among them).",
