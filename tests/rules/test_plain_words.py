@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+import gouji
+
 # Seat 5 is out (头科). Seat 1 will be taken out of play too, leaving four: 0, 2, 3, 4.
 FIVE_LEFT = {0: "5 9 9", 1: "3 3 3", 2: "6 10 10", 3: "7 3 3", 4: "8 3 3"}
 
@@ -65,3 +67,64 @@ def test_END_5_in_the_melee_a_pass_still_ends_the_round_P19(position, act):
     assert game.melee
     act(game, "play 5", "pass", "play 7", "play 8", "pass")
     assert game.table is None and game.current_player == 4
+
+
+# -- END-2: P§17 "头科产生后，其对头的够级对象不复存在，称无头" ---------------------------------------------
+# Seat 1 burns seat 0's K K and fails (大落, P§24.9); seat 0 leads 5, seat 4 covers and leads Q Q Q.
+FAILED_BURN = {0: "K K 5 9 9", 1: "A A 9 8 小王", 2: "4 4 4 4", 3: "3 3 3 3", 4: "Q Q Q 6 7", 5: "K K K 3"}
+TO_SEAT_4S_GOUJI = ("play K K", "burn A A", "play SJ", "play 5", "play 6", "pass", "pass", "play Q Q Q")
+
+
+def _after_failed_burn(variant, act):
+    game = variant.new_position(FAILED_BURN, 0)
+    act(game, *TO_SEAT_4S_GOUJI[:3])
+    assert game.places[5] == 1 and not game.playing[1]
+    act(game, *TO_SEAT_4S_GOUJI[3:])
+    assert game.current_player == 5 and str(game.table) == "Q Q Q"
+    return game
+
+
+@pytest.mark.rule("END-2")
+def test_END_2_a_failed_burners_opposite_is_not_headless_P17(provincial, act, legal):
+    """P§17: "头科产生后，其对头的够级对象不复存在，称无头" — a burner judged 大落 is not 头科:
+    seat 4 keeps a head, so seat 5 answers his gouji set only by burning (P§10 除了烧牌或者无头外)."""
+    game = _after_failed_burn(provincial, act)
+    assert not game.is_headless(4)
+    assert legal(game) == ["burn K K K", "pass"]
+
+
+@pytest.mark.rule("END-2")
+def test_END_2_a_failed_burners_opposite_with_nobody_to_burn_leads_again_P17(provincial, act):
+    """P§10: "只有对头有资格上牌" — the opposite is out of play, so a gouji set nobody burns stands."""
+    game = _after_failed_burn(provincial, act)
+    act(game, "pass")
+    assert game.table is None and game.current_player == 4
+
+
+@pytest.mark.rule("END-2")
+def test_END_2_option_a_failed_burner_leaves_his_opposite_headless(provincial, act, legal):
+    """The other reading (``failed_burn_keeps_head = false``): the opposite is out of play, so
+    "其对头的够级对象不复存在" holds for him too, and anyone covers him in turn (P§17 对无头者所发…都可以灭之)."""
+    game = _after_failed_burn(provincial.with_options(failed_burn_keeps_head=False), act)
+    assert game.is_headless(4)
+    assert legal(game) == ["play K K K", "pass"]
+
+
+@pytest.mark.rule("END-2")
+def test_END_2_touke_still_leaves_his_opposite_headless_P17(position):
+    """P§17: "头科产生后，其对头…称无头" — the rule itself is unchanged for 头科."""
+    game = position({0: "5 9", 1: "6 9", 2: "7 9", 3: "8 9", 4: "9 9"}, leader=0)  # seat 5: 头科
+    assert game.is_headless(2) and not game.is_headless(4)
+
+
+@pytest.mark.rule("END-2")
+def test_END_2_a_failed_burners_opposite_is_not_headless_in_dagang_D17(plain_dagang, act, legal):
+    """D§17: "头科产生后，其对头的够级对象不复存在，称'无头'" — the same words as P§17."""
+    game = _after_failed_burn(plain_dagang, act)
+    assert not game.is_headless(4)
+    assert legal(game) == ["burn K K K", "pass"]
+
+
+@pytest.fixture(scope="module")
+def plain_dagang():
+    return gouji.load_variant("dagang-plain")

@@ -47,7 +47,8 @@ class DistrictBurnPolicy(BurnPolicy):
 
     def fail(self, game: Game, burner: int, victim: int) -> int:
         """BURN-4 (T 二.3.(5)): 六科, cards void, the opposite keeps a head, the burned leads."""
-        game.keep_head(burner)   # first: he still counts as a player for the melee (T 二.3.(10))
+        if self.keeps_head:
+            game.keep_head(burner)   # first: he still counts as a player for the melee (T 二.3.(10))
         game.retire(burner, None, "BURN-4", f"六科, {game.sizes[burner]} cards void", kind="burn-failed")
         game.stats["failed_burns"] += 1
         return victim if game.playing[victim] else game.next_in_play(burner)
