@@ -146,6 +146,7 @@ class Game(RoundFlow):
         self._take_wind = options["take_wind"]
         self._pass_rejoin_opposite = options["pass_rejoin_opposite"]
         self._pass_rejoin_when_left = options["pass_rejoin_when_left"]
+        self._last_set_pass = options["last_set_pass"]
         self._melee_after = options["melee_after_outs"]
         self._melee_when_left = options["melee_when_left"]
         self._dead_gouji_after = options["dead_gouji_after_out"]
@@ -487,6 +488,7 @@ class Game(RoundFlow):
         other.passed = set(self.passed)
         other.yielded = set(self.yielded)
         other.melee_passes = set(self.melee_passes)
+        other.last_set_opposites = set(self.last_set_opposites)
         other.phases = copy.deepcopy(self.phases)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())

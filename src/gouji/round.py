@@ -62,6 +62,7 @@ class RoundFlow(GameState):
         self.last_word_given = False
         self.yield_window = False
         self.dead_gouji_seat = None
+        self.last_set_opposites = set()
         self._top_opens = False  # TRIB-5: the set on the table opens its owner if it stands
         self.actor = leader
         self.kind = LEAD
@@ -397,7 +398,8 @@ class RoundFlow(GameState):
             others = [s for s in self._order_after[anchor] if s in eligible and s != closer]
             offers = self._burn.offer_order(anchor, [s for s in others if self.has_head(s)])
             answers = [s for s in self._order_after[anchor]
-                       if (s == closer and self.playing[s]) or (s in others and not self.has_head(s))]
+                       if (s == closer and self.playing[s] and not self._barred_after_last_set(s))
+                       or (s in others and not self.has_head(s))]
             self.queue = answers + offers if getattr(self._burn, "opposite_first", False) else offers + answers
             self.last_word_given = True
         elif by_yield and self._yield_opposite_only:
@@ -415,9 +417,19 @@ class RoundFlow(GameState):
         table? As a rule not; C lets him cover his opposite's sets (``pass_rejoin_opposite``),
         and P§12 lifts the rule once few are left outside the melee ("只剩四人及不足四人时除外",
         ``pass_rejoin_when_left``; in the melee ``melee_pass`` rules, P§19)."""
+        if self._last_set_pass == "finisher_opposite" and self.last_set_opposites:
+            # D§16 "头科或二科发底牌后，除对头外，过牌者在此轮中均不可再出牌".
+            return seat in self.last_set_opposites
         if not self.melee and self._players_left() <= self._pass_rejoin_when_left:
             return True
         return seat == closer and self._pass_rejoin_opposite
+
+    def _barred_after_last_set(self, seat: int) -> bool:
+        """END-3 (D§16): in the round of 头科's or 二科's last set a player who passed plays no
+        more, even as the opposite of the set on the table, unless he is the finished
+        player's opposite (``last_set_pass = "finisher_opposite"``)."""
+        return (seat in self.passed and self._last_set_pass == "finisher_opposite"
+                and bool(self.last_set_opposites) and seat not in self.last_set_opposites)
 
     def _players_left(self) -> int:
         """Players still in play, a head kept in play by :meth:`keep_head` counting."""
@@ -429,7 +441,8 @@ class RoundFlow(GameState):
             return
         closer = _opposite(self.anchor)
         if (not self.melee and not self.last_word_given and self.playing[closer]
-                and self.last_decliner != closer and closer != self.owner):
+                and self.last_decliner != closer and closer != self.owner
+                and not self._barred_after_last_set(closer)):
             # ROUND-3: everyone passed; the opposite still has the last word.
             self.last_word_given = True
             self.queue = [closer]
@@ -463,6 +476,8 @@ class RoundFlow(GameState):
             self._log("headless", (seat + 3) % 6, "END-2")
         if self.outs <= self._dead_gouji_after:
             self.dead_gouji_seat = (seat + 3) % 6
+        if self.outs <= 2:
+            self.last_set_opposites.add((seat + 3) % 6)  # END-3 (D§16): the round of 头科's or 二科's last set
         if self._finish_if_decided():
             return
         self._start_melee_if_due()

@@ -61,6 +61,7 @@ class GameState:
     _take_wind: bool
     _pass_rejoin_opposite: bool
     _pass_rejoin_when_left: int
+    _last_set_pass: str
     _melee_after: int
     _melee_when_left: int
     _melee_pass: str
@@ -118,6 +119,8 @@ class GameState:
     last_word_given: bool
     yield_window: bool
     dead_gouji_seat: int | None
+    #: END-3: in the round of 头科's or 二科's last set, the finished players' opposites.
+    last_set_opposites: set[int]
     #: TRIB-5: the set on the table opens its owner if it stands.
     _top_opens: bool
     actor: int | None

@@ -92,6 +92,12 @@ CORE_OPTIONS = (
     OptionSpec("dead_gouji_burnable", bool, False,
                "A dead-gouji set (够死级) may still be burned: burn offers only, nobody else answers "
                "(D§16 除有烧牌者外); off: it ends the round at once.", rule="END-3"),
+    OptionSpec("last_set_pass", str, "usual",
+               "Who may play again after passing in the round of 头科's or 二科's last set (END-3): "
+               "as in any round (usual: the opposite's last word, ROUND-3), or only the finished "
+               "player's opposite, and no other passer, not even as the opposite of the set on the "
+               "table (finisher_opposite: D§16 除对头外，过牌者在此轮中均不可再出牌).", rule="END-3",
+               choices=("usual", "finisher_opposite")),
     OptionSpec("melee_after_round", bool, False,
                "The melee begins with the first lead after the round in which it became due, that "
                "round being played out under the usual rules (D§16); off: at once (P§18-19).", rule="END-5"),
