@@ -146,7 +146,7 @@ class Game(RoundFlow):
         self._take_wind = options["take_wind"]
         self._pass_rejoin_opposite = options["pass_rejoin_opposite"]
         self._pass_rejoin_when_left = options["pass_rejoin_when_left"]
-        self._last_set_pass = options["last_set_pass"]
+        self._last_set_rejoin = options["last_set_rejoin"]
         self._melee_after = options["melee_after_outs"]
         self._melee_when_left = options["melee_when_left"]
         self._dead_gouji_after = options["dead_gouji_after_out"]

@@ -6,7 +6,9 @@ rules ROUND-1 to ROUND-6): after every set the engine builds
 the queue of seats that may still answer it. For a gouji set while its
 owner's opposite is in and the melee has not begun, the queue is the burn
 offers (BURN-2) and then the opposite (GOUJI-2); for any other set it is
-everyone who has not passed, in turn order. When the queue runs dry the
+everyone who has not passed, in turn order (a pass ends no round with four or
+fewer left, P§12; in the round of a last set D§16 bars every passer but the
+finished player's opposite, END-3). When the queue runs dry the
 owner's opposite has the last word (ROUND-3) unless his own decline was the
 last; then the set stands and its owner leads (ROUND-5), or the next player
 in if the owner went out (END-4). Going out, the melee and failed burns
@@ -417,7 +419,7 @@ class RoundFlow(GameState):
         table? As a rule not; C lets him cover his opposite's sets (``pass_rejoin_opposite``),
         and P§12 lifts the rule once few are left outside the melee ("只剩四人及不足四人时除外",
         ``pass_rejoin_when_left``; in the melee ``melee_pass`` rules, P§19)."""
-        if self._last_set_pass == "finisher_opposite" and self.last_set_opposites:
+        if self._last_set_rejoin == "finisher_opposite" and self.last_set_opposites:
             # D§16 "头科或二科发底牌后，除对头外，过牌者在此轮中均不可再出牌".
             return seat in self.last_set_opposites
         if not self.melee and self._players_left() <= self._pass_rejoin_when_left:
@@ -427,8 +429,8 @@ class RoundFlow(GameState):
     def _barred_after_last_set(self, seat: int) -> bool:
         """END-3 (D§16): in the round of 头科's or 二科's last set a player who passed plays no
         more, even as the opposite of the set on the table, unless he is the finished
-        player's opposite (``last_set_pass = "finisher_opposite"``)."""
-        return (seat in self.passed and self._last_set_pass == "finisher_opposite"
+        player's opposite (``last_set_rejoin = "finisher_opposite"``)."""
+        return (seat in self.passed and self._last_set_rejoin == "finisher_opposite"
                 and bool(self.last_set_opposites) and seat not in self.last_set_opposites)
 
     def _players_left(self) -> int:

@@ -61,7 +61,7 @@ class GameState:
     _take_wind: bool
     _pass_rejoin_opposite: bool
     _pass_rejoin_when_left: int
-    _last_set_pass: str
+    _last_set_rejoin: str
     _melee_after: int
     _melee_when_left: int
     _melee_pass: str

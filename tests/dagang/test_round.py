@@ -202,10 +202,10 @@ def test_END_3_the_bar_of_the_last_sets_round_ends_with_that_round_D16(plain, ac
 
 @pytest.mark.rule("END-3")
 def test_END_3_option_the_usual_pass_rule_in_the_round_of_the_last_set(plain, act, legal):
-    """The other reading (``last_set_pass = "usual"``): D§16's sentence restates D§11
+    """The other reading (``last_set_rejoin = "usual"``): D§16's sentence restates D§11
     "过牌者除'对头牌'外，这一轮再无权发牌" — a passer keeps his last word as the opposite of the set
     on the table, and 头科's opposite has none."""
-    variant = plain.with_options(last_set_pass="usual")
+    variant = plain.with_options(last_set_rejoin="usual")
     game = variant.new_position({0: "5", 1: "8 9 4", 2: "6 4 4", 3: "6 4 4", 4: "7 4 4", 5: "4 4 4"}, 0)
     act(game, "play 5", "pass", "pass", "pass", "play 7")
     assert game.current_player == 1 and legal(game) == ["play 8", "play 9", "close"]

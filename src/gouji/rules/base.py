@@ -92,7 +92,7 @@ CORE_OPTIONS = (
     OptionSpec("dead_gouji_burnable", bool, False,
                "A dead-gouji set (够死级) may still be burned: burn offers only, nobody else answers "
                "(D§16 除有烧牌者外); off: it ends the round at once.", rule="END-3"),
-    OptionSpec("last_set_pass", str, "usual",
+    OptionSpec("last_set_rejoin", str, "usual",
                "Who may play again after passing in the round of 头科's or 二科's last set (END-3): "
                "as in any round (usual: the opposite's last word, ROUND-3), or only the finished "
                "player's opposite, and no other passer, not even as the opposite of the set on the "
