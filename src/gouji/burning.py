@@ -25,11 +25,15 @@ class BurnPolicy:
 
     ``team_priority``: offers go to the gouji player's teammates first, then
     the other team (BURN-2, P§11); off, plain turn order. ``broken_by_cover``:
-    a burner whose set is covered is released (解烧, BURN-3).
+    a burner whose set is covered is released (解烧, BURN-3). ``keeps_head``: a
+    failed burner does not leave his opposite headless (P§17 "头科产生后，其对头的够级对象
+    不复存在，称无头": only 头科 does).
     """
 
     team_priority: bool = True
     broken_by_cover: bool = False
+    #: A failed burner still counts as his opposite's head until 头科 and 二科 are out (END-2).
+    keeps_head: bool = True
 
     def offer_order(self, anchor: int, candidates: Sequence[int]) -> list[int]:
         """BURN-2: the order in which ``candidates`` (in turn order after ``anchor``) are offered a
@@ -50,7 +54,10 @@ class BurnPolicy:
 
     def fail(self, game: PluginGame, burner: int, victim: int) -> int:
         """BURN-4 (P§24.9): the burner is judged 落 — the lowest free place (大落, then 二落) —
-        and plays no more; the player he burned leads. Return the seat to lead."""
+        and plays no more; the player he burned leads. Return the seat to lead. He is not
+        头科: his opposite keeps a head (``keeps_head``, END-2), though not a player in play."""
+        if self.keeps_head:
+            game.keep_head(burner, in_play=False)
         game.retire(burner, None, "BURN-4", f"{game.hand_size(burner)} cards void", kind="burn-failed")
         game.add_stat("failed_burns")
         return victim if game.in_play(victim) else game.next_in_play(burner)

@@ -145,6 +145,8 @@ class Game(RoundFlow):
         self._yield_opposite_only = options["yield_answer_opposite_only"]
         self._take_wind = options["take_wind"]
         self._pass_rejoin_opposite = options["pass_rejoin_opposite"]
+        self._pass_rejoin_when_left = options["pass_rejoin_when_left"]
+        self._last_set_rejoin = options["last_set_rejoin"]
         self._melee_after = options["melee_after_outs"]
         self._melee_when_left = options["melee_when_left"]
         self._dead_gouji_after = options["dead_gouji_after_out"]
@@ -573,6 +575,7 @@ class Game(RoundFlow):
         other.passed = set(self.passed)
         other.yielded = set(self.yielded)
         other.melee_passes = set(self.melee_passes)
+        other.last_set_opposites = set(self.last_set_opposites)
         other.phases = copy.deepcopy(self.phases)
         other._plugin_states = {name: dict(state) for name, state in self._plugin_states.items()}
         other.rng = random.Random()

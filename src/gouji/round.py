@@ -6,7 +6,9 @@ rules ROUND-1 to ROUND-6): after every set the engine builds
 the queue of seats that may still answer it. For a gouji set while its
 owner's opposite is in and the melee has not begun, the queue is the burn
 offers (BURN-2) and then the opposite (GOUJI-2); for any other set it is
-everyone who has not passed, in turn order. When the queue runs dry the
+everyone who has not passed, in turn order (a pass ends no round with four or
+fewer left, P§12; in the round of a last set D§16 bars every passer but the
+finished player's opposite, END-3). When the queue runs dry the
 owner's opposite has the last word (ROUND-3) unless his own decline was the
 last; then the set stands and its owner leads (ROUND-5), or the next player
 in if the owner went out (END-4). Going out, the melee and failed burns
@@ -62,6 +64,7 @@ class RoundFlow(GameState):
         self.last_word_given = False
         self.yield_window = False
         self.dead_gouji_seat = None
+        self.last_set_opposites = set()
         self._top_opens = False  # TRIB-5: the set on the table opens its owner if it stands
         self.actor = leader
         self.kind = LEAD
@@ -373,10 +376,8 @@ class RoundFlow(GameState):
     def _plan_responses(self, gouji: bool, by_yield: bool, burns_only: bool = False) -> None:
         anchor = _present(self.anchor)
         closer = (anchor + 3) % 6
-        # ROUND-2: who passed plays no more this round; C lets him cover his opposite's sets.
         eligible = [s for s in self._order_after[_present(self.owner)]
-                    if self.playing[s] and s != anchor
-                    and (s not in self.passed or (s == closer and self._pass_rejoin_opposite))]
+                    if self.playing[s] and s != anchor and (s not in self.passed or self._plays_again(s, closer))]
         self.last_word_given = False
         self.last_decliner = None
         if burns_only:
@@ -399,7 +400,8 @@ class RoundFlow(GameState):
             others = [s for s in self._order_after[anchor] if s in eligible and s != closer]
             offers = self._burn.offer_order(anchor, [s for s in others if self.has_head(s)])
             answers = [s for s in self._order_after[anchor]
-                       if (s == closer and self.playing[s]) or (s in others and not self.has_head(s))]
+                       if (s == closer and self.playing[s] and not self._barred_after_last_set(s))
+                       or (s in others and not self.has_head(s))]
             self.queue = answers + offers if getattr(self._burn, "opposite_first", False) else offers + answers
             self.last_word_given = True
         elif by_yield and self._yield_opposite_only:
@@ -412,13 +414,37 @@ class RoundFlow(GameState):
         self.kind = RESPOND
         self._next_responder()
 
+    def _plays_again(self, seat: int, closer: int) -> bool:
+        """ROUND-2: may ``seat``, who passed earlier in this round, answer the set now on the
+        table? As a rule not; C lets him cover his opposite's sets (``pass_rejoin_opposite``),
+        and P§12 lifts the rule once few are left outside the melee ("只剩四人及不足四人时除外",
+        ``pass_rejoin_when_left``; in the melee ``melee_pass`` rules, P§19)."""
+        if self._last_set_rejoin == "finisher_opposite" and self.last_set_opposites:
+            # D§16 "头科或二科发底牌后，除对头外，过牌者在此轮中均不可再出牌".
+            return seat in self.last_set_opposites
+        if not self.melee and self._players_left() <= self._pass_rejoin_when_left:
+            return True
+        return seat == closer and self._pass_rejoin_opposite
+
+    def _barred_after_last_set(self, seat: int) -> bool:
+        """END-3 (D§16): in the round of 头科's or 二科's last set a player who passed plays no
+        more, even as the opposite of the set on the table, unless he is the finished
+        player's opposite (``last_set_rejoin = "finisher_opposite"``)."""
+        return (seat in self.passed and self._last_set_rejoin == "finisher_opposite"
+                and bool(self.last_set_opposites) and seat not in self.last_set_opposites)
+
+    def _players_left(self) -> int:
+        """Players still in play, a head kept in play by :meth:`keep_head` counting."""
+        return sum(self.playing) + len(self.heads_in_play)
+
     def _next_responder(self) -> None:
         if self.queue:
             self.actor = self.queue[0]
             return
         closer = _opposite(self.anchor)
         if (not self.melee and not self.last_word_given and self.playing[closer]
-                and self.last_decliner != closer and closer != self.owner):
+                and self.last_decliner != closer and closer != self.owner
+                and not self._barred_after_last_set(closer)):
             # ROUND-3: everyone passed; the opposite still has the last word.
             self.last_word_given = True
             self.queue = [closer]
@@ -452,6 +478,8 @@ class RoundFlow(GameState):
             self._log("headless", (seat + 3) % 6, "END-2")
         if self.outs <= self._dead_gouji_after:
             self.dead_gouji_seat = (seat + 3) % 6
+        if self.outs <= 2:
+            self.last_set_opposites.add((seat + 3) % 6)  # END-3 (D§16): the round of 头科's or 二科's last set
         if self._finish_if_decided():
             return
         self._start_melee_if_due()
@@ -461,7 +489,7 @@ class RoundFlow(GameState):
         """END-5: the melee begins once ``melee_after_outs`` players went out, or once
         ``melee_when_left`` or fewer are still in play (C: 剩下少于等于四人), a head kept
         in play by :meth:`keep_head` counting (T 二.3.(10): 假烧者…仍计算在比赛者内)."""
-        left = sum(self.playing) + len(self.heads_in_play)
+        left = self._players_left()
         if not self.melee and (self.outs >= self._melee_after or left <= self._melee_when_left):
             if self._melee_after_round and self.top is not None:
                 # D§16: the round of 二科's last set is played out under the usual rules.

@@ -60,6 +60,8 @@ class GameState:
     _yield_opposite_only: bool
     _take_wind: bool
     _pass_rejoin_opposite: bool
+    _pass_rejoin_when_left: int
+    _last_set_rejoin: str
     _melee_after: int
     _melee_when_left: int
     _melee_pass: str
@@ -117,6 +119,8 @@ class GameState:
     last_word_given: bool
     yield_window: bool
     dead_gouji_seat: int | None
+    #: END-3: in the round of 头科's or 二科's last set, the finished players' opposites.
+    last_set_opposites: set[int]
     #: TRIB-5: the set on the table opens its owner if it stands.
     _top_opens: bool
     actor: int | None

@@ -171,6 +171,52 @@ def test_END_3_in_that_round_who_passed_plays_no_more_D16(plain, act):
     assert [e.seat for e in game.events if e.kind in ("pass", "auto-pass")].count(2) == 1
 
 
+@pytest.mark.rule("END-3")
+def test_END_3_in_the_round_of_erkes_last_set_his_opposite_plays_again_after_passing_D16(plain, act, legal):
+    """D§16 "头科或二科发底牌后，除对头外，过牌者在此轮中均不可再出牌": 二科's opposite is the exception."""
+    # Seat 5 is 头科 already; seat 0 goes out with 5 and is 二科 (seat 3 his opposite).
+    game = plain.new_position({0: "5", 1: "8 9 4", 2: "6 4 4", 3: "8 4 4", 4: "7 4 4"}, leader=0)
+    act(game, "play 5", "pass", "pass", "pass", "play 7")
+    assert not game.melee and game.current_player == 3 and "play 8" in legal(game)
+
+
+@pytest.mark.rule("END-3")
+def test_END_3_a_passer_does_not_answer_his_opposites_gouji_set_in_that_round_D16(plain, act):
+    """D§16 "过牌者在此轮中均不可再出牌": seat 1 passed on 头科's last set, so he does not answer
+    seat 4's 2 (gouji) — not even as its opposite (D§9 只有对头才有资格上牌) — and seat 4 leads."""
+    game = plain.new_position({0: "5", 1: "小王 8 4", 2: "6 4 4", 3: "6 4 4", 4: "2 7 4", 5: "4 4 4"}, 0)
+    act(game, "play 5", "pass", "pass", "pass", "play 2")
+    assert game.table is None and game.current_player == 4
+    assert [e.seat for e in game.events if e.kind in ("pass", "auto-pass", "no-burn")].count(1) == 1
+
+
+@pytest.mark.rule("END-3")
+def test_END_3_the_bar_of_the_last_sets_round_ends_with_that_round_D16(plain, act, legal):
+    """D§16 "在此轮中": in the next round D§11's 对头牌 holds again for whoever passes."""
+    game = plain.new_position({0: "5", 1: "8 9 4 4", 2: "6 4 4", 3: "6 4 4", 4: "7 6 4", 5: "4 4 4"}, 0)
+    act(game, "play 5", "pass", "pass", "pass", "play 7")
+    assert game.table is None and game.current_player == 4 and not game.last_set_opposites
+    act(game, "play 6", "pass")  # seat 5 cannot cover; seat 1 passes; seats 2 and 3 cannot cover
+    assert game.current_player == 1 and legal(game) == ["play 8", "play 9", "close"], "the last word is back"
+
+
+@pytest.mark.rule("END-3")
+def test_END_3_option_the_usual_pass_rule_in_the_round_of_the_last_set(plain, act, legal):
+    """The other reading (``last_set_rejoin = "usual"``): D§16's sentence restates D§11
+    "过牌者除'对头牌'外，这一轮再无权发牌" — a passer keeps his last word as the opposite of the set
+    on the table, and 头科's opposite has none."""
+    variant = plain.with_options(last_set_rejoin="usual")
+    game = variant.new_position({0: "5", 1: "8 9 4", 2: "6 4 4", 3: "6 4 4", 4: "7 4 4", 5: "4 4 4"}, 0)
+    act(game, "play 5", "pass", "pass", "pass", "play 7")
+    assert game.current_player == 1 and legal(game) == ["play 8", "play 9", "close"]
+    again = variant.new_position({0: "5", 1: "4 4 4", 2: "6 4 4", 3: "8 4 4", 4: "7 4 4", 5: "4 4 4"}, 0)
+    act(again, "play 5", "pass", "pass", "pass", "play 7")
+    assert again.table is None and again.current_player == 4, "头科's opposite, who passed, is not asked"
+    gouji_set = variant.new_position({0: "5", 1: "小王 8 4", 2: "6 4 4", 3: "6 4 4", 4: "2 7 4", 5: "4 4 4"}, 0)
+    act(gouji_set, "play 5", "pass", "pass", "pass", "play 2")
+    assert gouji_set.current_player == 1 and legal(gouji_set) == ["play SJ", "close"]
+
+
 # -- END-5 (D§18) --------------------------------------------------------------------------------------
 @pytest.mark.rule("END-5")
 def test_END_5_in_the_melee_a_pass_is_no_bar_D18(plain, act, legal):

@@ -1204,8 +1204,6 @@ def test_D21_6_teammate_losers_choose_who_is_da_luo_before_the_cut():
 
 
 @pytest.mark.rule("END-3")
-@pytest.mark.xfail(strict=True, reason="D§16 除对头外: 头科's opposite who passed may not play again in the round of "
-                   "头科's last set (engine applies the usual pass bar); reading, see report")
 def test_D16_in_the_round_of_toukes_last_set_his_opposite_may_play_again_after_passing():
     """D§16 "头科或二科发底牌后，除对头外，过牌者在此轮中均不可再出牌": the opposite is the exception."""
     game = PLAIN.new_position(six("5", "4 4 4", "6 4 4", "8 4 4", "7 4 4", "4 4 4"), leader=0)
@@ -1214,8 +1212,6 @@ def test_D16_in_the_round_of_toukes_last_set_his_opposite_may_play_again_after_p
 
 
 @pytest.mark.rule("END-3")
-@pytest.mark.xfail(strict=True, reason="D§16 过牌者在此轮中均不可再出牌: engine keeps the 对头牌 exception of D§11 "
-                   "for every passer in the round of 头科's last set; reading, see report")
 def test_D16_in_the_round_of_toukes_last_set_other_passers_may_not_answer_even_their_opposite():
     """D§16 "头科或二科发底牌后，除对头外，过牌者在此轮中均不可再出牌": seat 1 passed; seat 4 (his opposite) covers;
     in this round seat 1 may not play again."""

@@ -871,7 +871,6 @@ def test_p18_second_places_gouji_last_set_is_free_for_anyone() -> None:
 
 
 @pytest.mark.rule("ROUND-2")
-@pytest.mark.xfail(strict=True, reason="P§12 exception '只剩四人及不足四人时除外' not applied with four left outside the melee (ambiguous vs P§19)")
 def test_p12_with_four_left_a_pass_does_not_end_the_round() -> None:
     """P§12: "这一轮无再发牌权…（对头牌没人打时和只剩四人及不足四人时除外）"."""
     # Seat 5 is out (头科) and seat 1 fails its burn (大落): four left, no 二科 yet, so no melee.
@@ -1012,7 +1011,6 @@ def test_p18_after_the_dead_gouji_round_the_headless_opposite_is_answered_by_any
 
 
 @pytest.mark.rule("END-2")
-@pytest.mark.xfail(strict=True, reason="ambiguous: engine makes a failed burner's opposite headless; P§17 ties 无头 to 头科 only (undocumented for P)")
 def test_p17_only_first_places_opposite_is_headless() -> None:
     """P§17: "头科产生后，其对头的够级对象不复存在，称无头" — a failed burner (大落, P§24.9) is not 头科."""
     game = pos({0: "K K Q Q Q 5 7 9", 1: "A A 9 8 小王", 2: "9 9 3 6 8 10", 3: "4 4 A A 2 2 6",

@@ -50,10 +50,19 @@ CORE_OPTIONS = (
     OptionSpec("burn_broken_by_cover", bool, False,
                "A burner whose set is covered is released from carrying jokers (解烧, BURN-3).",
                rule="BURN-3"),
+    OptionSpec("failed_burn_keeps_head", bool, True,
+               "A burner judged 落 for a failed burn still counts as his opposite's head until 头科 "
+               "and 二科 are out: the opposite is not headless (P§17, D§17 头科产生后，其对头…称无头; "
+               "T 二.3.(5) 其对门仍被视为有头); off: headless at once (END-2).", rule="END-2"),
     OptionSpec("pass_rejoin_opposite", bool, False,
                "A player who passed may still cover any later set of his opposite's in the round (C 过牌: "
                "如果不是对头得牌,是不允许再上牌); off: only as the opposite's last word (ROUND-3, P§12-13).",
                rule="ROUND-2"),
+    OptionSpec("pass_rejoin_when_left", int, 4,
+               "Once this many or fewer players are still in play, a pass does not end a player's "
+               "round outside the melee: he may cover again at his next turn (P§12 只剩四人及不足四人时除外); "
+               "0: a pass always ends it (ROUND-2). In the melee ``melee_pass`` rules.",
+               rule="ROUND-2", low=0, high=6),
     OptionSpec("yield_allowed", bool, True,
                "A player may yield (让牌) to his two lower players (ROUND-4); off where the book has "
                "no yield (T lists the words a player may say, and 让牌 is not among them).",
@@ -87,6 +96,12 @@ CORE_OPTIONS = (
     OptionSpec("dead_gouji_burnable", bool, False,
                "A dead-gouji set (够死级) may still be burned: burn offers only, nobody else answers "
                "(D§16 除有烧牌者外); off: it ends the round at once.", rule="END-3"),
+    OptionSpec("last_set_rejoin", str, "usual",
+               "Who may play again after passing in the round of 头科's or 二科's last set (END-3): "
+               "as in any round (usual: the opposite's last word, ROUND-3), or only the finished "
+               "player's opposite, and no other passer, not even as the opposite of the set on the "
+               "table (finisher_opposite: D§16 除对头外，过牌者在此轮中均不可再出牌).", rule="END-3",
+               choices=("usual", "finisher_opposite")),
     OptionSpec("melee_after_round", bool, False,
                "The melee begins with the first lead after the round in which it became due, that "
                "round being played out under the usual rules (D§16); off: at once (P§18-19).", rule="END-5"),
@@ -117,7 +132,8 @@ def gouji_set_rules(options: Options) -> SetRules:
 @hookimpl(trylast=True)
 def gouji_burn_policy(options: Options) -> BurnPolicy:
     return BurnPolicy(team_priority=options["burn_team_priority"],
-                      broken_by_cover=options["burn_broken_by_cover"])
+                      broken_by_cover=options["burn_broken_by_cover"],
+                      keeps_head=options["failed_burn_keeps_head"])
 
 
 @hookimpl(trylast=True)

@@ -47,7 +47,8 @@ class DistrictBurnPolicy(BurnPolicy):
 
     def fail(self, game: PluginGame, burner: int, victim: int) -> int:
         """BURN-4 (T 二.3.(5)): 六科, cards void, the opposite keeps a head, the burned leads."""
-        game.keep_head(burner)   # first: he still counts as a player for the melee (T 二.3.(10))
+        if self.keeps_head:
+            game.keep_head(burner)   # first: he still counts as a player for the melee (T 二.3.(10))
         game.retire(burner, None, "BURN-4", f"六科, {game.hand_size(burner)} cards void", kind="burn-failed")
         game.add_stat("failed_burns")
         return victim if game.in_play(victim) else game.next_in_play(burner)
