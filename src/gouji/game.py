@@ -30,6 +30,7 @@ from gouji.phases import Phase
 from gouji.plays import Play
 from gouji.round import LEAD, OVER, PHASE, RESPOND, RoundFlow, check_seat, suit_key
 from gouji.scoring import Score
+from gouji.sets import cover_tables
 
 if TYPE_CHECKING:
     from gouji.variant import Variant
@@ -152,6 +153,7 @@ class Game(RoundFlow):
         self._has_extra_actions = variant.has_hook_implementations("gouji_extra_actions")
         # A set rules object may let sets of other sizes cover (T's 大虎二杀一).
         self._cover_sizes = getattr(self._rules, "cover_sizes", _same_size)
+        self._covers = cover_tables(self._rules, self._cover_sizes)
         self._melee_pass = options["melee_pass"]
         self._melee_ends_burn = options["melee_ends_burn"]
         self._burn_decline_passes = options["burn_decline_passes"]
@@ -493,7 +495,7 @@ class Game(RoundFlow):
 
     # What _init_fields derives from the variant: rebuilt on load rather than pickled
     # (the set rules' bound method, the burn policy and the table come from the plugins).
-    _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes")
+    _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes", "_covers")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         # What a game holds beyond the containers clone() copies is immutable (events,
@@ -516,6 +518,7 @@ class Game(RoundFlow):
         self._rules = variant.set_rules
         self._burn = variant.burn_policy
         self._cover_sizes = getattr(self._rules, "cover_sizes", _same_size)
+        self._covers = cover_tables(self._rules, self._cover_sizes)
 
     def transfer(self, giver: int, receiver: int, card: Card) -> None:
         """Move one card between hands (tribute and buying 3s use this)."""

@@ -22,7 +22,7 @@ from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Close, Pa
 from gouji.errors import GoujiError
 from gouji.events import PLACE_NAMES, Event
 from gouji.plays import Play
-from gouji.sets import all_sets, sets_of_size
+from gouji.sets import lead_sets, sets_of_size
 from gouji.state import GameState
 
 if TYPE_CHECKING:
@@ -141,15 +141,25 @@ class RoundFlow(GameState):
         seat = self.actor
         assert seat is not None, "a lead or an answer has a seat to decide"
         counts = self._counts(seat)
-        if self.kind == LEAD:
-            plays = all_sets(counts)
+        lead = self.kind == LEAD
+        # plays and, in the same order, their PlaySet actions (from the cached tables).
+        if lead:
+            plays, actions = lead_sets(counts)
         else:
-            assert self.top is not None, "an answer answers the set on the table"
-            plays = [p for size in self._cover_sizes(self.top) for p in sets_of_size(counts, size)
-                     if self._rules.beats(p, self.top)]
+            top = self.top
+            assert top is not None, "an answer answers the set on the table"
+            if self._covers is not None:
+                plays, actions = self._covers.covers(top, counts)
+            else:
+                beats = self._rules.beats
+                plays = [p for size in self._cover_sizes(top) for p in sets_of_size(counts, size)
+                         if beats(p, top)]
+                actions = [PlaySet.of(p) for p in plays]
         if seat in self.burners:
             size = self.sizes[seat]
-            plays = [p for p in plays if self._burn.allows(p, size)]
+            allows = self._burn.allows
+            kept = [i for i, p in enumerate(plays) if allows(p, size)]
+            plays, actions = [plays[i] for i in kept], [actions[i] for i in kept]
         if (self._hold_active or self._has_forbidden_hook) and plays:
             forbidden: dict[Play, str] = {}
             if self._hold_active:
@@ -157,16 +167,18 @@ class RoundFlow(GameState):
             if self._has_forbidden_hook:
                 for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
                     forbidden.update(answer or {})
-            plays = [p for p in plays if p not in forbidden]
+            if forbidden:
+                kept = [i for i, p in enumerate(plays) if p not in forbidden]
+                plays, actions = [plays[i] for i in kept], [actions[i] for i in kept]
             self._forbidden = forbidden  # for _why_illegal: the plugin's rule ID
         extra = self._extra_actions(seat) if self._has_extra_actions else []
-        if self.kind == LEAD:
-            return [PlaySet.of(p) for p in plays] + extra
+        if lead:
+            return [*actions, *extra]
         if self._is_burn(seat):
-            actions: list[Action] = [Burn.of(p) for p in plays if self._may_burn(counts, p)]
+            found: list[Action] = [Burn.of(p) for p in plays if self._may_burn(counts, p)]
         else:
-            actions = [PlaySet.of(p) for p in plays]
-        return actions + self._declines(seat, bool(actions)) + extra
+            found = list(actions)
+        return found + self._declines(seat, bool(found)) + extra
 
     def _may_burn(self, counts: list[int], play: Play) -> bool:
         """BURN-1: the hold-three policy judges first whether the burner can still finish

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from gouji.opening import Cut, Deal
     from gouji.phases import Phase
     from gouji.plays import Play
+    from gouji.sets import CoverTables
     from gouji.table import Table
     from gouji.variant import Variant
 
@@ -56,6 +57,8 @@ class GameState:
     _hold_active: bool
     _open_point: OpenPointPolicy
     _cover_sizes: Callable[[Play], tuple[int, ...]]
+    #: The set rules' covers, cached (None: the rules are asked on every move).
+    _covers: CoverTables | None
     _yield_allowed: bool
     _yield_opposite_only: bool
     _take_wind: bool
