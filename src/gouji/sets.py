@@ -134,14 +134,24 @@ class CoverTables:
     def __init__(self, beats: Callable[[Play, Play], bool], cover_sizes: Callable[[Play], tuple[int, ...]]):
         self._beats = beats
         self._cover_sizes = cover_sizes
-        self._tables: dict[tuple[Play, int, int, int], _Cover] = {}
+        #: top -> (its largest cover size, {(2s, small, big) clipped to that size: table}).
+        self._tables: dict[Play, tuple[int, dict[tuple[int, int, int], _Cover]]] = {}
 
     def covers(self, top: Play, counts: Sequence[int]) -> tuple[list[Play], list[PlaySet]]:
         """The sets of the hand that cover ``top``, in the order sets_of_size finds them."""
-        key = (top, counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER])
-        table = self._tables.get(key)
+        entry = self._tables.get(top)
+        if entry is None:
+            if len(self._tables) >= _TABLE_LIMIT:
+                self._tables.clear()
+            entry = self._tables[top] = (max(self._cover_sizes(top)), {})
+        most, tables = entry
+        # A set of at most ``most`` cards holds at most ``most`` 2s or jokers of each kind:
+        # hands differing only beyond that have the same covers.
+        twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
+        key = (twos if twos < most else most, small if small < most else most, big if big < most else most)
+        table = tables.get(key)
         if table is None:
-            table = self._build(*key)
+            table = tables[key] = self._build(top, *key)
         plays: list[Play] = []
         actions: list[PlaySet] = []
         for rank, naturals, play, action in table:
@@ -156,13 +166,9 @@ class CoverTables:
         for rank in _BODY:
             hand[rank] = max(sizes)
         hand[TWO], hand[SMALL_JOKER], hand[BIG_JOKER] = twos, small, big
-        table = tuple(
+        return tuple(
             (p.rank if THREE <= p.rank <= ACE else 0, p.naturals if THREE <= p.rank <= ACE else 0, p, PlaySet.of(p))
             for size in sizes for p in sets_of_size(hand, size) if self._beats(p, top))
-        if len(self._tables) >= _TABLE_LIMIT:
-            self._tables.clear()
-        self._tables[(top, twos, small, big)] = table
-        return table
 
 
 _tables_by_rules: dict[int, tuple[object, CoverTables]] = {}
