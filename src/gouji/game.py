@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import copy
 import random
+from itertools import repeat
+from operator import is_
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -410,9 +412,9 @@ class Game(RoundFlow):
             raise OutOfTurnError(seat, self.actor)
         if self._legal is None:
             self._legal = self._compute_legal()
-        if self._legal_set is None:
-            self._legal_set = frozenset(self._legal)
-        if not _is_legal(action, self._legal_set):
+        # Legal actions are interned (PlaySet.of, PASS …): the one chosen is nearly always
+        # the very object in the list, found without hashing the whole list.
+        if not any(map(is_, self._legal, repeat(action))) and not self._in_legal_set(action):
             if isinstance(action, Action) and getattr(action, "referee", False) is True:
                 self._apply_referee(action)
                 return
@@ -443,6 +445,11 @@ class Game(RoundFlow):
             if snapshot is not None:
                 self.__dict__.update(snapshot.__dict__)
             raise
+
+    def _in_legal_set(self, action: object) -> bool:
+        if self._legal_set is None:
+            self._legal_set = frozenset(self._legal or ())
+        return _is_legal(action, self._legal_set)
 
     def _refusal(self, action: object) -> IllegalActionError:
         """The error for an action not among the legal ones. Any object at all may come from

@@ -131,7 +131,7 @@ class RoundFlow(GameState):
 
     # -- legal actions ---------------------------------------------------------------
     def _counts(self, seat: int) -> list[int]:
-        return [len(s) for s in self.hands[seat]]
+        return list(map(len, self.hands[seat]))
 
     def _compute_legal(self) -> list[Action]:
         if self.kind == OVER:

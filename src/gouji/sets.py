@@ -151,7 +151,7 @@ class CoverTables:
         key = (twos if twos < most else most, small if small < most else most, big if big < most else most)
         table = tables.get(key)
         if table is None:
-            table = tables[key] = self._build(top, *key)
+            table = tables[key] = self._build(top, most, tables, key)
         plays: list[Play] = []
         actions: list[PlaySet] = []
         for rank, naturals, play, action in table:
@@ -160,15 +160,28 @@ class CoverTables:
                 actions.append(action)
         return plays, actions
 
-    def _build(self, top: Play, twos: int, small: int, big: int) -> _Cover:
-        sizes = self._cover_sizes(top)
-        hand = [0] * (BIG_JOKER + 1)
-        for rank in _BODY:
-            hand[rank] = max(sizes)
-        hand[TWO], hand[SMALL_JOKER], hand[BIG_JOKER] = twos, small, big
-        return tuple(
-            (p.rank if THREE <= p.rank <= ACE else 0, p.naturals if THREE <= p.rank <= ACE else 0, p, PlaySet.of(p))
-            for size in sizes for p in sets_of_size(hand, size) if self._beats(p, top))
+    def _build(self, top: Play, most: int, tables: dict[tuple[int, int, int], _Cover],
+               key: tuple[int, int, int]) -> _Cover:
+        """The table of one key: the table of a hand with ``most`` 2s and jokers of each kind
+        (sets_of_size and ``beats``, once per set on the table), less the sets that take more
+        2s or jokers than the key has. sets_of_size's loops only shrink with the hand, so the
+        order is the same."""
+        full_key = (most, most, most)
+        full = tables.get(full_key)
+        if full is None:
+            sizes = self._cover_sizes(top)
+            hand = [0] * (BIG_JOKER + 1)
+            for rank in _BODY:
+                hand[rank] = most
+            hand[TWO] = hand[SMALL_JOKER] = hand[BIG_JOKER] = most
+            full = tables[full_key] = tuple(
+                (p.rank if THREE <= p.rank <= ACE else 0, p.naturals if THREE <= p.rank <= ACE else 0, p,
+                 PlaySet.of(p))
+                for size in sizes for p in sets_of_size(hand, size) if self._beats(p, top))
+        twos, small, big = key
+        return tuple(entry for entry in full
+                     if entry[2].small <= small and entry[2].big <= big
+                     and (entry[2].naturals if entry[2].rank == TWO else entry[2].twos) <= twos)
 
 
 _tables_by_rules: dict[int, tuple[object, CoverTables]] = {}

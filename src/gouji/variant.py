@@ -147,20 +147,24 @@ class Variant:
         firstresult = bool(hook.spec is not None and hook.spec.opts.get("firstresult", False))
         direct = not os.environ.get(TRACE_ENV) and all(
             not (impl.hookwrapper or impl.wrapper or impl.kwargnames) for impl in impls)
-        functions = tuple((impl.function, tuple(impl.argnames)) for impl in impls)
+        spec_names = set(hook.spec.argnames) if hook.spec is not None else None
+        # An implementation taking every argument of the spec is called with the keywords
+        # as they come; others get theirs picked out (``None``), as pluggy does.
+        functions = tuple((impl.function, None if set(impl.argnames) == spec_names else tuple(impl.argnames))
+                          for impl in impls)
 
         def run(kwargs: dict[str, Any]) -> Any:
-            if not direct:
+            if not direct or (spec_names is not None and kwargs.keys() != spec_names):
                 return hook(**kwargs)
             if firstresult:
                 for function, names in functions:
-                    answer = function(*[kwargs[n] for n in names])
+                    answer = function(**kwargs) if names is None else function(*[kwargs[n] for n in names])
                     if answer is not None:
                         return answer
                 return None
             answers = []
             for function, names in functions:
-                answer = function(*[kwargs[n] for n in names])
+                answer = function(**kwargs) if names is None else function(*[kwargs[n] for n in names])
                 if answer is not None:
                     answers.append(answer)
             return answers
