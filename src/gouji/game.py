@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import copy
 import random
-from itertools import repeat
-from operator import is_
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 import attrs
