@@ -482,23 +482,50 @@ class Game(RoundFlow):
 
     def clone(self) -> Game:
         """An independent copy: applying actions to it leaves this game alone."""
-        other = copy.copy(self)
-        other.hands = [[list(suits) for suits in hand] for hand in self.hands]
-        for name in ("sizes", "playing", "places", "pile", "history", "events", "queue"):
-            setattr(other, name, list(getattr(self, name)))
-        other.stats = Counter(self.stats)
-        other.burners = dict(self.burners)
-        other.dead_gouji_rights = dict(self.dead_gouji_rights)
-        other.kept_heads = set(self.kept_heads)
-        other.open_sets = {seat: list(sets) for seat, sets in self.open_sets.items()}
-        other.heads_in_play = set(self.heads_in_play)
-        other.passed = set(self.passed)
-        other.yielded = set(self.yielded)
-        other.melee_passes = set(self.melee_passes)
-        other.phases = copy.deepcopy(self.phases)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other = type(self).__new__(type(self))
+        state = other.__dict__
+        state.update(self.__dict__)
+        state["hands"] = [list(map(list.copy, hand)) for hand in self.hands]
+        state["sizes"] = self.sizes.copy()
+        state["playing"] = self.playing.copy()
+        state["places"] = self.places.copy()
+        state["pile"] = self.pile.copy()
+        state["history"] = self.history.copy()
+        state["events"] = self.events.copy()
+        state["queue"] = self.queue.copy()
+        stats: Counter[str] = Counter()
+        dict.update(stats, self.stats)  # Counter(...) counts again in Python; the keys are counted
+        state["stats"] = stats
+        state["burners"] = self.burners.copy()
+        state["dead_gouji_rights"] = self.dead_gouji_rights.copy()
+        state["kept_heads"] = self.kept_heads.copy()
+        state["open_sets"] = {seat: sets.copy() for seat, sets in self.open_sets.items()}
+        state["heads_in_play"] = self.heads_in_play.copy()
+        state["passed"] = self.passed.copy()
+        state["yielded"] = self.yielded.copy()
+        state["melee_passes"] = self.melee_passes.copy()
+        if self.phases:
+            state["phases"] = copy.deepcopy(self.phases)
+        else:
+            state["phases"] = []
+        # The generator's state (625 numbers) is copied only when one of the two games next
+        # draws from it (rng): mid-play nothing does, and a clone is a dozen list copies.
+        self._rng_shared = other._rng_shared = True
         return other
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random generator (the shuffle, plugins' draws): the same seed gives
+        the same draws."""
+        if self._rng_shared:
+            own = random.Random.__new__(random.Random)
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self._rng_shared = value, False
 
     # What _init_fields derives from the variant: rebuilt on load rather than pickled
     # (the set rules' bound method, the burn policy and the table come from the plugins).

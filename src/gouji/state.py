@@ -42,7 +42,9 @@ class GameState:
     variant: Variant
     seed: int
     context: GameContext
-    rng: random.Random
+    #: The generator behind ``Game.rng``; shared with a clone until one of them draws.
+    _rng: random.Random
+    _rng_shared: bool
     #: Decisions made before the cut that the cut must know (``Game.add_cut_carry``).
     cut_carry: tuple[tuple[str, Any], ...]
     #: The six hands and the leader of a game started from a position, else None.
