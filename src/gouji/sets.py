@@ -134,8 +134,9 @@ class CoverTables:
     def __init__(self, beats: Callable[[Play, Play], bool], cover_sizes: Callable[[Play], tuple[int, ...]]):
         self._beats = beats
         self._cover_sizes = cover_sizes
-        #: top -> (its largest cover size, {(2s, small, big) clipped to that size: table}).
-        self._tables: dict[Play, tuple[int, dict[tuple[int, int, int], _Cover]]] = {}
+        #: top -> (its largest cover size, {(2s, small, big) clipped to that size: table},
+        #: {set: does it beat top}).
+        self._tables: dict[Play, tuple[int, dict[tuple[int, int, int], _Cover], dict[Play, bool]]] = {}
 
     def covers(self, top: Play, counts: Sequence[int]) -> tuple[list[Play], list[PlaySet]]:
         """The sets of the hand that cover ``top``, in the order sets_of_size finds them."""
@@ -143,15 +144,15 @@ class CoverTables:
         if entry is None:
             if len(self._tables) >= _TABLE_LIMIT:
                 self._tables.clear()
-            entry = self._tables[top] = (max(self._cover_sizes(top)), {})
-        most, tables = entry
+            entry = self._tables[top] = (max(self._cover_sizes(top)), {}, {})
+        most, tables, judged = entry
         # A set of at most ``most`` cards holds at most ``most`` 2s or jokers of each kind:
         # hands differing only beyond that have the same covers.
         twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
         key = (twos if twos < most else most, small if small < most else most, big if big < most else most)
         table = tables.get(key)
         if table is None:
-            table = tables[key] = self._build(top, most, tables, key)
+            table = tables[key] = self._build(top, most, key, judged)
         plays: list[Play] = []
         actions: list[PlaySet] = []
         for rank, naturals, play, action in table:
@@ -160,28 +161,23 @@ class CoverTables:
                 actions.append(action)
         return plays, actions
 
-    def _build(self, top: Play, most: int, tables: dict[tuple[int, int, int], _Cover],
-               key: tuple[int, int, int]) -> _Cover:
-        """The table of one key: the table of a hand with ``most`` 2s and jokers of each kind
-        (sets_of_size and ``beats``, once per set on the table), less the sets that take more
-        2s or jokers than the key has. sets_of_size's loops only shrink with the hand, so the
-        order is the same."""
-        full_key = (most, most, most)
-        full = tables.get(full_key)
-        if full is None:
-            sizes = self._cover_sizes(top)
-            hand = [0] * (BIG_JOKER + 1)
-            for rank in _BODY:
-                hand[rank] = most
-            hand[TWO] = hand[SMALL_JOKER] = hand[BIG_JOKER] = most
-            full = tables[full_key] = tuple(
-                (p.rank if THREE <= p.rank <= ACE else 0, p.naturals if THREE <= p.rank <= ACE else 0, p,
-                 PlaySet.of(p))
-                for size in sizes for p in sets_of_size(hand, size) if self._beats(p, top))
-        twos, small, big = key
-        return tuple(entry for entry in full
-                     if entry[2].small <= small and entry[2].big <= big
-                     and (entry[2].naturals if entry[2].rank == TWO else entry[2].twos) <= twos)
+    def _build(self, top: Play, most: int, key: tuple[int, int, int], judged: dict[Play, bool]) -> _Cover:
+        """The covers of ``top`` from a hand with ``most`` cards of every ordinary rank and
+        the key's 2s and jokers; ``beats`` is asked once per set and set on the table."""
+        hand = [0] * (BIG_JOKER + 1)
+        for rank in _BODY:
+            hand[rank] = most
+        hand[TWO], hand[SMALL_JOKER], hand[BIG_JOKER] = key
+        table = []
+        for size in self._cover_sizes(top):
+            for p in sets_of_size(hand, size):
+                verdict = judged.get(p)
+                if verdict is None:
+                    verdict = judged[p] = self._beats(p, top)
+                if verdict:
+                    body = THREE <= p.rank <= ACE
+                    table.append((p.rank if body else 0, p.naturals if body else 0, p, PlaySet.of(p)))
+        return tuple(table)
 
 
 _tables_by_rules: dict[int, tuple[object, CoverTables]] = {}
