@@ -133,7 +133,8 @@ class Variant:
         """The caller of one hook, made once per variant: the implementations are called
         directly, in pluggy's order and with pluggy's semantics (all answers but ``None``;
         with ``firstresult`` the first of them), which costs a fraction of pluggy's call.
-        Hooks with wrappers, or a traced plugin manager, go through pluggy itself.
+        Hooks with wrappers, a traced plugin manager, or a call whose keywords are not the
+        spec's go through pluggy itself.
 
         The answers are checked (:data:`gouji.hook_results.CHECKS`) unless every
         implementation is gouji's own (``gouji.rules.*``): those are typed under
@@ -145,43 +146,82 @@ class Variant:
         if check is not None and all(_is_builtin(impl.plugin) for impl in impls):
             check = None
         firstresult = bool(hook.spec is not None and hook.spec.opts.get("firstresult", False))
-        direct = not os.environ.get(TRACE_ENV) and all(
-            not (impl.hookwrapper or impl.wrapper or impl.kwargnames) for impl in impls)
         spec_names = set(hook.spec.argnames) if hook.spec is not None else None
+        direct = spec_names is not None and not os.environ.get(TRACE_ENV) and all(
+            not (impl.hookwrapper or impl.wrapper or impl.kwargnames) for impl in impls)
         # An implementation taking every argument of the spec is called with the keywords
         # as they come; others get theirs picked out (``None``), as pluggy does.
         functions = tuple((impl.function, None if set(impl.argnames) == spec_names else tuple(impl.argnames))
                           for impl in impls)
 
-        def run(kwargs: dict[str, Any]) -> Any:
-            if not direct or (spec_names is not None and kwargs.keys() != spec_names):
-                return hook(**kwargs)
-            if firstresult:
-                for function, names in functions:
-                    answer = function(**kwargs) if names is None else function(*[kwargs[n] for n in names])
-                    if answer is not None:
-                        return answer
-                return None
-            answers = []
-            for function, names in functions:
-                answer = function(**kwargs) if names is None else function(*[kwargs[n] for n in names])
-                if answer is not None:
-                    answers.append(answer)
-            return answers
-
-        def call(kwargs: dict[str, Any]) -> Any:
-            try:
-                result = run(kwargs)
-            except GoujiError:
-                raise
-            except (Exception, SystemExit) as exc:
-                raise PluginError(_describe_failure(hook, hook_name, exc)) from exc
+        def checked(result: Any) -> Any:
             expected = check(result) if check is not None else None
             if expected is not None:
                 raise PluginError(f"hook {hook_name} answered {short(result)}, expected {expected}; "
                                   f"answered by {_answerers(hook)}")
             return result
 
+        def failure(exc: BaseException) -> PluginError:
+            return PluginError(_describe_failure(hook, hook_name, exc))
+
+        call_pluggy = self._bind_pluggy(hook, checked, failure)
+        if not direct:
+            return call_pluggy
+
+        if len(functions) == 1 and functions[0][1] is None and check is None:
+            # The common case in play: one implementation, gouji's own.
+            only = functions[0][0]
+
+            def call_one(kwargs: dict[str, Any]) -> Any:
+                if kwargs.keys() != spec_names:
+                    return call_pluggy(kwargs)
+                try:
+                    answer = only(**kwargs)
+                except GoujiError:
+                    raise
+                except (Exception, SystemExit) as exc:
+                    raise failure(exc) from exc
+                if firstresult:
+                    return answer
+                return [] if answer is None else [answer]
+            return call_one
+
+        def call_all(kwargs: dict[str, Any]) -> Any:
+            if kwargs.keys() != spec_names:
+                return call_pluggy(kwargs)
+            try:
+                if firstresult:
+                    result = None
+                    for function, names in functions:
+                        answer = function(**kwargs) if names is None else function(*[kwargs[n] for n in names])
+                        if answer is not None:
+                            result = answer
+                            break
+                else:
+                    result = []
+                    for function, names in functions:
+                        answer = function(**kwargs) if names is None else function(*[kwargs[n] for n in names])
+                        if answer is not None:
+                            result.append(answer)
+            except GoujiError:
+                raise
+            except (Exception, SystemExit) as exc:
+                raise failure(exc) from exc
+            return checked(result)
+
+        return call_all
+
+    @staticmethod
+    def _bind_pluggy(hook: Any, checked: Callable[[Any], Any],
+                     failure: Callable[[BaseException], PluginError]) -> Callable[[dict[str, Any]], Any]:
+        def call(kwargs: dict[str, Any]) -> Any:
+            try:
+                result = hook(**kwargs)
+            except GoujiError:
+                raise
+            except (Exception, SystemExit) as exc:
+                raise failure(exc) from exc
+            return checked(result)
         return call
 
     def has_hook_implementations(self, hook_name: str) -> bool:
