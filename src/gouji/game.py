@@ -27,6 +27,7 @@ from gouji.cards import BIG_JOKER, THREE, Card
 from gouji.context import GameContext
 from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError, PluginError
 from gouji.events import PLACE_NAMES, Event
+from gouji.hold_three import HoldThreePolicy
 from gouji.hook_results import short
 from gouji.phases import Phase
 from gouji.plays import Play
@@ -143,6 +144,9 @@ class Game(RoundFlow):
         self._burn = variant.burn_policy
         self._hold = variant.hold_three_policy
         self._hold_active = self._hold.active
+        # The core policy's after_action does nothing: a policy that keeps it is not called.
+        self._hold_after = self._hold_active and (
+            getattr(type(self._hold), "after_action", None) is not HoldThreePolicy.after_action)
         self._open_point = variant.open_point_policy
         self._yield_allowed = options["yield_allowed"]
         self._yield_opposite_only = options["yield_answer_opposite_only"]
@@ -436,7 +440,7 @@ class Game(RoundFlow):
                 seat = self.actor
                 assert seat is not None, "a lead or an answer has a seat to decide"
                 self._apply_play_action(seat, action)
-                if self._hold_active and self.kind != OVER and seat is not None:
+                if self._hold_after and self.kind != OVER and seat is not None:
                     self._hold.after_action(self, seat, action)
                 if self._has_after_action and self.kind != OVER:
                     self.variant.call_hook("gouji_after_action", game=self, seat=seat, action=action)
@@ -546,8 +550,14 @@ class Game(RoundFlow):
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        if "rng" in state:  # pickled before Game.rng became a property
+            state["_rng"], state["_rng_shared"] = state.pop("rng"), False
         self.__dict__.update(state)
         variant = self.variant
+        hold = variant.hold_three_policy
+        self._hold_after = hold.active and (
+            getattr(type(hold), "after_action", None) is not HoldThreePolicy.after_action)
         self._table = variant.table
         self._rules = variant.set_rules
         self._burn = variant.burn_policy

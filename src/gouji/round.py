@@ -171,11 +171,17 @@ class RoundFlow(GameState):
                 kept = [i for i, p in enumerate(plays) if p not in forbidden]
                 plays, actions = [plays[i] for i in kept], [actions[i] for i in kept]
             self._forbidden = forbidden  # for _why_illegal: the plugin's rule ID
-        extra = self._extra_actions(seat) if self._has_extra_actions else []
+        extra: list[Action] = []
+        if self._has_extra_actions:
+            for answer in self.variant.call_hook("gouji_extra_actions", game=self, seat=seat):
+                extra += answer or ()
         if lead:
             return [*actions, *extra]
-        if self._is_burn(seat):
-            found: list[Action] = [Burn.of(p) for p in plays if self._may_burn(counts, p)]
+        found: list[Action]
+        if not plays:
+            found = []
+        elif self._is_burn(seat):
+            found = [Burn.of(p) for p in plays if self._may_burn(counts, p)]
         else:
             found = list(actions)
         return found + self._declines(seat, bool(found)) + extra
@@ -188,12 +194,6 @@ class RoundFlow(GameState):
             if verdict is not None:
                 return verdict
         return self._burn.may_burn(counts, play)
-
-    def _extra_actions(self, seat: int) -> list[Action]:
-        found: list[Action] = []
-        for answer in self.variant.call_hook("gouji_extra_actions", game=self, seat=seat):
-            found += answer or ()
-        return found
 
     def _is_burn(self, seat: int) -> bool:
         """BURN-1: covering a restricted gouji set that is not your opposite's,

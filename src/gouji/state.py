@@ -57,6 +57,8 @@ class GameState:
     _burn: BurnPolicy
     _hold: HoldThreePolicy
     _hold_active: bool
+    #: The hold-three policy does something after an action (``after_action`` overridden).
+    _hold_after: bool
     _open_point: OpenPointPolicy
     _cover_sizes: Callable[[Play], tuple[int, ...]]
     #: The set rules' covers, cached (None: the rules are asked on every move).
