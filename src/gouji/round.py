@@ -16,6 +16,7 @@ in if the owner went out (END-4). Going out, the melee and failed burns
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress
 from typing import TYPE_CHECKING, Any, cast
 
 from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Close, Pass, PlaySet, TakeWind, Yield
@@ -168,8 +169,7 @@ class RoundFlow(GameState):
                 for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
                     forbidden.update(answer or {})
             if forbidden:
-                kept = [i for i, p in enumerate(plays) if p not in forbidden]
-                plays, actions = [plays[i] for i in kept], [actions[i] for i in kept]
+                plays, actions = _without(plays, actions, forbidden)
             self._forbidden = forbidden  # for _why_illegal: the plugin's rule ID
         extra: list[Action] = []
         if self._has_extra_actions:
@@ -518,6 +518,18 @@ class RoundFlow(GameState):
     def _log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "",
              visible_to: Iterable[int] | None = None) -> None:
         self.events.append(Event(kind, seat, rule, play, detail, visible_to))
+
+
+def _without(plays: list[Play], actions: list[PlaySet], forbidden: dict[Play, str]) -> tuple[list[Play], list[PlaySet]]:
+    """``plays`` and their ``actions`` less the forbidden sets. The sets are interned
+    (Play.of), so the forbidden ones are found by identity, without hashing every set;
+    should a key not be one of the sets by identity, by equality (the same answer)."""
+    ids = set(map(id, forbidden))
+    keep = [i not in ids for i in map(id, plays)]
+    if keep.count(False) != len(forbidden):
+        # Some key is no set of the list by identity: equal but built apart, or none at all.
+        keep = [p not in forbidden for p in plays]
+    return list(compress(plays, keep)), list(compress(actions, keep))
 
 
 def _present(seat: int | None) -> int:
