@@ -6,6 +6,7 @@ Hands are given as counts per rank (a list indexed by rank, see
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 
 from gouji.actions import PlaySet
@@ -134,9 +135,10 @@ class CoverTables:
     def __init__(self, beats: Callable[[Play, Play], bool], cover_sizes: Callable[[Play], tuple[int, ...]]):
         self._beats = beats
         self._cover_sizes = cover_sizes
-        #: top -> (its largest cover size, {(2s, small, big) clipped to that size: table},
-        #: {set: does it beat top}).
-        self._tables: dict[Play, tuple[int, dict[tuple[int, int, int], _Cover], dict[Play, bool]]] = {}
+        #: top -> (its cover sizes, the largest, {(2s, small, big) clipped to it: table},
+        #: {(size, small, big): block}).
+        self._tables: dict[Play, tuple[tuple[int, ...], int, dict[tuple[int, int, int], _Cover],
+                                       dict[tuple[int, int, int], _Block]]] = {}
 
     def covers(self, top: Play, counts: Sequence[int]) -> tuple[list[Play], list[PlaySet]]:
         """The sets of the hand that cover ``top``, in the order sets_of_size finds them."""
@@ -144,15 +146,16 @@ class CoverTables:
         if entry is None:
             if len(self._tables) >= _TABLE_LIMIT:
                 self._tables.clear()
-            entry = self._tables[top] = (max(self._cover_sizes(top)), {}, {})
-        most, tables, judged = entry
+            sizes = tuple(self._cover_sizes(top))
+            entry = self._tables[top] = (sizes, max(sizes), {}, {})
+        sizes, most, tables, blocks = entry
         # A set of at most ``most`` cards holds at most ``most`` 2s or jokers of each kind:
         # hands differing only beyond that have the same covers.
         twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
         key = (twos if twos < most else most, small if small < most else most, big if big < most else most)
         table = tables.get(key)
         if table is None:
-            table = tables[key] = self._build(top, most, key, judged)
+            table = tables[key] = self._table(top, sizes, blocks, *key)
         plays: list[Play] = []
         actions: list[PlaySet] = []
         for rank, naturals, play, action in table:
@@ -161,23 +164,41 @@ class CoverTables:
                 actions.append(action)
         return plays, actions
 
-    def _build(self, top: Play, most: int, key: tuple[int, int, int], judged: dict[Play, bool]) -> _Cover:
-        """The covers of ``top`` from a hand with ``most`` cards of every ordinary rank and
-        the key's 2s and jokers; ``beats`` is asked once per set and set on the table."""
-        hand = [0] * (BIG_JOKER + 1)
-        for rank in _BODY:
-            hand[rank] = most
-        hand[TWO], hand[SMALL_JOKER], hand[BIG_JOKER] = key
-        table = []
-        for size in self._cover_sizes(top):
-            for p in sets_of_size(hand, size):
-                verdict = judged.get(p)
-                if verdict is None:
-                    verdict = judged[p] = self._beats(p, top)
-                if verdict:
-                    body = THREE <= p.rank <= ACE
-                    table.append((p.rank if body else 0, p.naturals if body else 0, p, PlaySet.of(p)))
+    def _table(self, top: Play, sizes: tuple[int, ...], blocks: dict[tuple[int, int, int], _Block],
+               twos: int, small: int, big: int) -> _Cover:
+        """The covers of a hand with these 2s and jokers and enough of every other rank, in
+        sets_of_size's order: per size, small jokers and big jokers, one block, up to the
+        sets that take more 2s than the hand holds."""
+        table: list[tuple[int, int, Play, PlaySet]] = []
+        for size in sizes:
+            for i in range(min(small, size) + 1):
+                for j in range(min(big, size - i) + 1):
+                    block = blocks.get((size, i, j))
+                    if block is None:
+                        block = blocks[(size, i, j)] = self._block(top, size, i, j)
+                    entries, needs = block
+                    table += entries[:bisect_right(needs, twos)]
         return tuple(table)
+
+    def _block(self, top: Play, size: int, small: int, big: int) -> _Block:
+        """The sets of ``size`` cards with these jokers that beat ``top``, in sets_of_size's
+        order (which takes more 2s further on), and the 2s each takes."""
+        rest = size - small - big
+        found: list[tuple[int, Play]]
+        if rest == 0:
+            found = [(0, _of(BIG_JOKER if big else SMALL_JOKER, 0, 0, small, big))] if small or big else []
+        else:
+            found = [(attached, _of(rank, rest - attached, attached, small, big))
+                     for attached in range(rest) for rank in _BODY]
+            found.append((rest, _of(TWO, rest, 0, small, big)))
+        kept = [(twos, p) for twos, p in found if self._beats(p, top)]
+        entries = tuple((p.rank if THREE <= p.rank <= ACE else 0, p.naturals if THREE <= p.rank <= ACE else 0,
+                         p, PlaySet.of(p)) for _, p in kept)
+        return entries, tuple(twos for twos, _ in kept)
+
+
+#: One block of covers: the sets in order, and the 2s each takes (rising).
+_Block = tuple[_Cover, tuple[int, ...]]
 
 
 _tables_by_rules: dict[int, tuple[object, CoverTables]] = {}
