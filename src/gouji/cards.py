@@ -141,9 +141,12 @@ _SUIT_PREFIXES = sorted(_SUIT_WORDS, key=len, reverse=True)
 
 def standard_pack(decks: int = 4) -> list[Card]:
     """``decks`` full 54-card decks, in a fixed order (DECK-1: four decks, 216 cards)."""
-    one = [Card(rank, suit) for suit in Suit for rank in range(THREE, TWO + 1)]
-    one += [Card(SMALL_JOKER), Card(BIG_JOKER)]
-    return one * decks
+    return list(_ONE_DECK) * decks
+
+
+#: One deck, in the fixed order (cards are immutable: every pack shares them).
+_ONE_DECK = tuple([Card(rank, suit) for suit in Suit for rank in range(THREE, TWO + 1)]
+                  + [Card(SMALL_JOKER), Card(BIG_JOKER)])
 
 
 def remove_cards(pack: Iterable[Card], rank: int, how_many: int) -> list[Card]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from gouji.actions import CLOSE, PASS, Action
-from gouji.cards import BIG_JOKER, THREE, Card
+from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, Card
 from gouji.context import GameContext
 from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError, PluginError
 from gouji.events import PLACE_NAMES, Event
@@ -232,14 +232,19 @@ class Game(RoundFlow):
         self._log("cut", cut.cutter, "OPEN-1", detail=f"{drawn}; seat {cut.first_drawer} draws first")
         self.deal = self.variant.call_hook("gouji_deal", options=self.variant.options, pile=tuple(pile),
                                            first_drawer=cut.first_drawer)
-        if Counter(card for _, card in self.deal.draws) != Counter(pile):
+        dealt = [card for _, card in self.deal.draws]
+        # The very cards of the pile (by identity, counted in C) are the pile; cards equal
+        # but built apart are compared by equality.
+        if Counter(map(id, dealt)) != Counter(map(id, pile)) and Counter(dealt) != Counter(pile):
             raise PluginError("the gouji_deal hook must deal every card of the pile exactly once")
         for seat, card in self.deal.draws:
             self.hands[seat][card.rank].append(card.suit)
             self.sizes[seat] += 1
         for hand in self.hands:
-            for suits in hand:
-                suits.sort(key=suit_key)
+            for rank in range(THREE, SMALL_JOKER):
+                hand[rank].sort()  # suits are IntEnums: the order of suit_key, in C
+            for rank in range(SMALL_JOKER, BIG_JOKER + 1):
+                hand[rank].sort(key=suit_key)  # jokers: no suit
         self._log("deal", cut.first_drawer, "OPEN-2", detail=f"{self.sizes} cards")
         leader = self.variant.call_hook(
             "gouji_first_leader", options=self.variant.options, deal=self.deal, context=context

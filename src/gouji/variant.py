@@ -69,6 +69,8 @@ class Variant:
     #: (``attrs.evolve``, unpickling) starts with none.
     _callers: dict[str, Callable[[dict[str, Any]], Any]] = attrs.field(
         init=False, eq=False, repr=False, factory=dict)
+    #: What every game asks of the plugins once (has_hook_implementations …), found once.
+    _facts: dict[str, bool] = attrs.field(init=False, eq=False, repr=False, factory=dict)
 
     @classmethod
     def build(
@@ -226,15 +228,21 @@ class Variant:
 
     def has_hook_implementations(self, hook_name: str) -> bool:
         """Does any plugin of this variant (the core defaults included) answer ``hook_name``?"""
-        return bool(getattr(self.plugin_manager.hook, hook_name).get_hookimpls())
+        known = self._facts.get(hook_name)
+        if known is None:
+            known = self._facts[hook_name] = bool(getattr(self.plugin_manager.hook, hook_name).get_hookimpls())
+        return known
 
     def has_third_party_game_hooks(self) -> bool:
         """Does a plugin outside gouji itself run while games are played?"""
-        return any(
-            not _is_builtin(impl.plugin)
-            for hook_name in _GAME_HOOKS
-            for impl in getattr(self.plugin_manager.hook, hook_name).get_hookimpls()
-        )
+        known = self._facts.get("")
+        if known is None:
+            known = self._facts[""] = any(
+                not _is_builtin(impl.plugin)
+                for hook_name in _GAME_HOOKS
+                for impl in getattr(self.plugin_manager.hook, hook_name).get_hookimpls()
+            )
+        return known
 
     def hook_answers(self) -> dict[str, list[str]]:
         """``{hook: [plugin names, first asked first]}`` for ``gouji show``."""
