@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import compress
-from operator import not_
 from typing import TYPE_CHECKING, Any, cast
 
 from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Close, Pass, PlaySet, TakeWind, Yield
@@ -525,11 +524,11 @@ def _without(plays: list[Play], actions: list[PlaySet], forbidden: dict[Play, st
     """``plays`` and their ``actions`` less the forbidden sets. The sets are interned
     (Play.of), so the forbidden ones are found by identity, without hashing every set;
     should a key not be one of the sets by identity, by equality (the same answer)."""
-    dropped = list(map(set(map(id, forbidden)).__contains__, map(id, plays)))
-    if dropped.count(True) != len(forbidden):
+    ids = set(map(id, forbidden))
+    keep = [i not in ids for i in map(id, plays)]
+    if keep.count(False) != len(forbidden):
         # Some key is no set of the list by identity: equal but built apart, or none at all.
-        dropped = list(map(forbidden.__contains__, plays))
-    keep = list(map(not_, dropped))
+        keep = [p not in forbidden for p in plays]
     return list(compress(plays, keep)), list(compress(actions, keep))
 
 
