@@ -132,7 +132,7 @@ class RoundFlow(GameState):
 
     # -- legal actions ---------------------------------------------------------------
     def _counts(self, seat: int) -> list[int]:
-        return list(map(len, self.hands[seat]))
+        return [len(s) for s in self.hands[seat]]
 
     def _compute_legal(self) -> list[Action]:
         if self.kind == OVER:
@@ -209,11 +209,12 @@ class RoundFlow(GameState):
             if self._melee_pass in ("rejoin", "once") or not self._yield_allowed:
                 return [PASS]
             return [PASS, YIELD] if can_cover else [PASS]
-        closer = _opposite(self.anchor)
+        anchor, owner = self.anchor, self.owner
+        assert anchor is not None and owner is not None, "a set is on the table"
+        closer = (anchor + 3) % 6
         out: list[Action] = [CLOSE if seat == closer and len(self.queue) == 1 else PASS]
         if can_cover and self._may_yield(seat, closer):
             out.append(YIELD)
-        owner = _present(self.owner)
         if (self._take_wind and not self.restricted and not self.playing[owner]
                 and seat == self.next_in_play(owner)):
             out.append(TAKE_WIND)
