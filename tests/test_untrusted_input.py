@@ -218,3 +218,24 @@ def test_the_leak_check_finds_a_public_event_listing_a_hand():
 # -- errors from the command line ---------------------------------------------------------------------
 def test_gouji_errors_are_gouji_errors():
     assert issubclass(ParseError, GoujiError) and issubclass(PluginError, GoujiError)
+
+
+def test_a_plugin_file_calling_itself_a_built_in_rules_module_is_still_checked(tmp_path):
+    """Answers of gouji's own rule modules are not checked again on the hot path; a plugin file
+    that renames itself ``gouji.rules.…`` must not slip past the checks that way."""
+    source = """
+        from gouji import hookimpl
+
+        __name__ = "gouji.rules.provincial_fast"
+
+        @hookimpl(tryfirst=True)
+        def gouji_forbidden_plays(game, seat, plays):
+            return ['9 9']
+    """
+    with pytest.raises(PluginError) as info:
+        game = gouji.load_variant(house(tmp_path, source)).new_game(seed=1)
+        for _ in range(400):
+            if game.is_over:
+                break
+            game.apply(game.legal_actions()[0])
+    assert "gouji_forbidden_plays" in str(info.value)

@@ -141,9 +141,12 @@ _SUIT_PREFIXES = sorted(_SUIT_WORDS, key=len, reverse=True)
 
 def standard_pack(decks: int = 4) -> list[Card]:
     """``decks`` full 54-card decks, in a fixed order (DECK-1: four decks, 216 cards)."""
-    one = [Card(rank, suit) for suit in Suit for rank in range(THREE, TWO + 1)]
-    one += [Card(SMALL_JOKER), Card(BIG_JOKER)]
-    return one * decks
+    return list(_ONE_DECK) * decks
+
+
+#: One deck, in the fixed order (cards are immutable: every pack shares them).
+_ONE_DECK = tuple([Card(rank, suit) for suit in Suit for rank in range(THREE, TWO + 1)]
+                  + [Card(SMALL_JOKER), Card(BIG_JOKER)])
 
 
 def remove_cards(pack: Iterable[Card], rank: int, how_many: int) -> list[Card]:
@@ -152,16 +155,22 @@ def remove_cards(pack: Iterable[Card], rank: int, how_many: int) -> list[Card]:
     Used by decks that thin a rank out, as the 196-card deck does (DECK-1, C§1).
     """
     remaining = list(pack)
+    # Cards compare as (class, rank, suit): the same search as ``remaining.remove(card)``,
+    # on tuples compared in C.
+    keys = [(type(card), card.rank, card.suit) for card in remaining]
     removed = 0
     suit_cycle = 0
     while removed < how_many:
-        target = Card(rank, None if rank >= SMALL_JOKER else Suit(suit_cycle % 4))
+        target = (Card, rank, None if rank >= SMALL_JOKER else Suit(suit_cycle % 4))
         suit_cycle += 1
-        if target in remaining:
-            remaining.remove(target)
-            removed += 1
-        elif not any(card.rank == rank for card in remaining):
-            raise ValueError(f"the pack has fewer than {how_many} cards of rank {rank}")
+        try:
+            at = keys.index(target)
+        except ValueError:
+            if not any(key[1] == rank for key in keys):
+                raise ValueError(f"the pack has fewer than {how_many} cards of rank {rank}") from None
+            continue
+        del keys[at], remaining[at]
+        removed += 1
     return remaining
 
 

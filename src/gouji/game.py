@@ -16,20 +16,24 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from gouji.actions import CLOSE, PASS, Action
-from gouji.cards import BIG_JOKER, THREE, Card
+from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, Card
 from gouji.context import GameContext
 from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError, PluginError
 from gouji.events import PLACE_NAMES, Event
+from gouji.hold_three import HoldThreePolicy
 from gouji.hook_results import short
 from gouji.phases import Phase
 from gouji.plays import Play
 from gouji.round import LEAD, OVER, PHASE, RESPOND, RoundFlow, check_seat, suit_key
 from gouji.scoring import Score
+from gouji.sets import cover_tables
 
 if TYPE_CHECKING:
     from gouji.variant import Variant
@@ -140,6 +144,9 @@ class Game(RoundFlow):
         self._burn = variant.burn_policy
         self._hold = variant.hold_three_policy
         self._hold_active = self._hold.active
+        # The core policy's after_action does nothing: a policy that keeps it is not called.
+        self._hold_after = self._hold_active and (
+            getattr(type(self._hold), "after_action", None) is not HoldThreePolicy.after_action)
         self._open_point = variant.open_point_policy
         self._yield_allowed = options["yield_allowed"]
         self._yield_opposite_only = options["yield_answer_opposite_only"]
@@ -154,6 +161,7 @@ class Game(RoundFlow):
         self._has_extra_actions = variant.has_hook_implementations("gouji_extra_actions")
         # A set rules object may let sets of other sizes cover (T's 大虎二杀一).
         self._cover_sizes = getattr(self._rules, "cover_sizes", _same_size)
+        self._covers = cover_tables(self._rules, self._cover_sizes)
         self._melee_pass = options["melee_pass"]
         self._melee_ends_burn = options["melee_ends_burn"]
         self._burn_decline_passes = options["burn_decline_passes"]
@@ -227,14 +235,19 @@ class Game(RoundFlow):
         self._log("cut", cut.cutter, "OPEN-1", detail=f"{drawn}; seat {cut.first_drawer} draws first")
         self.deal = self.variant.call_hook("gouji_deal", options=self.variant.options, pile=tuple(pile),
                                            first_drawer=cut.first_drawer)
-        if Counter(card for _, card in self.deal.draws) != Counter(pile):
+        dealt = [card for _, card in self.deal.draws]
+        # The very cards of the pile (by identity, counted in C) are the pile; cards equal
+        # but built apart are compared by equality.
+        if Counter(map(id, dealt)) != Counter(map(id, pile)) and Counter(dealt) != Counter(pile):
             raise PluginError("the gouji_deal hook must deal every card of the pile exactly once")
         for seat, card in self.deal.draws:
             self.hands[seat][card.rank].append(card.suit)
             self.sizes[seat] += 1
         for hand in self.hands:
-            for suits in hand:
-                suits.sort(key=suit_key)
+            for rank in range(THREE, SMALL_JOKER):
+                hand[rank].sort()  # suits are IntEnums: the order of suit_key, in C
+            for rank in range(SMALL_JOKER, BIG_JOKER + 1):
+                hand[rank].sort(key=suit_key)  # jokers: no suit
         self._log("deal", cut.first_drawer, "OPEN-2", detail=f"{self.sizes} cards")
         leader = self.variant.call_hook(
             "gouji_first_leader", options=self.variant.options, deal=self.deal, context=context
@@ -497,9 +510,9 @@ class Game(RoundFlow):
             raise OutOfTurnError(seat, self.actor)
         if self._legal is None:
             self._legal = self._compute_legal()
-        if self._legal_set is None:
-            self._legal_set = frozenset(self._legal)
-        if not _is_legal(action, self._legal_set):
+        # Legal actions are interned (PlaySet.of, PASS …): the one chosen is nearly always
+        # the very object in the list, found without hashing the whole list.
+        if not any(map(is_, self._legal, repeat(action))) and not self._in_legal_set(action):
             if isinstance(action, Action) and getattr(action, "referee", False) is True:
                 self._apply_referee(action)
                 return
@@ -521,7 +534,7 @@ class Game(RoundFlow):
                 seat = self.actor
                 assert seat is not None, "a lead or an answer has a seat to decide"
                 self._apply_play_action(seat, action)
-                if self._hold_active and self.kind != OVER and seat is not None:
+                if self._hold_after and self.kind != OVER and seat is not None:
                     self._hold.after_action(self, seat, action)
                 if self._has_after_action and self.kind != OVER:
                     self.variant.call_hook("gouji_after_action", game=self, seat=seat, action=action)
@@ -530,6 +543,11 @@ class Game(RoundFlow):
             if snapshot is not None:
                 self.__dict__.update(snapshot.__dict__)
             raise
+
+    def _in_legal_set(self, action: object) -> bool:
+        if self._legal_set is None:
+            self._legal_set = frozenset(self._legal or ())
+        return _is_legal(action, self._legal_set)
 
     def _refusal(self, action: object) -> IllegalActionError:
         """The error for an action not among the legal ones. Any object at all may come from
@@ -562,29 +580,56 @@ class Game(RoundFlow):
 
     def clone(self) -> Game:
         """An independent copy: applying actions to it leaves this game alone."""
-        other = copy.copy(self)
-        other.hands = [[list(suits) for suits in hand] for hand in self.hands]
-        for name in ("sizes", "playing", "places", "pile", "history", "events", "queue"):
-            setattr(other, name, list(getattr(self, name)))
-        other.stats = Counter(self.stats)
-        other.burners = dict(self.burners)
-        other.dead_gouji_rights = dict(self.dead_gouji_rights)
-        other.kept_heads = set(self.kept_heads)
-        other.open_sets = {seat: list(sets) for seat, sets in self.open_sets.items()}
-        other.heads_in_play = set(self.heads_in_play)
-        other.passed = set(self.passed)
-        other.yielded = set(self.yielded)
-        other.melee_passes = set(self.melee_passes)
-        other.last_set_opposites = set(self.last_set_opposites)
-        other.phases = copy.deepcopy(self.phases)
-        other._plugin_states = {name: dict(state) for name, state in self._plugin_states.items()}
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other = type(self).__new__(type(self))
+        state = other.__dict__
+        state.update(self.__dict__)
+        state["hands"] = [list(map(list.copy, hand)) for hand in self.hands]
+        state["sizes"] = self.sizes.copy()
+        state["playing"] = self.playing.copy()
+        state["places"] = self.places.copy()
+        state["pile"] = self.pile.copy()
+        state["history"] = self.history.copy()
+        state["events"] = self.events.copy()
+        state["queue"] = self.queue.copy()
+        stats: Counter[str] = Counter()
+        dict.update(stats, self.stats)  # Counter(...) counts again in Python; the keys are counted
+        state["stats"] = stats
+        state["burners"] = self.burners.copy()
+        state["dead_gouji_rights"] = self.dead_gouji_rights.copy()
+        state["kept_heads"] = self.kept_heads.copy()
+        state["open_sets"] = {seat: sets.copy() for seat, sets in self.open_sets.items()}
+        state["heads_in_play"] = self.heads_in_play.copy()
+        state["passed"] = self.passed.copy()
+        state["yielded"] = self.yielded.copy()
+        state["melee_passes"] = self.melee_passes.copy()
+        state["last_set_opposites"] = self.last_set_opposites.copy()
+        state["_plugin_states"] = {name: dict(plugin) for name, plugin in self._plugin_states.items()}
+        if self.phases:
+            state["phases"] = copy.deepcopy(self.phases)
+        else:
+            state["phases"] = []
+        # The generator's state (625 numbers) is copied only when one of the two games next
+        # draws from it (rng): mid-play nothing does, and a clone is a dozen list copies.
+        self._rng_shared = other._rng_shared = True
         return other
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random generator (the shuffle, plugins' draws): the same seed gives
+        the same draws."""
+        if self._rng_shared:
+            own = random.Random.__new__(random.Random)
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self._rng_shared = value, False
 
     # What _init_fields derives from the variant: rebuilt on load rather than pickled
     # (the set rules' bound method, the burn policy and the table come from the plugins).
-    _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes")
+    _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes", "_covers")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         # What a game holds beyond the containers clone() copies is immutable (events,
@@ -601,13 +646,20 @@ class Game(RoundFlow):
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
         state.setdefault("_plugin_states", {})  # pickled before plugin_state existed
+        if "rng" in state:  # pickled before Game.rng became a property
+            state["_rng"], state["_rng_shared"] = state.pop("rng"), False
         self.__dict__.update(state)
         variant = self.variant
+        hold = variant.hold_three_policy
+        self._hold_after = hold.active and (
+            getattr(type(hold), "after_action", None) is not HoldThreePolicy.after_action)
         self._table = variant.table
         self._rules = variant.set_rules
         self._burn = variant.burn_policy
         self._cover_sizes = getattr(self._rules, "cover_sizes", _same_size)
+        self._covers = cover_tables(self._rules, self._cover_sizes)
 
     def transfer(self, giver: int, receiver: int, card: Card) -> None:
         """Move one card between hands (tribute and buying 3s use this)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import cycle, islice
 
 import attrs
 
@@ -60,7 +61,8 @@ def cut_by_count(
 
 def deal(table: Table, pile: Sequence[Card], first_drawer: int) -> Deal:
     """OPEN-2: one card at a time, in play order, from the first drawer."""
-    draws = tuple((table.seat_after(first_drawer, i % 6), card) for i, card in enumerate(pile))
+    seats = [table.seat_after(first_drawer, i) for i in range(6)]
+    draws = tuple(zip(islice(cycle(seats), len(pile)), pile, strict=True))
     return Deal(first_drawer, draws)
 
 

@@ -18,13 +18,14 @@ in if the owner went out (END-4). Going out, the melee and failed burns
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress
 from typing import TYPE_CHECKING, Any, cast
 
 from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Close, Pass, PlaySet, TakeWind, Yield
 from gouji.errors import GoujiError
 from gouji.events import PLACE_NAMES, Event
 from gouji.plays import Play
-from gouji.sets import all_sets, sets_of_size
+from gouji.sets import lead_sets, sets_of_size
 from gouji.state import GameState
 
 if TYPE_CHECKING:
@@ -144,15 +145,25 @@ class RoundFlow(GameState):
         seat = self.actor
         assert seat is not None, "a lead or an answer has a seat to decide"
         counts = self._counts(seat)
-        if self.kind == LEAD:
-            plays = all_sets(counts)
+        lead = self.kind == LEAD
+        # plays and, in the same order, their PlaySet actions (from the cached tables).
+        if lead:
+            plays, actions = lead_sets(counts)
         else:
-            assert self.top is not None, "an answer answers the set on the table"
-            plays = [p for size in self._cover_sizes(self.top) for p in sets_of_size(counts, size)
-                     if self._rules.beats(p, self.top)]
+            top = self.top
+            assert top is not None, "an answer answers the set on the table"
+            if self._covers is not None:
+                plays, actions = self._covers.covers(top, counts)
+            else:
+                beats = self._rules.beats
+                plays = [p for size in self._cover_sizes(top) for p in sets_of_size(counts, size)
+                         if beats(p, top)]
+                actions = [PlaySet.of(p) for p in plays]
         if seat in self.burners:
             size = self.sizes[seat]
-            plays = [p for p in plays if self._burn.allows(p, size)]
+            allows = self._burn.allows
+            kept = [i for i, p in enumerate(plays) if allows(p, size)]
+            plays, actions = [plays[i] for i in kept], [actions[i] for i in kept]
         if (self._hold_active or self._has_forbidden_hook) and plays:
             forbidden: dict[Play, str] = {}
             if self._hold_active:
@@ -160,16 +171,23 @@ class RoundFlow(GameState):
             if self._has_forbidden_hook:
                 for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
                     forbidden.update(answer or {})
-            plays = [p for p in plays if p not in forbidden]
+            if forbidden:
+                plays, actions = _without(plays, actions, forbidden)
             self._forbidden = forbidden  # for _why_illegal: the plugin's rule ID
-        extra = self._extra_actions(seat) if self._has_extra_actions else []
-        if self.kind == LEAD:
-            return [PlaySet.of(p) for p in plays] + extra
-        if self._is_burn(seat):
-            actions: list[Action] = [Burn.of(p) for p in plays if self._may_burn(counts, p)]
+        extra: list[Action] = []
+        if self._has_extra_actions:
+            for answer in self.variant.call_hook("gouji_extra_actions", game=self, seat=seat):
+                extra += answer or ()
+        if lead:
+            return [*actions, *extra]
+        found: list[Action]
+        if not plays:
+            found = []
+        elif self._is_burn(seat):
+            found = [Burn.of(p) for p in plays if self._may_burn(counts, p)]
         else:
-            actions = [PlaySet.of(p) for p in plays]
-        return actions + self._declines(seat, bool(actions)) + extra
+            found = list(actions)
+        return found + self._declines(seat, bool(found)) + extra
 
     def _may_burn(self, counts: list[int], play: Play) -> bool:
         """BURN-1: the hold-three policy judges first whether the burner can still finish
@@ -179,12 +197,6 @@ class RoundFlow(GameState):
             if verdict is not None:
                 return verdict
         return self._burn.may_burn(counts, play)
-
-    def _extra_actions(self, seat: int) -> list[Action]:
-        found: list[Action] = []
-        for answer in self.variant.call_hook("gouji_extra_actions", game=self, seat=seat):
-            found += answer or ()
-        return found
 
     def _is_burn(self, seat: int) -> bool:
         """BURN-1: covering a restricted gouji set that is not your opposite's,
@@ -200,11 +212,12 @@ class RoundFlow(GameState):
             if self._melee_pass in ("rejoin", "once") or not self._yield_allowed:
                 return [PASS]
             return [PASS, YIELD] if can_cover else [PASS]
-        closer = _opposite(self.anchor)
+        anchor, owner = self.anchor, self.owner
+        assert anchor is not None and owner is not None, "a set is on the table"
+        closer = (anchor + 3) % 6
         out: list[Action] = [CLOSE if seat == closer and len(self.queue) == 1 else PASS]
         if can_cover and self._may_yield(seat, closer):
             out.append(YIELD)
-        owner = _present(self.owner)
         if (self._take_wind and not self.restricted and not self.playing[owner]
                 and seat == self.next_in_play(owner)):
             out.append(TAKE_WIND)
@@ -534,6 +547,18 @@ class RoundFlow(GameState):
     def _log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "",
              visible_to: Iterable[int] | None = None) -> None:
         self.events.append(Event(kind, seat, rule, play, detail, visible_to))
+
+
+def _without(plays: list[Play], actions: list[PlaySet], forbidden: dict[Play, str]) -> tuple[list[Play], list[PlaySet]]:
+    """``plays`` and their ``actions`` less the forbidden sets. The sets are interned
+    (Play.of), so the forbidden ones are found by identity, without hashing every set;
+    should a key not be one of the sets by identity, by equality (the same answer)."""
+    ids = set(map(id, forbidden))
+    keep = [i not in ids for i in map(id, plays)]
+    if keep.count(False) != len(forbidden):
+        # Some key is no set of the list by identity: equal but built apart, or none at all.
+        keep = [p not in forbidden for p in plays]
+    return list(compress(plays, keep)), list(compress(actions, keep))
 
 
 def _present(seat: int | None) -> int:

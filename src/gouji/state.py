@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from gouji.opening import Cut, Deal
     from gouji.phases import Phase
     from gouji.plays import Play
+    from gouji.sets import CoverTables
     from gouji.table import Table
     from gouji.variant import Variant
 
@@ -41,7 +42,9 @@ class GameState:
     variant: Variant
     seed: int
     context: GameContext
-    rng: random.Random
+    #: The generator behind ``Game.rng``; shared with a clone until one of them draws.
+    _rng: random.Random
+    _rng_shared: bool
     #: Decisions made before the cut that the cut must know (``Game.add_cut_carry``).
     cut_carry: tuple[tuple[str, Any], ...]
     #: The six hands and the leader of a game started from a position, else None.
@@ -54,8 +57,12 @@ class GameState:
     _burn: BurnPolicy
     _hold: HoldThreePolicy
     _hold_active: bool
+    #: The hold-three policy does something after an action (``after_action`` overridden).
+    _hold_after: bool
     _open_point: OpenPointPolicy
     _cover_sizes: Callable[[Play], tuple[int, ...]]
+    #: The set rules' covers, cached (None: the rules are asked on every move).
+    _covers: CoverTables | None
     _yield_allowed: bool
     _yield_opposite_only: bool
     _take_wind: bool

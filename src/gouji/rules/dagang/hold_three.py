@@ -80,11 +80,12 @@ def forbidden_sets(game: PluginGame, seat: int, plays: Sequence[Play]) -> Mappin
     threes = game.rank_count(seat, THREE)
     size = game.hand_size(seat)
     out = {}
-    for play in plays:
+    for play in plays:  # on every lead: the fields, not the properties (same tests)
         if play.rank == THREE:
-            if play.twos or play.jokers or play.naturals != threes or play.size != size:
+            # A set of 3s alone has naturals cards: "play.size != size" is "threes != size".
+            if play.twos or play.small or play.big or play.naturals != threes or threes != size:
                 out[play] = RULE
-        elif play.size == size:
+        elif play.naturals + play.twos + play.small + play.big == size:
             out[play] = RULE
     return out
 

@@ -77,8 +77,8 @@ def one_each_deal(table: Table, pile: Sequence[Card], first_drawer: int) -> Deal
     first: list[Card] = []
     rest = list(pile)
     for rank in ONE_EACH_RANKS:
-        picked = [card for card in rest if card.rank == rank][:6]
-        for card in picked:
-            rest.remove(card)
-        first += picked
+        at = [i for i, card in enumerate(rest) if card.rank == rank][:6]
+        first += [rest[i] for i in at]
+        for i in reversed(at):  # the picked cards themselves (what rest.remove found first)
+            del rest[i]
     return deal(table, first + rest, first_drawer)
