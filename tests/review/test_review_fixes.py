@@ -12,8 +12,9 @@ missing from a position has gone out already (头科 first).
 
 from __future__ import annotations
 
-import gouji
 import pytest
+
+import gouji
 from gouji.rules.dagang.actions import Ruling
 
 PROVINCIAL = gouji.load_variant("provincial")
@@ -268,3 +269,180 @@ def test_c_the_failed_burners_opposite_is_headless_in_the_club() -> None:
     game = CLUB.with_options(hold_three=False).new_position(hands, 0)
     act(game, *FAIL_BURN)
     assert not game.playing[1] and game.is_headless(4) and not game.melee
+
+
+# --- 3. END-3: D§16 "头科或二科发底牌后，除对头外，过牌者在此轮中均不可再出牌" ---------------------------------
+# Seat 0 goes out with a 5 (头科); his opposite is seat 3.
+
+
+@pytest.mark.rule("END-3")
+def test_d16_the_finishers_opposite_covers_again_at_his_own_turn_not_only_last() -> None:
+    """D§16 "除对头外": 头科's opposite, seat 3, passed the 5; he is asked again at his place in turn
+    order for every later set of the round (seat 5's 8 before seat 4 closes), not only last."""
+    game = DAGANG.new_position({0: "5", 1: "8 9 4", 2: "6 4 4", 3: "9 4 4", 4: "7 4 4", 5: "8 4 4"}, 0)
+    act(game, "play 5", "pass", "pass", "pass", "play 7")
+    assert game.answering() == (5, 3)
+    act(game, "play 8")
+    assert game.answering() == (3, 4) and legal(game) == ["play 9", "pass"]
+
+
+@pytest.mark.rule("END-3")
+def test_d16_a_player_who_passed_before_the_last_set_has_no_last_word_after_it() -> None:
+    """D§16 "过牌者在此轮中均不可再出牌": seat 4 passed seat 2's 5 before seat 0 went out with his 6;
+    he is barred for the rest of the round — even the last word on seat 1's 7, his opposite's set,
+    that D§11 ("除'对头牌'外") would give him. Seat 1 leads."""
+    game = DAGANG.new_position({0: "6", 1: "7 4 4", 2: "5 9 4", 3: "8 4 4", 4: "Q 4 4", 5: "4 4 4"}, 2)
+    act(game, "play 5", "pass", "pass", "play 6")
+    assert game.places[0] == 0
+    act(game, "play 7", "pass", "pass")
+    assert game.table is None and game.current_player == 1
+
+
+@pytest.mark.rule("END-3")
+def test_d16_the_finishers_opposite_plays_his_dead_gouji_after_passing() -> None:
+    """D§16 "头科、二科的底牌，其对头分别有一次无对头够级机会，称'够死级'" with "除对头外": seat 3 passed
+    头科's 5, then plays a 2 on seat 4's 7 — a 够死级 nobody answers but a burner, and seat 5,
+    who holds a 小王 but passed, may not burn it: seat 3 leads."""
+    game = DAGANG.new_position({0: "5", 1: "8 9 4", 2: "6 4 4", 3: "2 9 9", 4: "7 4 4", 5: "8 小王 4"}, 0)
+    act(game, "play 5", "pass", "pass", "pass", "play 7", "pass", "play 2")
+    assert any(e.kind == "dead-set" and e.seat == 3 for e in game.events)
+    assert game.table is None and game.current_player == 3
+
+
+@pytest.mark.rule("END-3")
+def test_d16_d19_take_wind_in_the_last_sets_round_the_finishers_opposite_may_refuse() -> None:
+    """D§19 "持牌人对上家的底牌可暂不上牌而申请由自己重新发牌…如其余持牌人均同意": seat 1 asks for the
+    wind; the others agree by passing, and 头科's opposite — not barred (D§16 除对头外) — still has
+    the last word; he closes and seat 1 leads."""
+    game = DAGANG.new_position({0: "5", 1: "8 9 4", 2: "6 4 4", 3: "9 4 4", 4: "7 4 4", 5: "8 4 4"}, 0)
+    act(game, "play 5", "take-wind", "pass", "pass", "pass", "pass")
+    assert game.current_player == 3 and legal(game) == ["play 9", "close"]
+    act(game, "close")
+    assert game.table is None and game.current_player == 1
+
+
+@pytest.mark.rule("END-3")
+def test_d16_touke_and_erke_in_one_round_both_opposites_may_play_again() -> None:
+    """D§16 "头科或二科发底牌后，除对头外": seat 0 (头科) and seat 4 (二科) go out in one round; seat 1,
+    二科's opposite, passed the 5 and is asked again for the 7 — the melee waits for the round's end."""
+    game = DAGANG.new_position({0: "5", 1: "8 9 4", 2: "6 4 4", 3: "9 4 4", 4: "7", 5: "10 4 4"}, 0)
+    act(game, "play 5", "pass", "pass", "pass", "play 7")
+    assert game.places[:2] == [0, 4] and not game.melee
+    assert game.answering() == (5, 1, 3)
+
+
+@pytest.mark.rule("END-3")
+def test_d16_d29_a_lost_turn_in_the_last_sets_round_still_leaves_the_finishers_opposite_his_word() -> None:
+    """D§29 "取消一次发（顺）牌权" spends seat 3's turn on the 5 as a pass; as 头科's opposite he is
+    the one passer D§16 lets play again ("除对头外"), so the last word still comes to him."""
+    game = DAGANG.new_position({0: "5", 1: "8 9 4", 2: "6 4 4", 3: "9 4 4", 4: "7 4 4", 5: "8 4 4"}, 0)
+    act(game, "play 5")
+    game.apply(Ruling(3, "lose-turn", "wrong-play"))
+    act(game, "pass", "pass")
+    assert game.current_player == 4, "seat 3's turn was lost"
+    act(game, "pass", "pass")
+    assert game.current_player == 3 and legal(game) == ["play 9", "close"]
+
+
+@pytest.mark.rule("END-3")
+def test_p18_provincial_keeps_the_usual_pass_rule_in_the_last_sets_round() -> None:
+    """P has no sentence like D§16's (``last_set_rejoin = "usual"``): P§13 对头牌 holds — seat 1,
+    who passed 头科's 5, has the last word on seat 4's 7, his opposite's set."""
+    game = PROVINCIAL.new_position({0: "5", 1: "8 9 4", 2: "6 4 4", 3: "6 4 4", 4: "7 4 4", 5: "4 4 4"}, 0)
+    act(game, "play 5", "pass", "pass", "pass", "play 7")
+    assert game.current_player == 1 and legal(game) == ["play 8", "play 9", "close"]
+
+
+@pytest.mark.rule("END-3")
+def test_district_and_club_keep_the_usual_pass_rule_in_the_last_sets_round() -> None:
+    """T and C have no D§16 sentence either: their ``last_set_rejoin`` is "usual"."""
+    assert DISTRICT.options["last_set_rejoin"] == "usual"
+    assert CLUB.options["last_set_rejoin"] == "usual"
+    assert gouji.load_variant("dagang").options["last_set_rejoin"] == "finisher_opposite"
+
+
+# --- 4. T 二.3.(11) with END-2 / END-5: a player who leaves in mid-round -----------------------------------
+# District plays clockwise: after seat 0 come 5, 4, 3, 2, 1.
+
+
+@pytest.mark.rule("END-2")
+def test_t2_3_11_smothered_by_a_non_opposite_the_coverers_gouji_set_keeps_its_answers() -> None:
+    """T 二.3.(11) "先被鳖三者为大落": seat 5 covers seat 0's 8 (his last set before the 3s) with a 2.
+    Seat 0 leaves, but seat 5's opposite (seat 2) still plays: the 2 is still a gouji set answered by
+    the opposite and by burns; seat 3, headless now (his opposite is out), covers it as a plain set."""
+    game = DISTRICT.new_position({0: "8 3 3", 1: "5 3", 2: "2 2 3", 3: "小王 5 3", 4: "5 3", 5: "2 6 3"}, 0)
+    act(game, "play 8", "play 2")
+    assert game.places[5] == 0 and game.gouji_restricted and game.is_headless(3)
+    assert game.current_player == 2   # the opposite first (T 二.3.(5) 烧牌不优先于…正常的够级顺序)
+    act(game, "pass")
+    assert game.current_player == 3 and legal(game) == ["play SJ", "pass"]
+    act(game, "play SJ")
+    assert not game.is_burner(3)
+
+
+@pytest.mark.rule("END-5")
+def test_t2_3_10_a_smother_with_a_failed_burner_counted_starts_the_luan_can() -> None:
+    """T 二.3.(10) "剩四人以内时（假烧者被判出局时仍计算在比赛者内）": 头科 out and a failed burner make
+    five; seat 2's A smothers seat 4 (left with his 3), which leaves four counted: the 乱残 begins."""
+    game = district_failed_burn(T_FAIL | {4: "Q 3"})
+    assert not game.melee
+    act(game, "play 6", "play Q", "play A")
+    assert game.places[4] == 4 and game.melee
+
+
+@pytest.mark.rule("END-2")
+def test_d29_a_penalty_on_the_opposite_mid_round_leaves_the_gouji_player_headless() -> None:
+    """D§29 "罚为大落" on seat 3 while seat 0's 2 is answered: seat 0 is headless from then on
+    (``Game.retire`` re-plans the round), so seat 1 covers the 2 plainly — no burn, no jokers owed;
+    seat 2, who declined the burn (D§10 过牌不烧), is not asked again."""
+    game = DAGANG.new_position({0: "2 9 9", 1: "小王 6 6", 2: "小王 5 5", 3: "2 2 8", 4: "4 4 4", 5: "4 4 4"}, 0)
+    act(game, "play 2", "pass")
+    assert game.current_player == 1 and legal(game) == ["burn SJ", "pass"]
+    game.apply(Ruling(3, "last", "stealing"))
+    assert game.is_headless(0) and not game.gouji_restricted
+    assert game.answering() == (1, 5) and legal(game) == ["play SJ", "pass"]
+    act(game, "play SJ")
+    assert not game.is_burner(1)
+
+
+@pytest.mark.rule("END-4")
+def test_d29_the_owner_of_the_set_penalised_mid_round_the_next_player_leads() -> None:
+    """D§29 "罚为大落" on seat 0 while his 9 9 is answered: the round goes on without re-planning; once
+    all pass and seat 3 closes, the next player in play leads (as after a last set, END-4)."""
+    game = DAGANG.new_position({0: "2 9 9", 1: "小王 6 6", 2: "小王 5 5", 3: "2 2 8", 4: "4 4 4", 5: "4 4 4"}, 0)
+    act(game, "play 9 9")
+    game.apply(Ruling(0, "last", "stealing"))
+    assert game.current_player == 3 and legal(game) == ["play 2 2", "pass"]
+    act(game, "pass", "close")
+    assert game.table is None and game.current_player == 1
+
+
+# Seat 0 goes out (头科) with a 5; seats 1 and 2 pass; seat 3, his opposite, plays a 2: 够死级.
+DEAD_GOUJI = {0: "5", 1: "9 9 9 8", 2: "4 4 8", 3: "2 6 6", 4: "小王 小王 4 4", 5: "A 3 3 6 6"}
+
+
+@pytest.mark.rule("END-3")
+def test_d16_a_penalty_elsewhere_does_not_open_a_dead_gouji_set_to_plain_covers() -> None:
+    """D§16 "够死级…除有烧牌者外，够死级者即获重新发牌权": seat 3's 2 after 头科's last set may only be
+    burned. A penalty on seat 2 (D§29 罚为大落) in mid-round changes nothing for that set: seat 4's
+    小王 is still a burn, not a plain cover (fixed in this review: ``Game.retire`` re-planned it as
+    a headless player's set, open to anyone)."""
+    game = DAGANG.new_position(DEAD_GOUJI, 0)
+    act(game, "play 5", "pass", "pass", "play 2")
+    assert game.current_player == 4 and legal(game) == ["burn SJ", "pass"]
+    game.apply(Ruling(2, "last", "stealing"))
+    assert game.current_player == 4 and legal(game) == ["burn SJ", "pass"]
+    act(game, "pass")
+    assert game.table is None and game.current_player == 3
+
+
+@pytest.mark.rule("END-3")
+def test_d16_a_burner_made_headless_mid_round_may_no_longer_burn_a_dead_gouji_set() -> None:
+    """D§16 "除有烧牌者外": only a burn beats a 够死级, and a headless player's cover is no burn (P§17,
+    D§17 "无头者…亦行使同样的职权" in turn order). The penalty on seat 1 leaves seat 4 headless (the
+    engine's reading of a penalised 大落, see above): his offer lapses and seat 3's 2 stands."""
+    game = DAGANG.new_position(DEAD_GOUJI, 0)
+    act(game, "play 5", "pass", "pass", "play 2")
+    game.apply(Ruling(1, "last", "stealing"))
+    assert game.is_headless(4)
+    assert game.table is None and game.current_player == 3
