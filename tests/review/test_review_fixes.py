@@ -446,3 +446,28 @@ def test_d16_a_burner_made_headless_mid_round_may_no_longer_burn_a_dead_gouji_se
     game.apply(Ruling(1, "last", "stealing"))
     assert game.is_headless(4)
     assert game.table is None and game.current_player == 3
+
+
+@pytest.mark.rule("END-2")
+def test_p17_option_whoever_leaves_the_failed_burners_opposite_is_covered_by_anyone() -> None:
+    """The other reading of E23 (``failed_burn_keeps_head = false``): seat 4's gouji partner "不复存在",
+    so he is headless and his Q Q Q is covered by anyone in turn (P§17 "…都可以灭之")."""
+    variant = PROVINCIAL.with_options(failed_burn_keeps_head=False)
+    game = four_left(variant, hands=FOUR_LEFT | {0: "K K 5 9 9 A A A", 2: "4 10 3", 3: "5 J 3",
+                                                 4: "6 Q Q Q 8 3"})
+    assert game.is_headless(4)
+    act(game, "play 5", "pass", "pass", "play 6", "pass", "pass", "pass", "play Q Q Q")
+    assert not game.gouji_restricted and game.current_player == 0
+    assert legal(game) == ["play A A A", "pass"]
+
+
+@pytest.mark.rule("END-2")
+def test_t2_3_5_the_kept_head_lapses_once_touke_and_erke_are_out() -> None:
+    """T 二.3.(5) "其对门仍被视为'有头'（头、二科出现后解除有头）": seat 3 goes out (二科) after the
+    failed burn; seat 2, the failed burner's opposite, is headless from then on."""
+    game = district_failed_burn(T_FAIL | {3: "7 3", 4: "5 3"})
+    assert not game.is_headless(2)
+    act(game, "play 6", "play 7", "pass", "close")  # seat 2 passes; seat 0, the opposite, closes
+    assert game.current_player == 3 and not game.is_headless(2)
+    act(game, "play 3")
+    assert game.places[1] == 3 and game.is_headless(2)
