@@ -648,6 +648,7 @@ class Game(RoundFlow):
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
         state.setdefault("_plugin_states", {})  # pickled before plugin_state existed
+        state.setdefault("dead_burns_only", False)  # pickled before a 够死级 was marked
         if "rng" in state:  # pickled before Game.rng became a property
             state["_rng"], state["_rng_shared"] = state.pop("rng"), False
         self.__dict__.update(state)
@@ -696,8 +697,13 @@ class Game(RoundFlow):
         self.log(kind, seat, rule, detail=f"{reason}; {zh} {en}" if reason else f"{zh} {en}")
         if not self._finish_if_decided():
             self._start_melee_if_due()
-            if (self.kind == RESPOND and self.restricted and self.anchor is not None
-                    and self.playing[self.anchor] and (self.melee or not self.has_head(self.anchor))):
+            if self.kind != RESPOND or self.anchor is None or not self.playing[self.anchor]:
+                pass
+            elif self.dead_burns_only:
+                # A 够死级 (D§16 除有烧牌者外) stays a set only burns answer; a seat headless now
+                # (his opposite just left) can burn it no more, so the offers are made again.
+                self._plan_responses(gouji=True, by_yield=False, burns_only=True)
+            elif self.restricted and (self.melee or not self.has_head(self.anchor)):
                 # A seat left in mid-round (T 二.3.(11): smothered by his opposite's cover): the
                 # set's owner is headless now (END-2), or the melee began (END-5), so its answers
                 # are plain covers in turn order, no longer gouji answers and burn offers.

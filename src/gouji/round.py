@@ -65,6 +65,7 @@ class RoundFlow(GameState):
         self.last_word_given = False
         self.yield_window = False
         self.dead_gouji_seat = None
+        self.dead_burns_only = False
         self.last_set_opposites = set()
         self._top_opens = False  # TRIB-5: the set on the table opens its owner if it stands
         self.actor = leader
@@ -393,6 +394,7 @@ class RoundFlow(GameState):
                     if self.playing[s] and s != anchor and (s not in self.passed or self._plays_again(s, closer))]
         self.last_word_given = False
         self.last_decliner = None
+        self.dead_burns_only = burns_only
         if burns_only:
             # A dead-gouji set that may be burned (dead_gouji_burnable): burn offers only,
             # to players who can burn (a headless player's cover would be no burn).

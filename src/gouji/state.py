@@ -126,6 +126,8 @@ class GameState:
     last_word_given: bool
     yield_window: bool
     dead_gouji_seat: int | None
+    #: END-3 (D§16 除有烧牌者外): the set on the table is a 够死级 that only burns may answer.
+    dead_burns_only: bool
     #: END-3: in the round of 头科's or 二科's last set, the finished players' opposites.
     last_set_opposites: set[int]
     #: TRIB-5: the set on the table opens its owner if it stands.
