@@ -124,3 +124,12 @@ def test_BURN_1_without_hold_three_2_3_is_one_last_set_D10(plain, act, legal):
     game = plain.new_position({0: "K K 5 3", 1: "A A 2 3", 2: "3 6", 3: "3 7", 4: "3 8", 5: "3 9"}, leader=0)
     act(game, "play K K")
     assert game.current_player == 1 and "burn A A" in legal(game)
+
+
+@pytest.mark.rule("END-2")
+def test_END_2_a_player_who_concedes_under_hold_three_keeps_his_opposites_head_D17(dagang, act):
+    """D§17 "头科产生后，其对头的够级对象不复存在，称'无头'": conceding with no 3 (END-6) is no 头科, so
+    his opposite keeps his head (E23, ``failed_burn_keeps_head``)."""
+    game = dagang.new_position({0: "9", 1: "3 4", 2: "3 5", 3: "3 6", 4: "3 7", 5: "3 8"}, leader=0)
+    act(game, "dagang-concede")
+    assert not game.playing[0] and not game.is_headless(3) and game.has_head(3)

@@ -245,13 +245,17 @@ def test_p17_a_failed_burn_before_touke_keeps_the_head_when_touke_goes_out() -> 
 
 
 @pytest.mark.rule("END-2")
-def test_d17_a_player_penalised_to_da_luo_leaves_his_opposite_headless_as_the_engine_reads_it() -> None:
-    """D§29-30 "罚为大落" takes a player out of play, and the engine makes his opposite headless at
-    once (``Game.retire`` without ``keep_head``). D§17's words tie 无头 to 头科 alone, as E23 argues
-    for the failed burner; the reviewer's report argues the penalised 大落 should keep the head too."""
-    game = DAGANG.new_position({0: "5 9 9", 1: "6 3 3", 2: "7 10 10", 3: "8 3 3", 4: "9 2 2 3", 5: "4"}, 0)
+def test_d17_a_player_penalised_to_da_luo_keeps_his_opposites_head() -> None:
+    """D§17 "头科产生后，其对头的够级对象不复存在，称'无头'": D§29-30 "罚为大落" takes a player out of
+    play, but he is not 头科, so his opposite keeps his head (E23, as for the failed burner);
+    ``failed_burn_keeps_head = false`` makes him headless at once."""
+    hands = {0: "5 9 9", 1: "6 3 3", 2: "7 10 10", 3: "8 3 3", 4: "9 2 2 3", 5: "4"}
+    game = DAGANG.new_position(hands, 0)
     game.apply(Ruling(1, "last", "stealing"))
-    assert game.is_headless(4)
+    assert not game.playing[1] and not game.is_headless(4) and game.has_head(4)
+    other = DAGANG.with_options(failed_burn_keeps_head=False).new_position(hands, 0)
+    other.apply(Ruling(1, "last", "stealing"))
+    assert other.is_headless(4)
 
 
 @pytest.mark.rule("END-2")
@@ -391,18 +395,23 @@ def test_t2_3_10_a_smother_with_a_failed_burner_counted_starts_the_luan_can() ->
 
 
 @pytest.mark.rule("END-2")
-def test_d29_a_penalty_on_the_opposite_mid_round_leaves_the_gouji_player_headless() -> None:
-    """D§29 "罚为大落" on seat 3 while seat 0's 2 is answered: seat 0 is headless from then on
-    (``Game.retire`` re-plans the round), so seat 1 covers the 2 plainly — no burn, no jokers owed;
-    seat 2, who declined the burn (D§10 过牌不烧), is not asked again."""
-    game = DAGANG.new_position({0: "2 9 9", 1: "小王 6 6", 2: "小王 5 5", 3: "2 2 8", 4: "4 4 4", 5: "4 4 4"}, 0)
+def test_d29_a_penalty_on_the_opposite_mid_round_keeps_the_gouji_players_head() -> None:
+    """D§29 "罚为大落" on seat 3 while seat 0's 2 is answered: seat 3 is not 头科, so seat 0 keeps
+    his head (D§17, E23) and his 2 is still answered by burns alone; with
+    ``failed_burn_keeps_head = false`` seat 0 is headless at once and seat 1 covers plainly."""
+    hands = {0: "2 9 9", 1: "小王 6 6", 2: "小王 5 5", 3: "2 2 8", 4: "4 4 4", 5: "4 4 4"}
+    game = DAGANG.new_position(hands, 0)
     act(game, "play 2", "pass")
     assert game.current_player == 1 and legal(game) == ["burn SJ", "pass"]
     game.apply(Ruling(3, "last", "stealing"))
-    assert game.is_headless(0) and not game.gouji_restricted
-    assert game.answering() == (1, 5) and legal(game) == ["play SJ", "pass"]
-    act(game, "play SJ")
-    assert not game.is_burner(1)
+    assert not game.is_headless(0) and game.current_player == 1 and legal(game) == ["burn SJ", "pass"]
+    other = DAGANG.with_options(failed_burn_keeps_head=False).new_position(hands, 0)
+    act(other, "play 2", "pass")
+    other.apply(Ruling(3, "last", "stealing"))
+    assert other.is_headless(0) and not other.gouji_restricted
+    assert other.answering() == (1, 5) and legal(other) == ["play SJ", "pass"]
+    act(other, "play SJ")
+    assert not other.is_burner(1)
 
 
 @pytest.mark.rule("END-4")
@@ -439,13 +448,18 @@ def test_d16_a_penalty_elsewhere_does_not_open_a_dead_gouji_set_to_plain_covers(
 @pytest.mark.rule("END-3")
 def test_d16_a_burner_made_headless_mid_round_may_no_longer_burn_a_dead_gouji_set() -> None:
     """D§16 "除有烧牌者外": only a burn beats a 够死级, and a headless player's cover is no burn (P§17,
-    D§17 "无头者…亦行使同样的职权" in turn order). The penalty on seat 1 leaves seat 4 headless (the
-    engine's reading of a penalised 大落, see above): his offer lapses and seat 3's 2 stands."""
+    D§17 "无头者…亦行使同样的职权" in turn order). By default the penalty on seat 1 (罚为大落) keeps
+    seat 4's head (E23) and his offer stands; with ``failed_burn_keeps_head = false`` seat 4 is
+    headless, his offer lapses and seat 3's 2 stands."""
     game = DAGANG.new_position(DEAD_GOUJI, 0)
     act(game, "play 5", "pass", "pass", "play 2")
     game.apply(Ruling(1, "last", "stealing"))
-    assert game.is_headless(4)
-    assert game.table is None and game.current_player == 3
+    assert not game.is_headless(4) and game.current_player == 4 and legal(game) == ["burn SJ", "pass"]
+    other = DAGANG.with_options(failed_burn_keeps_head=False).new_position(DEAD_GOUJI, 0)
+    act(other, "play 5", "pass", "pass", "play 2")
+    other.apply(Ruling(1, "last", "stealing"))
+    assert other.is_headless(4)
+    assert other.table is None and other.current_player == 3
 
 
 @pytest.mark.rule("END-2")

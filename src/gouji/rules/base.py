@@ -51,9 +51,10 @@ CORE_OPTIONS = (
                "A burner whose set is covered is released from carrying jokers (解烧, BURN-3).",
                rule="BURN-3"),
     OptionSpec("failed_burn_keeps_head", bool, True,
-               "A burner judged 落 for a failed burn still counts as his opposite's head until 头科 "
-               "and 二科 are out: the opposite is not headless (P§17, D§17 头科产生后，其对头…称无头; "
-               "T 二.3.(5) 其对门仍被视为有头); off: headless at once (END-2).", rule="END-2"),
+               "A burner judged 落 for a failed burn (and in D a player ruled 大落 or disqualified, or "
+               "conceding under 憋3) still counts as his opposite's head until 头科 and 二科 are out: "
+               "the opposite is not headless (P§17, D§17 头科产生后，其对头…称无头; T 二.3.(5) "
+               "其对门仍被视为有头); off: headless at once (END-2).", rule="END-2"),
     OptionSpec("pass_rejoin_opposite", bool, False,
                "A player who passed may still cover any later set of his opposite's in the round (C 过牌: "
                "如果不是对头得牌,是不允许再上牌); off: only as the opposite's last word (ROUND-3, P§12-13).",

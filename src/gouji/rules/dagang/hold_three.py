@@ -97,6 +97,8 @@ def may_concede(game: PluginGame, seat: int) -> bool:
 
 def concede(game: PluginGame, seat: int) -> None:
     """END-6: a player without a 3 left with one card concedes: the lowest free place."""
+    if game.variant.options["failed_burn_keeps_head"]:
+        game.keep_head(seat, in_play=False)  # E23: he leaves, he is not 头科 (D§17)
     game.retire(seat, None, RULE, "no 3 for his last set: cannot go out (憋3)", kind="concede")
 
 

@@ -163,6 +163,8 @@ def apply_ruling(game: PluginGame, ruling: Ruling) -> None:
                      disqualified=state.disqualified + ((seat,) if ruling.penalty == DISQUALIFY else ()))
         what = "罚为大落" if ruling.penalty == LAST else "取消参赛资格"
         place = 5 if game.seat_in_place(5) is None else None
+        if game.variant.options["failed_burn_keeps_head"]:
+            game.keep_head(seat, in_play=False)  # E23: ruled out, he is not 头科 (D§17)
         game.retire(seat, place, RULE, f"{what}: {name}", kind="penalty")
     else:  # pragma: no cover - Ruling.parse and the Referee allow only the penalties above
         raise IllegalActionError(f"unknown penalty {ruling.penalty!r}", RULE)
