@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from gouji.actions import CLOSE, PASS, Action
-from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, Card
+from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, Card, Suit
 from gouji.context import GameContext
 from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError, PluginError
 from gouji.events import PLACE_NAMES, Event
@@ -113,12 +113,12 @@ class Game(RoundFlow):
         game._init_fields(variant, 0, GameContext.first())
         game.position = (tuple(tuple(h) for h in hands), leader)
         for seat, cards in enumerate(hands):
+            held: list[list[Suit | None]] = [[] for _ in range(BIG_JOKER + 1)]
             for card in cards:
-                game.hands[seat][card.rank].append(card.suit)
+                held[card.rank].append(card.suit)
+            game.hands[seat] = [tuple(sorted(suits, key=suit_key)) for suits in held]
             game.sizes[seat] = len(cards)
             game.playing[seat] = bool(cards)
-            for suits in game.hands[seat]:
-                suits.sort(key=suit_key)
         game.deck_size = sum(game.sizes)
         # Seats given no cards went out before the position: the top places, in seat order.
         for seat in range(6):
@@ -171,7 +171,9 @@ class Game(RoundFlow):
         self._has_after_action = variant.has_hook_implementations("gouji_after_action")
         self._guard_hooks = variant.has_third_party_game_hooks()
         self.rng = random.Random(seed)
-        self.hands = [[[] for _ in range(BIG_JOKER + 1)] for _ in range(6)]
+        # Each rank's suits are a tuple, replaced when the hand changes: a clone copies the six
+        # outer lists and shares the tuples (copy-on-write).
+        self.hands = [[()] * (BIG_JOKER + 1) for _ in range(6)]
         self.sizes = [0] * 6
         self.playing = [True] * 6
         self.places = [None] * 6
@@ -240,14 +242,15 @@ class Game(RoundFlow):
         # but built apart are compared by equality.
         if Counter(map(id, dealt)) != Counter(map(id, pile)) and Counter(dealt) != Counter(pile):
             raise PluginError("the gouji_deal hook must deal every card of the pile exactly once")
+        dealt_suits: list[list[list[Suit | None]]] = [[list(suits) for suits in hand] for hand in self.hands]
         for seat, card in self.deal.draws:
-            self.hands[seat][card.rank].append(card.suit)
+            dealt_suits[seat][card.rank].append(card.suit)
             self.sizes[seat] += 1
-        for hand in self.hands:
-            for rank in range(THREE, SMALL_JOKER):
-                hand[rank].sort()  # suits are IntEnums: the order of suit_key, in C
-            for rank in range(SMALL_JOKER, BIG_JOKER + 1):
-                hand[rank].sort(key=suit_key)  # jokers: no suit
+        for seat, held in enumerate(dealt_suits):
+            # Suits are IntEnums: sorted() is the order of suit_key, in C; jokers have no suit.
+            self.hands[seat] = (
+                [tuple(sorted(held[rank])) for rank in range(SMALL_JOKER)]  # type: ignore[type-var]
+                + [tuple(sorted(held[rank], key=suit_key)) for rank in range(SMALL_JOKER, BIG_JOKER + 1)])
         self._log("deal", cut.first_drawer, "OPEN-2", detail=f"{self.sizes} cards")
         leader = self.variant.call_hook(
             "gouji_first_leader", options=self.variant.options, deal=self.deal, context=context
@@ -583,7 +586,7 @@ class Game(RoundFlow):
         other = type(self).__new__(type(self))
         state = other.__dict__
         state.update(self.__dict__)
-        state["hands"] = [list(map(list.copy, hand)) for hand in self.hands]
+        state["hands"] = [hand.copy() for hand in self.hands]  # the suits are tuples, shared
         state["sizes"] = self.sizes.copy()
         state["playing"] = self.playing.copy()
         state["places"] = self.places.copy()
@@ -666,9 +669,8 @@ class Game(RoundFlow):
         suits = self.hands[giver][card.rank]
         if card.suit not in suits:
             raise GoujiError(f"seat {giver} does not hold {card}")
-        suits.remove(card.suit)
-        self.hands[receiver][card.rank].append(card.suit)
-        self.hands[receiver][card.rank].sort(key=suit_key)
+        self.hands[giver][card.rank] = _less(suits, card.suit)
+        self.hands[receiver][card.rank] = tuple(sorted((*self.hands[receiver][card.rank], card.suit), key=suit_key))
         self.sizes[giver] -= 1
         self.sizes[receiver] += 1
         self._legal = self._legal_set = None
@@ -760,7 +762,7 @@ class Game(RoundFlow):
             raise GoujiError(f"seat {seat} does not hold {card}")
         if self.sizes[seat] == 1 and self.playing[seat]:
             raise GoujiError(f"seat {seat} would hold no card: a hand in play is never emptied this way")
-        suits.remove(card.suit)
+        self.hands[seat][card.rank] = _less(suits, card.suit)
         self.sizes[seat] -= 1
         self.pile.append(Play.from_counts({card.rank: 1}))
         self.log("set-aside", seat, rule, Play.from_counts({card.rank: 1}), reason)
@@ -818,6 +820,12 @@ class Game(RoundFlow):
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.actor} to {self.kind}"
         return f"<Game {self.variant.name} seed={self.seed} {state}, {len(self.history)} actions>"
+
+
+def _less(suits: tuple[Suit | None, ...], suit: Suit | None) -> tuple[Suit | None, ...]:
+    """``suits`` less one ``suit`` (the first of them, as ``list.remove`` takes)."""
+    i = suits.index(suit)
+    return suits[:i] + suits[i + 1:]
 
 
 def _rank(rank: int) -> int:

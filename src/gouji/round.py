@@ -333,7 +333,7 @@ class RoundFlow(GameState):
     def _play_set(self, seat: int, play: Play, is_burn: bool) -> None:
         hand = self.hands[seat]
         for rank, n in play.counts().items():
-            del hand[rank][-n:]
+            hand[rank] = hand[rank][:-n]  # a new tuple: clones share the old one
         self.sizes[seat] -= play.size
         self.pile.append(play)
         previous_owner = self.owner

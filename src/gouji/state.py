@@ -84,8 +84,9 @@ class GameState:
     _guard_hooks: bool
 
     # -- the cards and the seats ------------------------------------------------
-    #: ``hands[seat][rank]``: the suits of that rank the seat holds.
-    hands: list[list[list[Suit | None]]]
+    #: ``hands[seat][rank]``: the suits of that rank the seat holds, a tuple replaced (never
+    #: changed in place) when the hand changes, so that clones share it.
+    hands: list[list[tuple[Suit | None, ...]]]
     sizes: list[int]
     playing: list[bool]
     #: ``places[i]``: the seat in place i (0 = first out), None while undecided.
