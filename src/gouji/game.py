@@ -29,6 +29,7 @@ from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTur
 from gouji.events import PLACE_NAMES, Event
 from gouji.hold_three import HoldThreePolicy
 from gouji.hook_results import short
+from gouji.hookspecs import DECISIONS
 from gouji.phases import Phase
 from gouji.plays import Play
 from gouji.round import LEAD, OVER, PHASE, RESPOND, RoundFlow, check_seat, suit_key
@@ -117,6 +118,7 @@ class Game(RoundFlow):
             for card in cards:
                 held[card.rank].append(card.suit)
             game.hands[seat] = [tuple(sorted(suits, key=suit_key)) for suits in held]
+            game._hand_changed(seat)
             game.sizes[seat] = len(cards)
             game.playing[seat] = bool(cards)
         game.deck_size = sum(game.sizes)
@@ -157,8 +159,7 @@ class Game(RoundFlow):
         self._melee_after = options["melee_after_outs"]
         self._melee_when_left = options["melee_when_left"]
         self._dead_gouji_after = options["dead_gouji_after_out"]
-        self._has_forbidden_hook = variant.has_hook_implementations("gouji_forbidden_plays")
-        self._has_extra_actions = variant.has_hook_implementations("gouji_extra_actions")
+        self._ask_hooks(variant)
         # A set rules object may let sets of other sizes cover (T's 大虎二杀一).
         self._cover_sizes = getattr(self._rules, "cover_sizes", _same_size)
         self._covers = cover_tables(self._rules, self._cover_sizes)
@@ -174,6 +175,7 @@ class Game(RoundFlow):
         # Each rank's suits are a tuple, replaced when the hand changes: a clone copies the six
         # outer lists and shares the tuples (copy-on-write).
         self.hands = [[()] * (BIG_JOKER + 1) for _ in range(6)]
+        self._count_cache = [None] * 6  # each seat's counts per rank while its hand is unchanged
         self.sizes = [0] * 6
         self.playing = [True] * 6
         self.places = [None] * 6
@@ -203,6 +205,12 @@ class Game(RoundFlow):
         self._phase_started = False
         self._plugin_states = {}  # plugin_state(): each plugin's own dict
         self._reset_round(None)
+
+    def _ask_hooks(self, variant: Variant) -> None:
+        """At which decisions (lead, answer, answer to a restricted gouji set) the per-decision
+        hooks must be called: a plugin may declare where it can answer (``asked_at``)."""
+        self._forbidden_asked = tuple(variant.hook_asked_at("gouji_forbidden_plays", d) for d in DECISIONS)
+        self._extra_asked = tuple(variant.hook_asked_at("gouji_extra_actions", d) for d in DECISIONS)
 
     def _open(self) -> None:
         if self._has_precut:
@@ -251,6 +259,7 @@ class Game(RoundFlow):
             self.hands[seat] = (
                 [tuple(sorted(held[rank])) for rank in range(SMALL_JOKER)]  # type: ignore[type-var]
                 + [tuple(sorted(held[rank], key=suit_key)) for rank in range(SMALL_JOKER, BIG_JOKER + 1)])
+            self._hand_changed(seat)
         self._log("deal", cut.first_drawer, "OPEN-2", detail=f"{self.sizes} cards")
         leader = self.variant.call_hook(
             "gouji_first_leader", options=self.variant.options, deal=self.deal, context=context
@@ -587,6 +596,7 @@ class Game(RoundFlow):
         state = other.__dict__
         state.update(self.__dict__)
         state["hands"] = [hand.copy() for hand in self.hands]  # the suits are tuples, shared
+        state["_count_cache"] = self._count_cache.copy()  # tuples, shared
         state["sizes"] = self.sizes.copy()
         state["playing"] = self.playing.copy()
         state["places"] = self.places.copy()
@@ -646,11 +656,15 @@ class Game(RoundFlow):
         for name in self._DERIVED:
             state.pop(name, None)
         state["_legal"] = state["_legal_set"] = None  # computed again on demand
+        state["_count_cache"] = [None] * 6
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
         state.setdefault("_plugin_states", {})  # pickled before plugin_state existed
+        # Pickled when the suits of a rank were lists: tuples now (copy-on-write).
+        state["hands"] = [[tuple(suits) for suits in hand] for hand in state["hands"]]
+        state["_count_cache"] = [None] * 6
         if "rng" in state:  # pickled before Game.rng became a property
             state["_rng"], state["_rng_shared"] = state.pop("rng"), False
         self.__dict__.update(state)
@@ -658,6 +672,7 @@ class Game(RoundFlow):
         hold = variant.hold_three_policy
         self._hold_after = hold.active and (
             getattr(type(hold), "after_action", None) is not HoldThreePolicy.after_action)
+        self._ask_hooks(variant)  # pickled before hooks declared their decisions
         self._table = variant.table
         self._rules = variant.set_rules
         self._burn = variant.burn_policy
@@ -671,6 +686,8 @@ class Game(RoundFlow):
             raise GoujiError(f"seat {giver} does not hold {card}")
         self.hands[giver][card.rank] = _less(suits, card.suit)
         self.hands[receiver][card.rank] = tuple(sorted((*self.hands[receiver][card.rank], card.suit), key=suit_key))
+        self._hand_changed(giver)
+        self._hand_changed(receiver)
         self.sizes[giver] -= 1
         self.sizes[receiver] += 1
         self._legal = self._legal_set = None
@@ -763,6 +780,7 @@ class Game(RoundFlow):
         if self.sizes[seat] == 1 and self.playing[seat]:
             raise GoujiError(f"seat {seat} would hold no card: a hand in play is never emptied this way")
         self.hands[seat][card.rank] = _less(suits, card.suit)
+        self._hand_changed(seat)
         self.sizes[seat] -= 1
         self.pile.append(Play.from_counts({card.rank: 1}))
         self.log("set-aside", seat, rule, Play.from_counts({card.rank: 1}), reason)

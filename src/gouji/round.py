@@ -134,8 +134,16 @@ class RoundFlow(GameState):
         return seat if self.playing[seat] else self.next_in_play(seat)
 
     # -- legal actions ---------------------------------------------------------------
-    def _counts(self, seat: int) -> list[int]:
-        return [len(s) for s in self.hands[seat]]
+    def _counts(self, seat: int) -> tuple[int, ...]:
+        """The seat's cards per rank, kept until its hand changes (every change of a hand goes
+        through the engine, which forgets them: ``_hand_changed``)."""
+        counts = self._count_cache[seat]
+        if counts is None:
+            counts = self._count_cache[seat] = tuple([len(s) for s in self.hands[seat]])
+        return counts
+
+    def _hand_changed(self, seat: int) -> None:
+        self._count_cache[seat] = None
 
     def _compute_legal(self) -> list[Action]:
         if self.kind == OVER:
@@ -164,18 +172,21 @@ class RoundFlow(GameState):
             allows = self._burn.allows
             kept = [i for i, p in enumerate(plays) if allows(p, size)]
             plays, actions = [plays[i] for i in kept], [actions[i] for i in kept]
-        if (self._hold_active or self._has_forbidden_hook) and plays:
+        # Which of DECISIONS this is: the hooks' callers are skipped where none can answer.
+        decision = 0 if lead else 2 if self.restricted else 1
+        ask_forbidden = self._forbidden_asked[decision]
+        if (self._hold_active or ask_forbidden) and plays:
             forbidden: dict[Play, str] = {}
             if self._hold_active:
                 forbidden.update(self._hold.forbidden_sets(self._game, seat, plays))
-            if self._has_forbidden_hook:
+            if ask_forbidden:
                 for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
                     forbidden.update(answer or {})
             if forbidden:
                 plays, actions = _without(plays, actions, forbidden)
             self._forbidden = forbidden  # for _why_illegal: the plugin's rule ID
         extra: list[Action] = []
-        if self._has_extra_actions:
+        if self._extra_asked[decision]:
             for answer in self.variant.call_hook("gouji_extra_actions", game=self, seat=seat):
                 extra += answer or ()
         if lead:
@@ -189,7 +200,7 @@ class RoundFlow(GameState):
             found = list(actions)
         return found + self._declines(seat, bool(found)) + extra
 
-    def _may_burn(self, counts: list[int], play: Play) -> bool:
+    def _may_burn(self, counts: tuple[int, ...], play: Play) -> bool:
         """BURN-1: the hold-three policy judges first whether the burner can still finish
         with his 3s last (END-6); else the burn policy."""
         if self._hold_active:
@@ -334,6 +345,7 @@ class RoundFlow(GameState):
         hand = self.hands[seat]
         for rank, n in play.counts().items():
             hand[rank] = hand[rank][:-n]  # a new tuple: clones share the old one
+        self._count_cache[seat] = None
         self.sizes[seat] -= play.size
         self.pile.append(play)
         previous_owner = self.owner

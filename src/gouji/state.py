@@ -77,8 +77,9 @@ class GameState:
     _melee_after_round: bool
     _dead_gouji_after: int
     _dead_gouji_burnable: bool
-    _has_forbidden_hook: bool
-    _has_extra_actions: bool
+    #: Per decision of ``gouji.hookspecs.DECISIONS``: is the hook asked there?
+    _forbidden_asked: tuple[bool, ...]
+    _extra_asked: tuple[bool, ...]
     _has_precut: bool
     _has_after_action: bool
     _guard_hooks: bool
@@ -87,6 +88,7 @@ class GameState:
     #: ``hands[seat][rank]``: the suits of that rank the seat holds, a tuple replaced (never
     #: changed in place) when the hand changes, so that clones share it.
     hands: list[list[tuple[Suit | None, ...]]]
+    _count_cache: list[tuple[int, ...] | None]
     sizes: list[int]
     playing: list[bool]
     #: ``places[i]``: the seat in place i (0 = first out), None while undecided.

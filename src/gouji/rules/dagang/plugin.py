@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from gouji.actions import Action
 from gouji.context import GameContext
-from gouji.hookspecs import hookimpl
+from gouji.hookspecs import asked_at, hookimpl
 from gouji.opening import Cut, Deal
 from gouji.options import Options, OptionSpec
 from gouji.plays import Play
@@ -130,6 +130,7 @@ def gouji_forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play]) ->
 
 
 @hookimpl
+@asked_at("lead")
 def gouji_extra_actions(game: PluginGame, seat: int) -> list[Action] | None:
     """D§15 挑牌 (``dagang-pick``) and END-6's concession, both when leading."""
     if game.table is not None:
