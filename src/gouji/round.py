@@ -566,6 +566,11 @@ def _without(plays: list[Play], actions: list[PlaySet], forbidden: dict[Play, st
     (Play.of), so the forbidden ones are found by identity, without hashing every set;
     should a key not be one of the sets by identity, by equality (the same answer)."""
     ids = set(map(id, forbidden))
+    n = len(ids)
+    if n <= len(plays) and ids == set(map(id, plays[:n])):
+        # The forbidden sets lead the list (憋3's sets of 3s at a lead: 3 is the lowest
+        # rank); the sets are distinct, so none further on is forbidden.
+        return plays[n:], actions[n:]
     keep = [i not in ids for i in map(id, plays)]
     if keep.count(False) != len(forbidden):
         # Some key is no set of the list by identity: equal but built apart, or none at all.
