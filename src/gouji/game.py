@@ -211,6 +211,8 @@ class Game(RoundFlow):
         hooks must be called: a plugin may declare where it can answer (``asked_at``)."""
         self._forbidden_asked = tuple(variant.hook_asked_at("gouji_forbidden_plays", d) for d in DECISIONS)
         self._extra_asked = tuple(variant.hook_asked_at("gouji_extra_actions", d) for d in DECISIONS)
+        self._call_forbidden = variant.hook_caller("gouji_forbidden_plays")
+        self._call_extra = variant.hook_caller("gouji_extra_actions")
 
     def _open(self) -> None:
         if self._has_precut:
@@ -642,7 +644,7 @@ class Game(RoundFlow):
 
     # What _init_fields derives from the variant: rebuilt on load rather than pickled
     # (the set rules' bound method, the burn policy and the table come from the plugins).
-    _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes", "_covers")
+    _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes", "_covers", "_call_forbidden", "_call_extra")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         # What a game holds beyond the containers clone() copies is immutable (events,

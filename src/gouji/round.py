@@ -17,7 +17,7 @@ in if the owner went out (END-4). Going out, the melee and failed burns
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from itertools import compress
 from typing import TYPE_CHECKING, Any, cast
 
@@ -176,18 +176,20 @@ class RoundFlow(GameState):
         decision = 0 if lead else 2 if self.restricted else 1
         ask_forbidden = self._forbidden_asked[decision]
         if (self._hold_active or ask_forbidden) and plays:
-            forbidden: dict[Play, str] = {}
-            if self._hold_active:
-                forbidden.update(self._hold.forbidden_sets(self._game, seat, plays))
+            forbidden: Mapping[Play, str] = (self._hold.forbidden_sets(self._game, seat, plays)
+                                             if self._hold_active else {})
             if ask_forbidden:
-                for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
-                    forbidden.update(answer or {})
+                answers = self._call_forbidden({"game": self, "seat": seat, "plays": plays})
+                if any(answers):
+                    forbidden = dict(forbidden)  # the policy's own mapping stays as it is
+                    for answer in answers:
+                        forbidden.update(answer or {})
             if forbidden:
                 plays, actions = _without(plays, actions, forbidden)
             self._forbidden = forbidden  # for _why_illegal: the plugin's rule ID
         extra: list[Action] = []
         if self._extra_asked[decision]:
-            for answer in self.variant.call_hook("gouji_extra_actions", game=self, seat=seat):
+            for answer in self._call_extra({"game": self, "seat": seat}):
                 extra += answer or ()
         if lead:
             return [*actions, *extra]
@@ -561,7 +563,8 @@ class RoundFlow(GameState):
         self.events.append(Event(kind, seat, rule, play, detail, visible_to))
 
 
-def _without(plays: list[Play], actions: list[PlaySet], forbidden: dict[Play, str]) -> tuple[list[Play], list[PlaySet]]:
+def _without(plays: list[Play], actions: list[PlaySet],
+             forbidden: Mapping[Play, str]) -> tuple[list[Play], list[PlaySet]]:
     """``plays`` and their ``actions`` less the forbidden sets. The sets are interned
     (Play.of), so the forbidden ones are found by identity, without hashing every set;
     should a key not be one of the sets by identity, by equality (the same answer)."""

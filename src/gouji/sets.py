@@ -63,7 +63,10 @@ def burn_is_feasible(counts: Sequence[int], play: Play) -> bool:
     but the last: one set per remaining rank (2s attach to any of them).
     """
     jokers = counts[SMALL_JOKER] + counts[BIG_JOKER] - play.small - play.big
-    ranks = sum(1 for r in _BODY if counts[r] - (play.naturals if r == play.rank else 0) > 0)
+    ranks = ACE - THREE + 1 - counts[THREE:ACE + 1].count(0)  # ranks 3..A held now
+    rank = play.rank
+    if THREE <= rank <= ACE and counts[rank] and counts[rank] <= play.naturals:
+        ranks -= 1  # the burn takes the last of its rank
     return jokers >= ranks - 1
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import random
     from collections import Counter
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from gouji.actions import Action
     from gouji.burning import BurnPolicy
@@ -80,6 +80,9 @@ class GameState:
     #: Per decision of ``gouji.hookspecs.DECISIONS``: is the hook asked there?
     _forbidden_asked: tuple[bool, ...]
     _extra_asked: tuple[bool, ...]
+    #: The callers of the hooks asked at every decision (``Variant.hook_caller``).
+    _call_forbidden: Callable[[dict[str, Any]], Any]
+    _call_extra: Callable[[dict[str, Any]], Any]
     _has_precut: bool
     _has_after_action: bool
     _guard_hooks: bool
@@ -139,7 +142,7 @@ class GameState:
     _legal: list[Action] | None
     _legal_set: frozenset[Action] | None
     #: The plugins' forbidden plays and the rule ID of each (``gouji_forbidden_plays``).
-    _forbidden: dict[Play, str]
+    _forbidden: Mapping[Play, str]
     _cut_pending: bool
     _resume: tuple[str, int | None] | None
     _melee_due: bool

@@ -132,6 +132,14 @@ class Variant:
             caller = self._callers[hook_name] = self._bind(hook_name)
         return caller(kwargs)
 
+    def hook_caller(self, hook_name: str) -> Callable[[dict[str, Any]], Any]:
+        """What :meth:`call_hook` calls for ``hook_name``, taking the keywords as one dict: the
+        engine keeps it for the hooks it calls at every decision. Same answers, same checks."""
+        caller = self._callers.get(hook_name)
+        if caller is None:
+            caller = self._callers[hook_name] = self._bind(hook_name)
+        return caller
+
     def _bind(self, hook_name: str) -> Callable[[dict[str, Any]], Any]:
         """The caller of one hook, made once per variant: the implementations are called
         directly, in pluggy's order and with pluggy's semantics (all answers but ``None``;

@@ -123,10 +123,9 @@ def gouji_forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play]) ->
     state = get_state(game)
     if state.forfeits and referee.turns_owed(game, seat):
         return dict.fromkeys(plays, referee.RULE)  # a lost turn: a pass, or the lead given up
-    forbidden: dict[Play, str] = {}
     if state.plan is not None:
-        forbidden.update(pick_order.forbidden_sets(game, seat, plays) or {})
-    return forbidden
+        return pick_order.forbidden_sets(game, seat, plays)
+    return None
 
 
 @hookimpl
