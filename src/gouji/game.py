@@ -213,6 +213,7 @@ class Game(RoundFlow):
         self._extra_asked = tuple(variant.hook_asked_at("gouji_extra_actions", d) for d in DECISIONS)
         self._call_forbidden = variant.hook_caller("gouji_forbidden_plays")
         self._call_extra = variant.hook_caller("gouji_extra_actions")
+        self._call_after = variant.hook_caller("gouji_after_action")
 
     def _open(self) -> None:
         if self._has_precut:
@@ -551,7 +552,7 @@ class Game(RoundFlow):
                 if self._hold_after and self.kind != OVER and seat is not None:
                     self._hold.after_action(self, seat, action)
                 if self._has_after_action and self.kind != OVER:
-                    self.variant.call_hook("gouji_after_action", game=self, seat=seat, action=action)
+                    self._call_after({"game": self, "seat": seat, "action": action})
             self._settle()
         except BaseException:
             if snapshot is not None:
@@ -644,7 +645,8 @@ class Game(RoundFlow):
 
     # What _init_fields derives from the variant: rebuilt on load rather than pickled
     # (the set rules' bound method, the burn policy and the table come from the plugins).
-    _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes", "_covers", "_call_forbidden", "_call_extra")
+    _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes", "_covers", "_call_forbidden", "_call_extra",
+                "_call_after")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         # What a game holds beyond the containers clone() copies is immutable (events,
@@ -824,7 +826,8 @@ class Game(RoundFlow):
             visible_to: Iterable[int] | None = None) -> None:
         """Add an event to the game log (plugins name their own kinds); ``visible_to`` limits
         which seats' observations show it (default: all)."""
-        self._log(kind, seat, rule, play, detail, visible_to)
+        # Built here, not shared as the engine's own are: a plugin's arguments are its own.
+        self.events.append(Event(kind, seat, rule, play, detail, visible_to))
 
     # -- records -----------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

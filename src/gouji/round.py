@@ -560,7 +560,23 @@ class RoundFlow(GameState):
 
     def _log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "",
              visible_to: Iterable[int] | None = None) -> None:
-        self.events.append(Event(kind, seat, rule, play, detail, visible_to))
+        """The engine's own events. Events are immutable and most repeat (``seat 3 pass``):
+        a public one is built once and shared, as sets and actions are."""
+        if visible_to is not None:
+            self.events.append(Event(kind, seat, rule, play, detail, visible_to))
+            return
+        key = (kind, seat, rule, play, detail)
+        event = _EVENTS.get(key)
+        if event is None:
+            if len(_EVENTS) >= _EVENT_LIMIT:
+                _EVENTS.clear()
+            event = _EVENTS[key] = Event(kind, seat, rule, play, detail)
+        self.events.append(event)
+
+
+#: The engine's public events, shared (RoundFlow._log); bounded, as details vary.
+_EVENTS: dict[tuple[str, int | None, str, Play | None, str], Event] = {}
+_EVENT_LIMIT = 1 << 14
 
 
 def _without(plays: list[Play], actions: list[PlaySet],
@@ -568,12 +584,12 @@ def _without(plays: list[Play], actions: list[PlaySet],
     """``plays`` and their ``actions`` less the forbidden sets. The sets are interned
     (Play.of), so the forbidden ones are found by identity, without hashing every set;
     should a key not be one of the sets by identity, by equality (the same answer)."""
-    ids = set(map(id, forbidden))
-    n = len(ids)
-    if n <= len(plays) and ids == set(map(id, plays[:n])):
-        # The forbidden sets lead the list (憋3's sets of 3s at a lead: 3 is the lowest
-        # rank); the sets are distinct, so none further on is forbidden.
+    n = len(forbidden)
+    if plays[:n] == list(forbidden):
+        # The forbidden sets lead the list, in its order (憋3's sets of 3s at a lead: 3 is
+        # the lowest rank); the sets are distinct, so none further on is forbidden.
         return plays[n:], actions[n:]
+    ids = set(map(id, forbidden))
     keep = [i not in ids for i in map(id, plays)]
     if keep.count(False) != len(forbidden):
         # Some key is no set of the list by identity: equal but built apart, or none at all.

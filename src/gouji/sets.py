@@ -103,17 +103,29 @@ def _segment(rank: int, count: int, twos: int, small: int, big: int) -> _Segment
     return found
 
 
+#: (2s, small jokers, big jokers) -> per rank, {count: segment}: a lead looks its segments up
+#: by plain integers, without a key tuple a rank.
+_by_extras: dict[tuple[int, int, int], list[dict[int, _Segment]]] = {}
+
+
 def lead_sets(counts: Sequence[int]) -> tuple[list[Play], list[PlaySet]]:
     """:func:`all_sets` of the hand and the PlaySet of each, in the same order."""
     twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
+    by_rank = _by_extras.get((twos, small, big))
+    if by_rank is None:
+        if len(_by_extras) >= _TABLE_LIMIT:
+            _by_extras.clear()
+        by_rank = _by_extras[(twos, small, big)] = [{} for _ in range(ACE + 1)]
     plays: list[Play] = []
     actions: list[PlaySet] = []
     for rank in _BODY:
         count = counts[rank]
         if count:
-            p, a = _segment(rank, count, twos, small, big)
-            plays += p
-            actions += a
+            found = by_rank[rank].get(count)
+            if found is None:
+                found = by_rank[rank][count] = _segment(rank, count, twos, small, big)
+            plays += found[0]
+            actions += found[1]
     if twos:
         p, a = _segment(TWO, twos, twos, small, big)
         plays += p

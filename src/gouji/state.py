@@ -83,6 +83,7 @@ class GameState:
     #: The callers of the hooks asked at every decision (``Variant.hook_caller``).
     _call_forbidden: Callable[[dict[str, Any]], Any]
     _call_extra: Callable[[dict[str, Any]], Any]
+    _call_after: Callable[[dict[str, Any]], Any]
     _has_precut: bool
     _has_after_action: bool
     _guard_hooks: bool
