@@ -22,6 +22,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, cast
 
 from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Close, Pass, PlaySet, TakeWind, Yield
+from gouji.cards import BIG_JOKER, SMALL_JOKER, TWO
 from gouji.errors import GoujiError
 from gouji.events import PLACE_NAMES, Event
 from gouji.plays import Play
@@ -344,11 +345,20 @@ class RoundFlow(GameState):
         self._next_responder()
 
     def _play_set(self, seat: int, play: Play, is_burn: bool) -> None:
+        # New tuples (clones share the old ones); the fields of Play.counts(), without its dict.
         hand = self.hands[seat]
-        for rank, n in play.counts().items():
-            hand[rank] = hand[rank][:-n]  # a new tuple: clones share the old one
+        naturals, twos, small, big = play.naturals, play.twos, play.small, play.big
+        if naturals:
+            hand[play.rank] = hand[play.rank][:-naturals]
+        if twos:
+            hand[TWO] = hand[TWO][:-twos]
+        if small:
+            hand[SMALL_JOKER] = hand[SMALL_JOKER][:-small]
+        if big:
+            hand[BIG_JOKER] = hand[BIG_JOKER][:-big]
         self._count_cache[seat] = None
-        self.sizes[seat] -= play.size
+        size = naturals + twos + small + big
+        self.sizes[seat] -= size
         self.pile.append(play)
         previous_owner = self.owner
         if self._burn.broken_by_cover and previous_owner in self.burners and self.top is not None:
@@ -356,7 +366,7 @@ class RoundFlow(GameState):
             self._log("burn-released", previous_owner, "BURN-3")
         gouji = self._rules.is_gouji(play)
         self.stats["sets"] += 1
-        self.stats["cards"] += play.size
+        self.stats["cards"] += size
         if gouji:
             self.stats["gouji_sets"] += 1
         if is_burn:
