@@ -90,7 +90,9 @@ class GameState:
 
     # -- the cards and the seats ------------------------------------------------
     #: ``hands[seat][rank]``: the suits of that rank the seat holds, a tuple replaced (never
-    #: changed in place) when the hand changes, so that clones share it.
+    #: changed in place) when the hand changes, so that clones share it. Only the engine's
+    #: own methods change hands (``transfer``, ``set_aside``, playing a set): they also forget
+    #: the seat's counts in ``_count_cache``.
     hands: list[list[tuple[Suit | None, ...]]]
     _count_cache: list[tuple[int, ...] | None]
     sizes: list[int]
