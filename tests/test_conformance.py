@@ -199,7 +199,7 @@ def test_conservation_notices_a_lost_card():
     check_card_conservation(game)
     seat = next(s for s in range(6) if game.hand_counts(s))
     rank = next(iter(game.hand_counts(seat)))
-    game.hands[seat][rank].pop()  # a bug: a card vanishes
+    game.hands[seat][rank] = game.hands[seat][rank][:-1]  # a bug: a card vanishes
     with pytest.raises(AssertionError, match="cards in hands"):
         check_card_conservation(game)
 
@@ -207,8 +207,9 @@ def test_conservation_notices_a_lost_card():
 def test_conservation_notices_a_changed_rank():
     game = random_playout(PROVINCIAL, 2, max_steps=40)
     seat = next(s for s in range(6) if game.hand_counts(s).get(5))
-    suit = game.hands[seat][5].pop()
-    game.hands[seat][6].append(suit)  # a bug: a 5 turns into a 6
+    *rest, suit = game.hands[seat][5]
+    game.hands[seat][5] = tuple(rest)
+    game.hands[seat][6] += (suit,)  # a bug: a 5 turns into a 6
     with pytest.raises(AssertionError, match="ranks"):
         check_card_conservation(game)
 
@@ -357,7 +358,7 @@ def test_the_gouji_conformance_fixture_in_a_fresh_project(tmp_path):
         "        '@hookimpl\\n'\n"
         "        'def gouji_forbidden_plays(game, seat, plays):\\n'\n"
         "        '    if len(game.history) == 25:\\n'\n"
-        "        '        game.hands[seat][3].append(0)  # conjures a card\\n')\n"
+        "        '        game.hands[seat][3] += (0,)  # conjures a card\\n')\n"
         "    (tmp_path / 'v.toml').write_text('[variant]\\nname = \"v\"\\nbase = \"provincial\"\\n'\n"
         "                                   'plugin_files = [\"lose.py\"]\\n')\n"
         "    with pytest.raises(AssertionError, match=r'seed 0: check_card_conservation failed'):\n"

@@ -4,6 +4,7 @@ import attrs
 
 from gouji import hookimpl
 from gouji.actions import Action, register_action
+from gouji.hookspecs import asked_at
 
 
 @attrs.frozen
@@ -15,6 +16,7 @@ register_action("concede", lambda rest: Concede())
 
 
 @hookimpl
+@asked_at("lead")  # it answers only at a lead: the engine need not ask it when a set is answered
 def gouji_extra_actions(game, seat):
     return [Concede()] if game.table is None else None
 

@@ -23,12 +23,13 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from gouji.actions import CLOSE, PASS, Action
-from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, Card
+from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, Card, Suit
 from gouji.context import GameContext
 from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError, PluginError
 from gouji.events import PLACE_NAMES, Event
 from gouji.hold_three import HoldThreePolicy
 from gouji.hook_results import short
+from gouji.hookspecs import DECISIONS
 from gouji.phases import Phase
 from gouji.plays import Play
 from gouji.round import LEAD, OVER, PHASE, RESPOND, RoundFlow, check_seat, suit_key
@@ -113,12 +114,13 @@ class Game(RoundFlow):
         game._init_fields(variant, 0, GameContext.first())
         game.position = (tuple(tuple(h) for h in hands), leader)
         for seat, cards in enumerate(hands):
+            held: list[list[Suit | None]] = [[] for _ in range(BIG_JOKER + 1)]
             for card in cards:
-                game.hands[seat][card.rank].append(card.suit)
+                held[card.rank].append(card.suit)
+            game.hands[seat] = [tuple(sorted(suits, key=suit_key)) for suits in held]
+            game._hand_changed(seat)
             game.sizes[seat] = len(cards)
             game.playing[seat] = bool(cards)
-            for suits in game.hands[seat]:
-                suits.sort(key=suit_key)
         game.deck_size = sum(game.sizes)
         # Seats given no cards went out before the position: the top places, in seat order.
         for seat in range(6):
@@ -157,8 +159,7 @@ class Game(RoundFlow):
         self._melee_after = options["melee_after_outs"]
         self._melee_when_left = options["melee_when_left"]
         self._dead_gouji_after = options["dead_gouji_after_out"]
-        self._has_forbidden_hook = variant.has_hook_implementations("gouji_forbidden_plays")
-        self._has_extra_actions = variant.has_hook_implementations("gouji_extra_actions")
+        self._ask_hooks(variant)
         # A set rules object may let sets of other sizes cover (T's 大虎二杀一).
         self._cover_sizes = getattr(self._rules, "cover_sizes", _same_size)
         self._covers = cover_tables(self._rules, self._cover_sizes)
@@ -171,7 +172,10 @@ class Game(RoundFlow):
         self._has_after_action = variant.has_hook_implementations("gouji_after_action")
         self._guard_hooks = variant.has_third_party_game_hooks()
         self.rng = random.Random(seed)
-        self.hands = [[[] for _ in range(BIG_JOKER + 1)] for _ in range(6)]
+        # Each rank's suits are a tuple, replaced when the hand changes: a clone copies the six
+        # outer lists and shares the tuples (copy-on-write).
+        self.hands = [[()] * (BIG_JOKER + 1) for _ in range(6)]
+        self._count_cache = [None] * 6  # each seat's counts per rank while its hand is unchanged
         self.sizes = [0] * 6
         self.playing = [True] * 6
         self.places = [None] * 6
@@ -201,6 +205,15 @@ class Game(RoundFlow):
         self._phase_started = False
         self._plugin_states = {}  # plugin_state(): each plugin's own dict
         self._reset_round(None)
+
+    def _ask_hooks(self, variant: Variant) -> None:
+        """At which decisions (lead, answer, answer to a restricted gouji set) the per-decision
+        hooks must be called: a plugin may declare where it can answer (``asked_at``)."""
+        self._forbidden_asked = tuple(variant.hook_asked_at("gouji_forbidden_plays", d) for d in DECISIONS)
+        self._extra_asked = tuple(variant.hook_asked_at("gouji_extra_actions", d) for d in DECISIONS)
+        self._call_forbidden = variant.hook_caller("gouji_forbidden_plays")
+        self._call_extra = variant.hook_caller("gouji_extra_actions")
+        self._call_after = variant.hook_caller("gouji_after_action")
 
     def _open(self) -> None:
         if self._has_precut:
@@ -240,14 +253,16 @@ class Game(RoundFlow):
         # but built apart are compared by equality.
         if Counter(map(id, dealt)) != Counter(map(id, pile)) and Counter(dealt) != Counter(pile):
             raise PluginError("the gouji_deal hook must deal every card of the pile exactly once")
+        dealt_suits: list[list[list[Suit | None]]] = [[list(suits) for suits in hand] for hand in self.hands]
         for seat, card in self.deal.draws:
-            self.hands[seat][card.rank].append(card.suit)
+            dealt_suits[seat][card.rank].append(card.suit)
             self.sizes[seat] += 1
-        for hand in self.hands:
-            for rank in range(THREE, SMALL_JOKER):
-                hand[rank].sort()  # suits are IntEnums: the order of suit_key, in C
-            for rank in range(SMALL_JOKER, BIG_JOKER + 1):
-                hand[rank].sort(key=suit_key)  # jokers: no suit
+        for seat, held in enumerate(dealt_suits):
+            # Suits are IntEnums: sorted() is the order of suit_key, in C; jokers have no suit.
+            self.hands[seat] = (
+                [tuple(sorted(held[rank])) for rank in range(SMALL_JOKER)]  # type: ignore[type-var]
+                + [tuple(sorted(held[rank], key=suit_key)) for rank in range(SMALL_JOKER, BIG_JOKER + 1)])
+            self._hand_changed(seat)
         self._log("deal", cut.first_drawer, "OPEN-2", detail=f"{self.sizes} cards")
         leader = self.variant.call_hook(
             "gouji_first_leader", options=self.variant.options, deal=self.deal, context=context
@@ -537,7 +552,7 @@ class Game(RoundFlow):
                 if self._hold_after and self.kind != OVER and seat is not None:
                     self._hold.after_action(self, seat, action)
                 if self._has_after_action and self.kind != OVER:
-                    self.variant.call_hook("gouji_after_action", game=self, seat=seat, action=action)
+                    self._call_after({"game": self, "seat": seat, "action": action})
             self._settle()
         except BaseException:
             if snapshot is not None:
@@ -583,7 +598,8 @@ class Game(RoundFlow):
         other = type(self).__new__(type(self))
         state = other.__dict__
         state.update(self.__dict__)
-        state["hands"] = [list(map(list.copy, hand)) for hand in self.hands]
+        state["hands"] = [hand.copy() for hand in self.hands]  # the suits are tuples, shared
+        state["_count_cache"] = self._count_cache.copy()  # tuples, shared
         state["sizes"] = self.sizes.copy()
         state["playing"] = self.playing.copy()
         state["places"] = self.places.copy()
@@ -629,7 +645,8 @@ class Game(RoundFlow):
 
     # What _init_fields derives from the variant: rebuilt on load rather than pickled
     # (the set rules' bound method, the burn policy and the table come from the plugins).
-    _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes", "_covers")
+    _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes", "_covers", "_call_forbidden", "_call_extra",
+                "_call_after")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         # What a game holds beyond the containers clone() copies is immutable (events,
@@ -643,12 +660,16 @@ class Game(RoundFlow):
         for name in self._DERIVED:
             state.pop(name, None)
         state["_legal"] = state["_legal_set"] = None  # computed again on demand
+        state["_count_cache"] = [None] * 6
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
         state.setdefault("_plugin_states", {})  # pickled before plugin_state existed
         state.setdefault("dead_burns_only", False)  # pickled before a 够死级 was marked
+        # Pickled when the suits of a rank were lists: tuples now (copy-on-write).
+        state["hands"] = [[tuple(suits) for suits in hand] for hand in state["hands"]]
+        state["_count_cache"] = [None] * 6
         if "rng" in state:  # pickled before Game.rng became a property
             state["_rng"], state["_rng_shared"] = state.pop("rng"), False
         self.__dict__.update(state)
@@ -656,6 +677,7 @@ class Game(RoundFlow):
         hold = variant.hold_three_policy
         self._hold_after = hold.active and (
             getattr(type(hold), "after_action", None) is not HoldThreePolicy.after_action)
+        self._ask_hooks(variant)  # pickled before hooks declared their decisions
         self._table = variant.table
         self._rules = variant.set_rules
         self._burn = variant.burn_policy
@@ -667,9 +689,10 @@ class Game(RoundFlow):
         suits = self.hands[giver][card.rank]
         if card.suit not in suits:
             raise GoujiError(f"seat {giver} does not hold {card}")
-        suits.remove(card.suit)
-        self.hands[receiver][card.rank].append(card.suit)
-        self.hands[receiver][card.rank].sort(key=suit_key)
+        self.hands[giver][card.rank] = _less(suits, card.suit)
+        self.hands[receiver][card.rank] = tuple(sorted((*self.hands[receiver][card.rank], card.suit), key=suit_key))
+        self._hand_changed(giver)
+        self._hand_changed(receiver)
         self.sizes[giver] -= 1
         self.sizes[receiver] += 1
         self._legal = self._legal_set = None
@@ -766,7 +789,8 @@ class Game(RoundFlow):
             raise GoujiError(f"seat {seat} does not hold {card}")
         if self.sizes[seat] == 1 and self.playing[seat]:
             raise GoujiError(f"seat {seat} would hold no card: a hand in play is never emptied this way")
-        suits.remove(card.suit)
+        self.hands[seat][card.rank] = _less(suits, card.suit)
+        self._hand_changed(seat)
         self.sizes[seat] -= 1
         self.pile.append(Play.from_counts({card.rank: 1}))
         self.log("set-aside", seat, rule, Play.from_counts({card.rank: 1}), reason)
@@ -808,7 +832,8 @@ class Game(RoundFlow):
             visible_to: Iterable[int] | None = None) -> None:
         """Add an event to the game log (plugins name their own kinds); ``visible_to`` limits
         which seats' observations show it (default: all)."""
-        self._log(kind, seat, rule, play, detail, visible_to)
+        # Built here, not shared as the engine's own are: a plugin's arguments are its own.
+        self.events.append(Event(kind, seat, rule, play, detail, visible_to))
 
     # -- records -----------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
@@ -824,6 +849,12 @@ class Game(RoundFlow):
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.actor} to {self.kind}"
         return f"<Game {self.variant.name} seed={self.seed} {state}, {len(self.history)} actions>"
+
+
+def _less(suits: tuple[Suit | None, ...], suit: Suit | None) -> tuple[Suit | None, ...]:
+    """``suits`` less one ``suit`` (the first of them, as ``list.remove`` takes)."""
+    i = suits.index(suit)
+    return suits[:i] + suits[i + 1:]
 
 
 def _rank(rank: int) -> int:

@@ -84,10 +84,12 @@ def can_finish_with_threes(counts: Sequence[int], play: Play) -> bool:
     it? 2s ride on other sets, never on the 3s (a 3 carries nothing); jokers may make a
     set of their own."""
     rest = list(counts)
-    for rank, n in play.counts().items():
-        rest[rank] -= n
+    rest[play.rank] -= play.naturals  # a set of 2s counts its 2s in naturals; jokers' sets none
+    rest[TWO] -= play.twos
+    rest[SMALL_JOKER] -= play.small
+    rest[BIG_JOKER] -= play.big
     jokers = rest[SMALL_JOKER] + rest[BIG_JOKER]
-    others = sum(1 for r in range(THREE + 1, ACE + 1) if rest[r])
+    others = ACE - THREE - rest[THREE + 1:ACE + 1].count(0)  # ranks 4..A still held
     if not others and not rest[TWO] and not jokers:
         return True  # only 3s are left: they are the last set
     return jokers >= (others or 1)

@@ -21,10 +21,12 @@ hook's contract says so.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pluggy
+
+from gouji.errors import PluginError
 
 if TYPE_CHECKING:
     from gouji.actions import Action
@@ -46,6 +48,44 @@ PROJECT_NAME = "gouji"
 hookspec = pluggy.HookspecMarker(PROJECT_NAME)
 #: Mark a function of your plugin as a hook implementation.
 hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
+
+#: The decisions :func:`asked_at` names: a lead, an answer to any set on the table, and an
+#: answer to a gouji set only the owner's opposite may answer (GOUJI-2, ``gouji_restricted``).
+DECISIONS = ("lead", "respond", "restricted")
+#: The attribute :func:`asked_at` sets on an implementation.
+ASKED_AT = "gouji_asked_at"
+_Function = Callable[..., Any]
+
+
+def asked_at(*decisions: str) -> Callable[[_Function], _Function]:
+    """Declare the decisions at which an implementation of :func:`gouji_extra_actions` or
+    :func:`gouji_forbidden_plays` can answer, so that the engine need not ask it at others
+    (a lead-only concession, a consent asked only about gouji sets)::
+
+        @hookimpl
+        @asked_at("lead")
+        def gouji_extra_actions(game, seat): ...
+
+    ``"lead"``: the seat leads; ``"respond"``: it answers the set on the table (any set,
+    gouji sets included); ``"restricted"``: it answers a gouji set only the owner's opposite
+    may answer (GOUJI-2, ``game.gouji_restricted``). The declaration is a promise: at other
+    decisions the implementation answers ``None``. The engine skips the hook at a decision
+    no implementation is asked at, and may still call it there when another plugin's
+    implementation, or one that declares nothing, is asked; an implementation that declares
+    nothing is asked at every decision, as pluggy asks it. Answers are checked as ever.
+    """
+    unknown = [d for d in decisions if d not in DECISIONS]
+    if unknown or not decisions:
+        raise PluginError(f"asked_at takes one or more of {', '.join(DECISIONS)}, not {decisions!r}")
+    asked = set(decisions)
+    if "respond" in asked:
+        asked.add("restricted")  # an answer to a gouji set is an answer too
+
+    def mark(function: _Function) -> _Function:
+        setattr(function, ASKED_AT, frozenset(asked))
+        return function
+
+    return mark
 
 
 @hookspec

@@ -17,11 +17,12 @@ in if the owner went out (END-4). Going out, the melee and failed burns
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from itertools import compress
 from typing import TYPE_CHECKING, Any, cast
 
 from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Close, Pass, PlaySet, TakeWind, Yield
+from gouji.cards import BIG_JOKER, SMALL_JOKER, TWO
 from gouji.errors import GoujiError
 from gouji.events import PLACE_NAMES, Event
 from gouji.plays import Play
@@ -135,8 +136,16 @@ class RoundFlow(GameState):
         return seat if self.playing[seat] else self.next_in_play(seat)
 
     # -- legal actions ---------------------------------------------------------------
-    def _counts(self, seat: int) -> list[int]:
-        return [len(s) for s in self.hands[seat]]
+    def _counts(self, seat: int) -> tuple[int, ...]:
+        """The seat's cards per rank, kept until its hand changes (every change of a hand goes
+        through the engine, which forgets them: ``_hand_changed``)."""
+        counts = self._count_cache[seat]
+        if counts is None:
+            counts = self._count_cache[seat] = tuple([len(s) for s in self.hands[seat]])
+        return counts
+
+    def _hand_changed(self, seat: int) -> None:
+        self._count_cache[seat] = None
 
     def _compute_legal(self) -> list[Action]:
         if self.kind == OVER:
@@ -165,19 +174,24 @@ class RoundFlow(GameState):
             allows = self._burn.allows
             kept = [i for i, p in enumerate(plays) if allows(p, size)]
             plays, actions = [plays[i] for i in kept], [actions[i] for i in kept]
-        if (self._hold_active or self._has_forbidden_hook) and plays:
-            forbidden: dict[Play, str] = {}
-            if self._hold_active:
-                forbidden.update(self._hold.forbidden_sets(self._game, seat, plays))
-            if self._has_forbidden_hook:
-                for answer in self.variant.call_hook("gouji_forbidden_plays", game=self, seat=seat, plays=plays):
-                    forbidden.update(answer or {})
+        # Which of DECISIONS this is: the hooks' callers are skipped where none can answer.
+        decision = 0 if lead else 2 if self.restricted else 1
+        ask_forbidden = self._forbidden_asked[decision]
+        if (self._hold_active or ask_forbidden) and plays:
+            forbidden: Mapping[Play, str] = (self._hold.forbidden_sets(self._game, seat, plays)
+                                             if self._hold_active else {})
+            if ask_forbidden:
+                answers = self._call_forbidden({"game": self, "seat": seat, "plays": plays})
+                if any(answers):
+                    forbidden = dict(forbidden)  # the policy's own mapping stays as it is
+                    for answer in answers:
+                        forbidden.update(answer or {})
             if forbidden:
                 plays, actions = _without(plays, actions, forbidden)
             self._forbidden = forbidden  # for _why_illegal: the plugin's rule ID
         extra: list[Action] = []
-        if self._has_extra_actions:
-            for answer in self.variant.call_hook("gouji_extra_actions", game=self, seat=seat):
+        if self._extra_asked[decision]:
+            for answer in self._call_extra({"game": self, "seat": seat}):
                 extra += answer or ()
         if lead:
             return [*actions, *extra]
@@ -190,7 +204,7 @@ class RoundFlow(GameState):
             found = list(actions)
         return found + self._declines(seat, bool(found)) + extra
 
-    def _may_burn(self, counts: list[int], play: Play) -> bool:
+    def _may_burn(self, counts: tuple[int, ...], play: Play) -> bool:
         """BURN-1: the hold-three policy judges first whether the burner can still finish
         with his 3s last (END-6); else the burn policy."""
         if self._hold_active:
@@ -332,10 +346,20 @@ class RoundFlow(GameState):
         self._next_responder()
 
     def _play_set(self, seat: int, play: Play, is_burn: bool) -> None:
+        # New tuples (clones share the old ones); the fields of Play.counts(), without its dict.
         hand = self.hands[seat]
-        for rank, n in play.counts().items():
-            del hand[rank][-n:]
-        self.sizes[seat] -= play.size
+        naturals, twos, small, big = play.naturals, play.twos, play.small, play.big
+        if naturals:
+            hand[play.rank] = hand[play.rank][:-naturals]
+        if twos:
+            hand[TWO] = hand[TWO][:-twos]
+        if small:
+            hand[SMALL_JOKER] = hand[SMALL_JOKER][:-small]
+        if big:
+            hand[BIG_JOKER] = hand[BIG_JOKER][:-big]
+        self._count_cache[seat] = None
+        size = naturals + twos + small + big
+        self.sizes[seat] -= size
         self.pile.append(play)
         previous_owner = self.owner
         if self._burn.broken_by_cover and previous_owner in self.burners and self.top is not None:
@@ -343,7 +367,7 @@ class RoundFlow(GameState):
             self._log("burn-released", previous_owner, "BURN-3")
         gouji = self._rules.is_gouji(play)
         self.stats["sets"] += 1
-        self.stats["cards"] += play.size
+        self.stats["cards"] += size
         if gouji:
             self.stats["gouji_sets"] += 1
         if is_burn:
@@ -548,13 +572,35 @@ class RoundFlow(GameState):
 
     def _log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "",
              visible_to: Iterable[int] | None = None) -> None:
-        self.events.append(Event(kind, seat, rule, play, detail, visible_to))
+        """The engine's own events. Events are immutable and most repeat (``seat 3 pass``):
+        a public one is built once and shared, as sets and actions are."""
+        if visible_to is not None:
+            self.events.append(Event(kind, seat, rule, play, detail, visible_to))
+            return
+        key = (kind, seat, rule, play, detail)
+        event = _EVENTS.get(key)
+        if event is None:
+            if len(_EVENTS) >= _EVENT_LIMIT:
+                _EVENTS.clear()
+            event = _EVENTS[key] = Event(kind, seat, rule, play, detail)
+        self.events.append(event)
 
 
-def _without(plays: list[Play], actions: list[PlaySet], forbidden: dict[Play, str]) -> tuple[list[Play], list[PlaySet]]:
+#: The engine's public events, shared (RoundFlow._log); bounded, as details vary.
+_EVENTS: dict[tuple[str, int | None, str, Play | None, str], Event] = {}
+_EVENT_LIMIT = 1 << 14
+
+
+def _without(plays: list[Play], actions: list[PlaySet],
+             forbidden: Mapping[Play, str]) -> tuple[list[Play], list[PlaySet]]:
     """``plays`` and their ``actions`` less the forbidden sets. The sets are interned
     (Play.of), so the forbidden ones are found by identity, without hashing every set;
     should a key not be one of the sets by identity, by equality (the same answer)."""
+    n = len(forbidden)
+    if plays[:n] == list(forbidden):
+        # The forbidden sets lead the list, in its order (憋3's sets of 3s at a lead: 3 is
+        # the lowest rank); the sets are distinct, so none further on is forbidden.
+        return plays[n:], actions[n:]
     ids = set(map(id, forbidden))
     keep = [i not in ids for i in map(id, plays)]
     if keep.count(False) != len(forbidden):

@@ -6,6 +6,7 @@ Hands are given as counts per rank (a list indexed by rank, see
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 
@@ -63,7 +64,10 @@ def burn_is_feasible(counts: Sequence[int], play: Play) -> bool:
     but the last: one set per remaining rank (2s attach to any of them).
     """
     jokers = counts[SMALL_JOKER] + counts[BIG_JOKER] - play.small - play.big
-    ranks = sum(1 for r in _BODY if counts[r] - (play.naturals if r == play.rank else 0) > 0)
+    ranks = ACE - THREE + 1 - counts[THREE:ACE + 1].count(0)  # ranks 3..A held now
+    rank = play.rank
+    if THREE <= rank <= ACE and counts[rank] and counts[rank] <= play.naturals:
+        ranks -= 1  # the burn takes the last of its rank
     return jokers >= ranks - 1
 
 
@@ -87,30 +91,51 @@ def _segment(rank: int, count: int, twos: int, small: int, big: int) -> _Segment
     if found is not None:
         return found
     jokers = [(i, j) for i in range(small + 1) for j in range(big + 1)]
+    pair = _set_and_action
     if rank == TWO:
-        plays = [_of(TWO, n, 0, i, j) for n in range(1, twos + 1) for i, j in jokers]
+        pairs = [pair(TWO, n, 0, i, j) for n in range(1, twos + 1) for i, j in jokers]
     elif rank == BIG_JOKER:
-        plays = [_of(BIG_JOKER if j else SMALL_JOKER, 0, 0, i, j) for i, j in jokers[1:]]
+        pairs = [pair(BIG_JOKER if j else SMALL_JOKER, 0, 0, i, j) for i, j in jokers[1:]]
     else:
-        plays = [_of(rank, n, a, i, j) for n in range(1, count + 1) for a in range(twos + 1) for i, j in jokers]
-    found = (tuple(plays), tuple(PlaySet.of(p) for p in plays))
+        pairs = [pair(rank, n, a, i, j) for n in range(1, count + 1) for a in range(twos + 1) for i, j in jokers]
+    found = (tuple([p for p, _ in pairs]), tuple([a for _, a in pairs]))
     if len(_segments) >= _TABLE_LIMIT:
         _segments.clear()
     _segments[key] = found
     return found
 
 
+#: (2s, small jokers, big jokers) -> per rank, {count: segment}: a lead looks its segments up
+#: by plain integers, without a key tuple a rank.
+_by_extras: dict[tuple[int, int, int], list[dict[int, _Segment]]] = {}
+
+
+@functools.cache
+def _set_and_action(rank: int, naturals: int, twos: int, small: int, big: int) -> tuple[Play, PlaySet]:
+    """The interned set with these counts and its PlaySet, found by the plain integers (a
+    table built for new hands asks for thousands; Play.of and PlaySet.of hash the set)."""
+    play = _of(rank, naturals, twos, small, big)
+    return play, PlaySet.of(play)
+
+
 def lead_sets(counts: Sequence[int]) -> tuple[list[Play], list[PlaySet]]:
     """:func:`all_sets` of the hand and the PlaySet of each, in the same order."""
     twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
+    by_rank = _by_extras.get((twos, small, big))
+    if by_rank is None:
+        if len(_by_extras) >= _TABLE_LIMIT:
+            _by_extras.clear()
+        by_rank = _by_extras[(twos, small, big)] = [{} for _ in range(ACE + 1)]
     plays: list[Play] = []
     actions: list[PlaySet] = []
     for rank in _BODY:
         count = counts[rank]
         if count:
-            p, a = _segment(rank, count, twos, small, big)
-            plays += p
-            actions += a
+            found = by_rank[rank].get(count)
+            if found is None:
+                found = by_rank[rank][count] = _segment(rank, count, twos, small, big)
+            plays += found[0]
+            actions += found[1]
     if twos:
         p, a = _segment(TWO, twos, twos, small, big)
         plays += p
@@ -183,18 +208,26 @@ class CoverTables:
     def _block(self, top: Play, size: int, small: int, big: int) -> _Block:
         """The sets of ``size`` cards with these jokers that beat ``top``, in sets_of_size's
         order (which takes more 2s further on), and the 2s each takes."""
-        rest = size - small - big
-        found: list[tuple[int, Play]]
-        if rest == 0:
-            found = [(0, _of(BIG_JOKER if big else SMALL_JOKER, 0, 0, small, big))] if small or big else []
-        else:
-            found = [(attached, _of(rank, rest - attached, attached, small, big))
-                     for attached in range(rest) for rank in _BODY]
-            found.append((rest, _of(TWO, rest, 0, small, big)))
-        kept = [(twos, p) for twos, p in found if self._beats(p, top)]
-        entries = tuple((p.rank if THREE <= p.rank <= ACE else 0, p.naturals if THREE <= p.rank <= ACE else 0,
-                         p, PlaySet.of(p)) for _, p in kept)
-        return entries, tuple(twos for twos, _ in kept)
+        beats = self._beats
+        kept = [(twos, entry) for twos, entry in _candidates(size, small, big) if beats(entry[2], top)]
+        return tuple([entry for _, entry in kept]), tuple([twos for twos, _ in kept])
+
+
+@functools.cache
+def _candidates(size: int, small: int, big: int) -> tuple[tuple[int, tuple[int, int, Play, PlaySet]], ...]:
+    """Every set of ``size`` cards with these jokers, in sets_of_size's order, each with the
+    2s it takes and its cover-table entry: what a block keeps of them depends on the set on
+    the table alone, so the sets are made once for all tables."""
+    rest = size - small - big
+    found: list[tuple[int, Play]]
+    if rest == 0:
+        found = [(0, _of(BIG_JOKER if big else SMALL_JOKER, 0, 0, small, big))] if small or big else []
+    else:
+        found = [(attached, _of(rank, rest - attached, attached, small, big))
+                 for attached in range(rest) for rank in _BODY]
+        found.append((rest, _of(TWO, rest, 0, small, big)))
+    return tuple((twos, (p.rank if THREE <= p.rank <= ACE else 0, p.naturals if THREE <= p.rank <= ACE else 0,
+                         p, PlaySet.of(p))) for twos, p in found)
 
 
 #: One block of covers: the sets in order, and the 2s each takes (rising).

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import random
     from collections import Counter
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from gouji.actions import Action
     from gouji.burning import BurnPolicy
@@ -77,15 +77,24 @@ class GameState:
     _melee_after_round: bool
     _dead_gouji_after: int
     _dead_gouji_burnable: bool
-    _has_forbidden_hook: bool
-    _has_extra_actions: bool
+    #: Per decision of ``gouji.hookspecs.DECISIONS``: is the hook asked there?
+    _forbidden_asked: tuple[bool, ...]
+    _extra_asked: tuple[bool, ...]
+    #: The callers of the hooks asked at every decision (``Variant.hook_caller``).
+    _call_forbidden: Callable[[dict[str, Any]], Any]
+    _call_extra: Callable[[dict[str, Any]], Any]
+    _call_after: Callable[[dict[str, Any]], Any]
     _has_precut: bool
     _has_after_action: bool
     _guard_hooks: bool
 
     # -- the cards and the seats ------------------------------------------------
-    #: ``hands[seat][rank]``: the suits of that rank the seat holds.
-    hands: list[list[list[Suit | None]]]
+    #: ``hands[seat][rank]``: the suits of that rank the seat holds, a tuple replaced (never
+    #: changed in place) when the hand changes, so that clones share it. Only the engine's
+    #: own methods change hands (``transfer``, ``set_aside``, playing a set): they also forget
+    #: the seat's counts in ``_count_cache``.
+    hands: list[list[tuple[Suit | None, ...]]]
+    _count_cache: list[tuple[int, ...] | None]
     sizes: list[int]
     playing: list[bool]
     #: ``places[i]``: the seat in place i (0 = first out), None while undecided.
@@ -138,7 +147,7 @@ class GameState:
     _legal: list[Action] | None
     _legal_set: frozenset[Action] | None
     #: The plugins' forbidden plays and the rule ID of each (``gouji_forbidden_plays``).
-    _forbidden: dict[Play, str]
+    _forbidden: Mapping[Play, str]
     _cut_pending: bool
     _resume: tuple[str, int | None] | None
     _melee_due: bool

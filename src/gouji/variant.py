@@ -23,6 +23,7 @@ from gouji.context import GameContext
 from gouji.errors import GoujiError, PluginError
 from gouji.hold_three import HoldThreePolicy
 from gouji.hook_results import CHECKS, short
+from gouji.hookspecs import ASKED_AT
 from gouji.open_point import OpenPointPolicy
 from gouji.options import Options, OptionSpec, resolve_options
 from gouji.plays import Play
@@ -131,6 +132,14 @@ class Variant:
             caller = self._callers[hook_name] = self._bind(hook_name)
         return caller(kwargs)
 
+    def hook_caller(self, hook_name: str) -> Callable[[dict[str, Any]], Any]:
+        """What :meth:`call_hook` calls for ``hook_name``, taking the keywords as one dict: the
+        engine keeps it for the hooks it calls at every decision. Same answers, same checks."""
+        caller = self._callers.get(hook_name)
+        if caller is None:
+            caller = self._callers[hook_name] = self._bind(hook_name)
+        return caller
+
     def _bind(self, hook_name: str) -> Callable[[dict[str, Any]], Any]:
         """The caller of one hook, made once per variant: the implementations are called
         directly, in pluggy's order and with pluggy's semantics (all answers but ``None``;
@@ -231,6 +240,18 @@ class Variant:
         known = self._facts.get(hook_name)
         if known is None:
             known = self._facts[hook_name] = bool(getattr(self.plugin_manager.hook, hook_name).get_hookimpls())
+        return known
+
+    def hook_asked_at(self, hook_name: str, decision: str) -> bool:
+        """Must ``hook_name`` be called at ``decision`` (``"lead"``, ``"respond"``,
+        ``"restricted"``)? Yes when some implementation declares it (:func:`gouji.hookspecs.asked_at`)
+        or declares nothing; no implementation at all: no."""
+        key = f"{hook_name} at {decision}"
+        known = self._facts.get(key)
+        if known is None:
+            known = self._facts[key] = any(
+                decision in getattr(impl.function, ASKED_AT, (decision,))
+                for impl in getattr(self.plugin_manager.hook, hook_name).get_hookimpls())
         return known
 
     def has_third_party_game_hooks(self) -> bool:

@@ -37,9 +37,11 @@ def _swap_hidden_cards(game: gouji.Game, a: int, b: int) -> gouji.Game:
     ranks_a = [r for r, suits in enumerate(other.hands[a]) if suits]
     ranks_b = [r for r, suits in enumerate(other.hands[b]) if suits]
     ra, rb = next((x, y) for x in ranks_a for y in ranks_b if x != y)
-    sa, sb = other.hands[a][ra].pop(), other.hands[b][rb].pop()
-    other.hands[a][rb].append(sb)
-    other.hands[b][ra].append(sa)
+    # The suits of a rank are a tuple, replaced on change (a clone shares them).
+    sa, sb = other.hands[a][ra][-1], other.hands[b][rb][-1]
+    other.hands[a][ra], other.hands[b][rb] = other.hands[a][ra][:-1], other.hands[b][rb][:-1]
+    other.hands[a][rb] += (sb,)
+    other.hands[b][ra] += (sa,)
     return other
 
 

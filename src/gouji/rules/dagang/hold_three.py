@@ -34,11 +34,11 @@ from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
 from gouji.errors import GoujiError
 from gouji.events import EVENT_NAMES
 from gouji.hold_three import HoldThreePolicy, can_finish_with_threes
+from gouji.plays import Play
 from gouji.rules.dagang.actions import BuyThree
 
 if TYPE_CHECKING:
     from gouji.phases import Phase
-    from gouji.plays import Play
     from gouji.surface import PluginGame
 
 EVENT_NAMES.setdefault("buy-three", ("买3", "buys a 3"))
@@ -79,15 +79,16 @@ def forbidden_sets(game: PluginGame, seat: int, plays: Sequence[Play]) -> Mappin
     """END-6: 3s only as the whole last set, with nothing attached; no other set empties the hand."""
     threes = game.rank_count(seat, THREE)
     size = game.hand_size(seat)
-    out = {}
-    for play in plays:  # on every lead: the fields, not the properties (same tests)
-        if play.rank == THREE:
-            # A set of 3s alone has naturals cards: "play.size != size" is "threes != size".
-            if play.twos or play.small or play.big or play.naturals != threes or threes != size:
-                out[play] = RULE
-        elif play.naturals + play.twos + play.small + play.big == size:
-            out[play] = RULE
-    return out
+    if threes:
+        # Every set of 3s but the whole hand of plain 3s; a set without the 3s held cannot
+        # empty the hand. On every decision: one test a set, the rest on the few found.
+        out = {play: RULE for play in plays if play.rank == THREE}
+        if threes == size and out:
+            out.pop(Play.of(THREE, threes), None)
+        return out
+    # No 3 (none could be bought): no set may empty the hand (the fields, not the properties).
+    return {play: RULE for play in plays
+            if play.rank == THREE or play.naturals + play.twos + play.small + play.big == size}
 
 
 def may_concede(game: PluginGame, seat: int) -> bool:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from gouji.actions import Action
 from gouji.context import GameContext
-from gouji.hookspecs import hookimpl
+from gouji.hookspecs import asked_at, hookimpl
 from gouji.opening import Cut, Deal
 from gouji.options import Options, OptionSpec
 from gouji.plays import Play
@@ -123,13 +123,13 @@ def gouji_forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play]) ->
     state = get_state(game)
     if state.forfeits and referee.turns_owed(game, seat):
         return dict.fromkeys(plays, referee.RULE)  # a lost turn: a pass, or the lead given up
-    forbidden: dict[Play, str] = {}
     if state.plan is not None:
-        forbidden.update(pick_order.forbidden_sets(game, seat, plays) or {})
-    return forbidden
+        return pick_order.forbidden_sets(game, seat, plays)
+    return None
 
 
 @hookimpl
+@asked_at("lead")
 def gouji_extra_actions(game: PluginGame, seat: int) -> list[Action] | None:
     """D§15 挑牌 (``dagang-pick``) and END-6's concession, both when leading."""
     if game.table is not None:

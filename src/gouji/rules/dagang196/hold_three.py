@@ -61,9 +61,11 @@ def forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play]) -> dict[
     threes = game.rank_count(seat, THREE)
     if not threes:
         return {p: "END-6" for p in plays if p.size == game.hand_size(seat)} or None
-    last = threes if game.hand_size(seat) == threes else -1
-    return {p: "END-6" for p in plays
-            if p.rank == THREE and (p.naturals != last or p.twos or p.jokers)}
+    # Every set of 3s but the whole hand of plain 3s: one test a set, on every decision.
+    out = {p: "END-6" for p in plays if p.rank == THREE}
+    if out and game.hand_size(seat) == threes:
+        out.pop(Play.of(THREE, threes), None)
+    return out
 
 
 @attrs.frozen

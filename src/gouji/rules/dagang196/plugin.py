@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from gouji.context import GameContext
 from gouji.errors import OptionError
-from gouji.hookspecs import hookimpl
+from gouji.hookspecs import asked_at, hookimpl
 from gouji.options import Options, OptionSpec
 from gouji.rules.dagang196.actions import CONCEDE
 from gouji.rules.dagang196.burning import ClubBurnPolicy
@@ -117,6 +117,7 @@ def gouji_pregame_phases(options: Options, game: PluginGame, context: GameContex
 
 @hookimpl
 @hookimpl
+@asked_at("lead")
 def gouji_extra_actions(game: PluginGame, seat: int) -> list[Action] | None:
     """END-6: a player with no 3 (nobody could give him one) and one card to lead concedes."""
     if game.variant.options["hold_three"] and game.table is None and may_concede(game, seat):

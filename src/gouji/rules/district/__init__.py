@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from gouji.actions import Action
 from gouji.cards import Card
 from gouji.context import GameContext
-from gouji.hookspecs import hookimpl
+from gouji.hookspecs import asked_at, hookimpl
 from gouji.opening import Cut
 from gouji.options import Options, OptionSpec
 from gouji.rules.district import burning, clock, referee, scoring
@@ -96,6 +96,7 @@ def gouji_cut(options: Options, rng: random.Random, pile: Sequence[Card], contex
 
 
 @hookimpl
+@asked_at("restricted")
 def gouji_extra_actions(game: PluginGame, seat: int) -> list[Action] | None:
     """BURN-2: the opposite's consent to his teammates' burn."""
     if game.variant.options["help_burn"] and game.variant.options["burn_after_opposite"]:

@@ -110,10 +110,8 @@ def forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play], hold_thr
     """END-6: the sets ``seat`` may not play now, each with the rule ID."""
     size = game.hand_size(seat)
     out: dict[Play, str] = {}
-    for play in plays:
+    for play in [p for p in plays if p.rank <= FOUR]:  # on every decision: one test a set
         rank = play.rank
-        if rank > FOUR:
-            continue
         if rank == THREE:
             # With 3s in hand no other set can empty it: "the last set is 3s" needs no more.
             if hold_three and (play.size != size or play.twos or play.jokers):
