@@ -149,7 +149,7 @@ def bench_engines(engines: list, games: list[int], seed: int, rounds: int) -> li
     results = [Result(e.name, 0, 0, 0, 0.0) for e in engines]
     rngs = [random.Random(seed) for _ in engines]
     for r in range(rounds):
-        for engine, total, result, rng in zip(engines, games, results, rngs):
+        for engine, total, result, rng in zip(engines, games, results, rngs, strict=True):
             first, last = total * r // rounds, total * (r + 1) // rounds
             start = time.perf_counter()
             steps, cards = engine.play(range(seed + first, seed + last), rng)
