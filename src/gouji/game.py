@@ -434,6 +434,14 @@ class Game(RoundFlow):
         check_seat(seat)
         return len(self.hands[seat][_rank(rank)])
 
+    def rank_counts(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s cards per rank, indexed by rank (``counts[THREE]`` … ``counts[BIG_JOKER]``;
+        indexes below 3 are 0): the engine's own tuple, kept until the hand changes, so a
+        policy asked on every decision reads the whole hand at the cost of one call."""
+        check_seat(seat)
+        counts = self._count_cache[seat]
+        return self._counts(seat) if counts is None else counts
+
     def cards_of(self, seat: int, rank: int) -> list[Card]:
         """The cards of ``rank`` that ``seat`` holds, smallest suit first."""
         check_seat(seat)

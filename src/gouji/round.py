@@ -154,7 +154,9 @@ class RoundFlow(GameState):
             return list(self.phases[0].legal_actions(self._game))
         seat = self.actor
         assert seat is not None, "a lead or an answer has a seat to decide"
-        counts = self._counts(seat)
+        counts = self._count_cache[seat]
+        if counts is None:
+            counts = self._counts(seat)
         lead = self.kind == LEAD
         # plays and, in the same order, their PlaySet actions (from the cached tables).
         if lead:
@@ -169,6 +171,10 @@ class RoundFlow(GameState):
                 plays = [p for size in self._cover_sizes(top) for p in sets_of_size(counts, size)
                          if beats(p, top)]
                 actions = [PlaySet.of(p) for p in plays]
+            if not plays and not self._extra_asked[2 if self.restricted else 1]:
+                # Nothing to cover with, and no plugin to ask for more (most answers: each
+                # one then passes or closes by itself): the declines alone, as below.
+                return self._declines(seat, False)
         if seat in self.burners:
             size = self.sizes[seat]
             allows = self._burn.allows
@@ -178,7 +184,8 @@ class RoundFlow(GameState):
         decision = 0 if lead else 2 if self.restricted else 1
         ask_forbidden = self._forbidden_asked[decision]
         if (self._hold_active or ask_forbidden) and plays:
-            forbidden: Mapping[Play, str] = (self._hold.forbidden_sets(self._game, seat, plays)
+            # ``self`` is the Game (the ``_game`` property, without its two calls a decision).
+            forbidden: Mapping[Play, str] = (self._hold.forbidden_sets(self, seat, plays)  # type: ignore[arg-type]
                                              if self._hold_active else {})
             if ask_forbidden:
                 answers = self._call_forbidden({"game": self, "seat": seat, "plays": plays})
@@ -311,7 +318,7 @@ class RoundFlow(GameState):
         if play is not None:
             self._play_set(seat, play, isinstance(action, Burn))
             return
-        burn_offer = action is PASS and self._is_burn(seat)
+        burn_offer = action is PASS and self.restricted and self._is_burn(seat)
         self.queue.pop(0)
         self.last_decliner = seat
         if action is PASS:
@@ -379,8 +386,10 @@ class RoundFlow(GameState):
             self._log("lead" if self.top is None else "cover", seat, rule, play)
         by_yield = self.yield_window
         # TRIB-5: judged as the set is played, before its owner goes out with it.
-        self._top_opens = (self._open_point.active and self._open_point.opens(self._game, seat, play, is_burn)
-                           and self._open_point.may_open(self._game, seat))
+        open_point = self._open_point
+        self._top_opens = (open_point.active
+                           and open_point.opens(self, seat, play, is_burn)  # type: ignore[arg-type]
+                           and open_point.may_open(self, seat))  # type: ignore[arg-type]
         self.top, self.owner, self.anchor = play, seat, seat
         self.yield_window = False
         if self.sizes[seat] == 0:
@@ -412,9 +421,10 @@ class RoundFlow(GameState):
         return False
 
     def _plan_responses(self, gouji: bool, by_yield: bool, burns_only: bool = False) -> None:
-        anchor = _present(self.anchor)
+        anchor, owner = self.anchor, self.owner
+        assert anchor is not None and owner is not None, "a set is on the table"
         closer = (anchor + 3) % 6
-        eligible = [s for s in self._order_after[_present(self.owner)]
+        eligible = [s for s in self._order_after[owner]
                     if self.playing[s] and s != anchor and (s not in self.passed or self._plays_again(s, closer))]
         self.last_word_given = False
         self.last_decliner = None

@@ -166,6 +166,10 @@ class PluginGame(Protocol):
     def rank_count(self, seat: int, rank: int) -> int:
         """How many cards of ``rank`` (``gouji.cards.THREE`` … ``BIG_JOKER``) ``seat`` holds."""
 
+    def rank_counts(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s cards per rank, indexed by rank (``THREE`` … ``BIG_JOKER``; indexes below
+        3 are 0): an immutable tuple, cheap to ask on every decision."""
+
     def cards_of(self, seat: int, rank: int) -> list[Card]:
         """The cards of ``rank`` that ``seat`` holds, smallest suit first (a fresh list)."""
 

@@ -77,23 +77,25 @@ class DagangHoldThree(HoldThreePolicy):
 
 def forbidden_sets(game: PluginGame, seat: int, plays: Sequence[Play]) -> Mapping[Play, str]:
     """END-6: 3s only as the whole last set, with nothing attached; no other set empties the hand."""
-    threes = game.rank_count(seat, THREE)
-    size = game.hand_size(seat)
+    counts = game.rank_counts(seat)  # one call for the 3s and the size (asked on every decision)
+    threes = counts[THREE]
     if threes:
         # Every set of 3s but the whole hand of plain 3s; a set without the 3s held cannot
         # empty the hand. On every decision: one test a set, the rest on the few found.
         out = {play: RULE for play in plays if play.rank == THREE}
-        if threes == size and out:
+        if out and threes == sum(counts):
             out.pop(Play.of(THREE, threes), None)
         return out
     # No 3 (none could be bought): no set may empty the hand (the fields, not the properties).
+    size = sum(counts)
     return {play: RULE for play in plays
             if play.rank == THREE or play.naturals + play.twos + play.small + play.big == size}
 
 
 def may_concede(game: PluginGame, seat: int) -> bool:
     """END-6: a player with no 3 and a single card cannot lead at all."""
-    return game.hand_size(seat) == 1 and not game.rank_count(seat, THREE) and not game.is_burner(seat)
+    counts = game.rank_counts(seat)
+    return not counts[THREE] and sum(counts) == 1 and not game.is_burner(seat)
 
 
 def concede(game: PluginGame, seat: int) -> None:
