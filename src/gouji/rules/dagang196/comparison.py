@@ -60,7 +60,7 @@ class ClubSetRules(SetRules):
         return new.rank >= SMALL_JOKER or new.rank > old.rank
 
     def _beats_joker_set(self, new: Play, old: Play) -> bool:
-        if new.size != old.size:
+        if new.naturals + new.twos + new.small + new.big != old.naturals + old.twos + old.small + old.big:
             return False
         # The base part: a higher rank; a set of jokers alone has its jokers for base.
         new_rank = self.effective_rank(new) if new.rank >= SMALL_JOKER else new.rank

@@ -58,12 +58,14 @@ _ROUND_ENDS = ("round-won", "take-wind", "dead-set", "burn-failed")
 def forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play]) -> dict[Play, str] | None:
     """END-6: a set holding 3s only as the whole hand, all 3s and nothing else; a hand
     without a 3 (nobody could give one, END-7) is never emptied."""
-    threes = game.rank_count(seat, THREE)
+    counts = game.rank_counts(seat)  # one call for the 3s and the size (on every decision)
+    threes = counts[THREE]
     if not threes:
-        return {p: "END-6" for p in plays if p.size == game.hand_size(seat)} or None
+        size = sum(counts)
+        return {p: "END-6" for p in plays if p.size == size} or None
     # Every set of 3s but the whole hand of plain 3s: one test a set, on every decision.
     out = {p: "END-6" for p in plays if p.rank == THREE}
-    if out and game.hand_size(seat) == threes:
+    if out and sum(counts) == threes:
         out.pop(Play.of(THREE, threes), None)
     return out
 

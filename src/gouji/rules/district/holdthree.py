@@ -108,13 +108,14 @@ class DistrictHoldThree(HoldThreePolicy):
 def forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play], hold_three: bool,
                     four_without_jokers: bool) -> Mapping[Play, str] | None:
     """END-6: the sets ``seat`` may not play now, each with the rule ID."""
-    size = game.hand_size(seat)
+    size = sum(game.rank_counts(seat))  # the hand's size, without a check a call
     out: dict[Play, str] = {}
     for play in [p for p in plays if p.rank <= FOUR]:  # on every decision: one test a set
         rank = play.rank
         if rank == THREE:
             # With 3s in hand no other set can empty it: "the last set is 3s" needs no more.
-            if hold_three and (play.size != size or play.twos or play.jokers):
+            if hold_three and (play.naturals + play.twos + play.small + play.big != size
+                               or play.twos or play.small or play.big):
                 out[play] = "END-6"
         elif rank == FOUR and four_without_jokers and (play.small or play.big):
             out[play] = "END-6"
@@ -141,7 +142,8 @@ def smother(game: PluginGame, seat: int, action: Action) -> None:
     victim = covered_owner(game)
     if victim is None or victim == seat or not game.in_play(victim):
         return
-    if game.hand_size(victim) and game.rank_count(victim, THREE) == game.hand_size(victim):
+    counts = game.rank_counts(victim)
+    if counts[THREE] and counts[THREE] == sum(counts):
         game.log("smother", seat, "END-8", detail=f"seat {victim} 被鳖三 (smothered)")
         game.retire(victim, None, "END-8", f"smothered by seat {seat}, {game.hand_size(victim)} 3s void",
                     kind="smothered")

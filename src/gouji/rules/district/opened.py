@@ -54,7 +54,10 @@ class DistrictOpenPoint(OpenPointPolicy):
 
     def may_open(self, game: PluginGame, seat: int) -> bool:
         """"无4不开点": not a player left without a 4 by the buying (event ``no-four``)."""
-        return not any(e.kind == "no-four" and e.seat == seat for e in game.events)
+        for event in game.events:  # noqa: SIM110 (a loop, no generator: asked for every original gouji set)
+            if event.kind == "no-four" and event.seat == seat:
+                return False
+        return True
 
     def stopped(self, game: PluginGame) -> bool:
         """"二科出现后不再允许开点"."""
