@@ -436,7 +436,7 @@ class RoundFlow(GameState):
             others = [s for s in self._order_after[anchor] if s in eligible and s != closer and self.has_head(s)]
             self.queue = self._burn.offer_order(anchor, others)
             self.last_word_given = True
-        elif self.melee or not self.has_head(anchor):
+        elif self.melee or not (self.playing[closer] or self.has_head(anchor)):  # has_head, its common case first
             self.restricted = False
             self.queue = eligible
         elif gouji:

@@ -67,8 +67,14 @@ class ClubSetRules(SetRules):
         old_rank = self.effective_rank(old) if old.rank >= SMALL_JOKER else old.rank
         if new_rank <= old_rank:
             return False
-        new_count, new_big = self.joker_part(new)
-        old_count, old_big = self.joker_part(old)
+        if type(self).joker_part is _JOKER_PART and type(self).effective_jokers is _EFFECTIVE_JOKERS:
+            # joker_part as written here, inlined (cover tables ask thousands): either reading
+            # of mixed jokers counts them all, and "all big" only with no small joker.
+            new_count, new_big = new.small + new.big, new.big > 0 and not new.small
+            old_count, old_big = old.small + old.big, old.big > 0 and not old.small
+        else:
+            new_count, new_big = self.joker_part(new)
+            old_count, old_big = self.joker_part(old)
         if self.joker_beat == "big_jokers":
             return new_big and (new_count > old_count or (new_count == old_count and not old_big))
         if new_count > old_count:
@@ -78,3 +84,6 @@ class ClubSetRules(SetRules):
 def club_set_rules(mixed_jokers: str, joker_beat: str) -> ClubSetRules:
     return ClubSetRules(mixed_jokers=mixed_jokers, joker_beat=joker_beat)
 
+
+_JOKER_PART = ClubSetRules.joker_part
+_EFFECTIVE_JOKERS = SetRules.effective_jokers
