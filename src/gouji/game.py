@@ -421,24 +421,28 @@ class Game(RoundFlow):
 
     def in_play(self, seat: int) -> bool:
         """Is ``seat`` still playing (not out, not retired)?"""
-        check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < 6:  # check_seat's call only for odd seats
+            check_seat(seat)
         return self.playing[seat]
 
     def hand_size(self, seat: int) -> int:
         """How many cards ``seat`` holds (a retired seat keeps its cards)."""
-        check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < 6:  # check_seat's call only for odd seats
+            check_seat(seat)
         return self.sizes[seat]
 
     def rank_count(self, seat: int, rank: int) -> int:
         """How many cards of ``rank`` ``seat`` holds."""
-        check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < 6:  # check_seat's call only for odd seats
+            check_seat(seat)
         return len(self.hands[seat][_rank(rank)])
 
     def rank_counts(self, seat: int) -> tuple[int, ...]:
         """``seat``'s cards per rank, indexed by rank (``counts[THREE]`` … ``counts[BIG_JOKER]``;
         indexes below 3 are 0): the engine's own tuple, kept until the hand changes, so a
         policy asked on every decision reads the whole hand at the cost of one call."""
-        check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < 6:  # check_seat's call only for odd seats
+            check_seat(seat)
         counts = self._count_cache[seat]
         return self._counts(seat) if counts is None else counts
 
