@@ -43,14 +43,21 @@ class DistrictSetRules(SetRules):
 
     def is_gouji(self, play: Play) -> bool:
         """GOUJI-1 as P, except that a set carrying a big joker is not gouji (T 二.3.(14))."""
-        if self.effective_jokers(play)[1]:
+        if self._big_jokers(play):
             return False
-        return super().is_gouji(play)
+        return SetRules.is_gouji(self, play)
 
     def is_dead(self, play: Play) -> bool:
         """A big-joker set nobody can answer ends the round at once; one that twice as
         many big jokers may still cover goes round the table."""
-        return self.effective_jokers(play)[1] > 0 and not self.killable(play)
+        return self._big_jokers(play) > 0 and not self.killable(play)
+
+    def _big_jokers(self, play: Play) -> int:
+        """``effective_jokers(play)[1]``, without its call while it is the base one (asked
+        for every set played)."""
+        if type(self).effective_jokers is _EFFECTIVE_JOKERS:
+            return 0 if play.small and self.mixed_jokers == "small" else play.big
+        return self.effective_jokers(play)[1]
 
     def cover_sizes(self, old: Play) -> tuple[int, ...]:
         """PLAY-4's same size, and twice the size on a set of big jokers that may be killed."""
@@ -60,3 +67,6 @@ class DistrictSetRules(SetRules):
         if old.rank == BIG_JOKER and self.killable(old):
             return self.is_two_kill_one(new, old)
         return SetRules.beats(self, new, old)
+
+
+_EFFECTIVE_JOKERS = SetRules.effective_jokers
