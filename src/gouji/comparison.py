@@ -44,6 +44,8 @@ class SetRules:
 
     def is_dead(self, play: Play) -> bool:
         """PLAY-5: a set carrying a big joker cannot be covered; the opposite closes."""
+        if type(self).effective_jokers is _EFFECTIVE_JOKERS:  # inlined (asked for every set played)
+            return play.big > 0 and not (play.small and self.mixed_jokers == "small")
         return self.effective_jokers(play)[1] > 0
 
     def is_gouji(self, play: Play) -> bool:

@@ -223,7 +223,11 @@ class RoundFlow(GameState):
     def _is_burn(self, seat: int) -> bool:
         """BURN-1: covering a restricted gouji set that is not your opposite's,
         unless you are headless (END-2)."""
-        return self.restricted and seat != _opposite(self.anchor) and self.has_head(seat)
+        if not self.restricted:
+            return False
+        anchor = self.anchor
+        assert anchor is not None, "a restricted set is on the table"
+        return seat != (anchor + 3) % 6 and self.has_head(seat)
 
     def _declines(self, seat: int, can_cover: bool) -> list[Action]:
         if self.melee:

@@ -33,7 +33,7 @@ from gouji.rules.dagang.options import OPTION_SPECS, check_options
 from gouji.rules.dagang.points import DagangOpenPoint, DeclarePhase
 from gouji.rules.dagang.scoring import dagang_score, fines
 from gouji.rules.dagang.series import next_context
-from gouji.rules.dagang.state import get_state, update_state
+from gouji.rules.dagang.state import EMPTY_STATE, PLUGIN_STATE, STATE_KEY, get_state, update_state
 from gouji.rules.dagang.tribute import LastChoicePhase, TributePhase, last_choice_needed
 from gouji.scoring import Adjustment, Score
 
@@ -120,7 +120,7 @@ def gouji_pregame_phases(options: Options, game: PluginGame, context: GameContex
 @hookimpl
 def gouji_forbidden_plays(game: PluginGame, seat: int, plays: Sequence[Play]) -> Mapping[Play, str] | None:
     """D§15 (挑牌 order), REF-3 (a lost turn); END-6 (憋3) is the hold-three policy's."""
-    state = get_state(game)
+    state = game.plugin_state(PLUGIN_STATE).get(STATE_KEY, EMPTY_STATE)  # get_state: asked every decision
     if state.forfeits and referee.turns_owed(game, seat):
         return dict.fromkeys(plays, referee.RULE)  # a lost turn: a pass, or the lead given up
     if state.plan is not None:
@@ -166,7 +166,7 @@ def gouji_apply_action(game: PluginGame, seat: int, action: Action) -> bool | No
 def gouji_after_action(game: PluginGame, seat: int, action: Action) -> None:
     """OPEN-5: a revolutionary becomes 三科 when his teammates take 头科 and 二科; his
     opposite is headless once his dead-gouji rights are spent."""
-    if get_state(game).revolutionaries:
+    if game.plugin_state(PLUGIN_STATE).get(STATE_KEY, EMPTY_STATE).revolutionaries:  # get_state, every action
         revolution.promote(game)
         revolution.release_spent_head(game)
 

@@ -165,3 +165,8 @@ def with_carry(context: GameContext, **items: Any) -> tuple[tuple[str, Any], ...
 
 def seats(values: Sequence[Any]) -> tuple[int, ...]:
     return tuple(int(v) for v in values)
+
+
+#: get_state's look-up, for the hooks asked on every decision (one call fewer).
+STATE_KEY = _KEY
+EMPTY_STATE = _EMPTY
