@@ -140,15 +140,10 @@ class Game(RoundFlow):
         self.variant = variant
         self.seed = seed
         self.context = context
-        self._table = variant.table
-        self._rules = variant.set_rules
+        self._bind_variant(variant)
         self._order_after = {s: self._table.order_after(s) for s in range(6)}
-        self._burn = variant.burn_policy
         self._hold = variant.hold_three_policy
         self._hold_active = self._hold.active
-        # The core policy's after_action does nothing: a policy that keeps it is not called.
-        self._hold_after = self._hold_active and (
-            getattr(type(self._hold), "after_action", None) is not HoldThreePolicy.after_action)
         self._open_point = variant.open_point_policy
         self._yield_allowed = options["yield_allowed"]
         self._yield_opposite_only = options["yield_answer_opposite_only"]
@@ -159,10 +154,6 @@ class Game(RoundFlow):
         self._melee_after = options["melee_after_outs"]
         self._melee_when_left = options["melee_when_left"]
         self._dead_gouji_after = options["dead_gouji_after_out"]
-        self._ask_hooks(variant)
-        # A set rules object may let sets of other sizes cover (T's 大虎二杀一).
-        self._cover_sizes = getattr(self._rules, "cover_sizes", _same_size)
-        self._covers = cover_tables(self._rules, self._cover_sizes)
         self._melee_pass = options["melee_pass"]
         self._melee_ends_burn = options["melee_ends_burn"]
         self._burn_decline_passes = options["burn_decline_passes"]
@@ -206,9 +197,21 @@ class Game(RoundFlow):
         self._plugin_states = {}  # plugin_state(): each plugin's own dict
         self._reset_round(None)
 
-    def _ask_hooks(self, variant: Variant) -> None:
-        """At which decisions (lead, answer, answer to a restricted gouji set) the per-decision
-        hooks must be called: a plugin may declare where it can answer (``asked_at``)."""
+    def _bind_variant(self, variant: Variant) -> None:
+        """What a game derives from its variant's plugins rather than keeps (``_DERIVED``):
+        set up for a new game and again for one unpickled."""
+        self._table = variant.table
+        self._rules = variant.set_rules
+        self._burn = variant.burn_policy
+        hold = variant.hold_three_policy
+        # The core policy's after_action does nothing: a policy that keeps it is not called.
+        self._hold_after = hold.active and (
+            getattr(type(hold), "after_action", None) is not HoldThreePolicy.after_action)
+        # A set rules object may let sets of other sizes cover (T's 大虎二杀一).
+        self._cover_sizes = getattr(self._rules, "cover_sizes", _same_size)
+        self._covers = cover_tables(self._rules, self._cover_sizes)
+        # At which decisions (lead, answer, answer to a restricted gouji set) the per-decision
+        # hooks must be called: a plugin may declare where it can answer (``asked_at``).
         self._forbidden_asked = tuple(variant.hook_asked_at("gouji_forbidden_plays", d) for d in DECISIONS)
         self._extra_asked = tuple(variant.hook_asked_at("gouji_extra_actions", d) for d in DECISIONS)
         self._call_forbidden = variant.hook_caller("gouji_forbidden_plays")
@@ -685,16 +688,7 @@ class Game(RoundFlow):
         if "rng" in state:  # pickled before Game.rng became a property
             state["_rng"], state["_rng_shared"] = state.pop("rng"), False
         self.__dict__.update(state)
-        variant = self.variant
-        hold = variant.hold_three_policy
-        self._hold_after = hold.active and (
-            getattr(type(hold), "after_action", None) is not HoldThreePolicy.after_action)
-        self._ask_hooks(variant)  # pickled before hooks declared their decisions
-        self._table = variant.table
-        self._rules = variant.set_rules
-        self._burn = variant.burn_policy
-        self._cover_sizes = getattr(self._rules, "cover_sizes", _same_size)
-        self._covers = cover_tables(self._rules, self._cover_sizes)
+        self._bind_variant(self.variant)
 
     def transfer(self, giver: int, receiver: int, card: Card) -> None:
         """Move one card between hands (tribute and buying 3s use this)."""
@@ -732,18 +726,21 @@ class Game(RoundFlow):
         self.log(kind, seat, rule, detail=f"{reason}; {zh} {en}" if reason else f"{zh} {en}")
         if not self._finish_if_decided():
             self._start_melee_if_due()
-            if self.kind != RESPOND or self.anchor is None or not self.playing[self.anchor]:
-                pass
-            elif self.dead_burns_only:
-                # A 够死级 (D§16 除有烧牌者外) stays a set only burns answer; a seat headless now
-                # (his opposite just left) can burn it no more, so the offers are made again.
-                self._plan_responses(gouji=True, by_yield=False, burns_only=True)
-            elif self.restricted and (self.melee or not self.has_head(self.anchor)):
-                # A seat left in mid-round (T 二.3.(11): smothered by his opposite's cover): the
-                # set's owner is headless now (END-2), or the melee began (END-5), so its answers
-                # are plain covers in turn order, no longer gouji answers and burn offers.
-                self._plan_responses(gouji=False, by_yield=False)
+            if self.kind == RESPOND and self.anchor is not None and self.playing[self.anchor]:
+                self._replan_after_leaving(self.anchor)
         self._legal = self._legal_set = None
+
+    def _replan_after_leaving(self, anchor: int) -> None:
+        """Who answers the set on the table once a seat left in mid-round."""
+        if self.dead_burns_only:
+            # A 够死级 (D§16 除有烧牌者外) stays a set only burns answer; a seat headless now
+            # (his opposite just left) can burn it no more, so the offers are made again.
+            self._plan_responses(gouji=True, by_yield=False, burns_only=True)
+        elif self.restricted and (self.melee or not self.has_head(anchor)):
+            # A seat left in mid-round (T 二.3.(11): smothered by his opposite's cover): the
+            # set's owner is headless now (END-2), or the melee began (END-5), so its answers
+            # are plain covers in turn order, no longer gouji answers and burn offers.
+            self._plan_responses(gouji=False, by_yield=False)
 
     def void(self, rule: str = "", reason: str = "") -> None:
         """End the game at once without a result (该局作废: C's two revolutions, OPEN-5).

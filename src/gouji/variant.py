@@ -127,10 +127,7 @@ class Variant:
     def call_hook(self, hook_name: str, **kwargs: Any) -> Any:
         """Call a hook; an exception inside a plugin becomes a :class:`PluginError`
         naming the plugin, the hook and the file."""
-        caller = self._callers.get(hook_name)
-        if caller is None:
-            caller = self._callers[hook_name] = self._bind(hook_name)
-        return caller(kwargs)
+        return self.hook_caller(hook_name)(kwargs)
 
     def hook_caller(self, hook_name: str) -> Callable[[dict[str, Any]], Any]:
         """What :meth:`call_hook` calls for ``hook_name``, taking the keywords as one dict: the
