@@ -195,7 +195,7 @@ def _per_call_us(fn, calls: int) -> float:
 def bench_operations(name: str, seed: int) -> dict[str, float]:
     """Single operations of one variant, in µs (bytes for memory)."""
     import gouji
-    from gouji.actions import PASS
+    from gouji.engine.actions import PASS
     from gouji.errors import IllegalActionError
 
     variant = gouji.load_variant(name)

@@ -6,7 +6,7 @@
    what a learner's loop does at every decision: apply the action, get the next observation
    vector and the legal actions (gouji: the ``action_mask``; RLCard: ``legal_actions``), and
    choose a random legal one. Resets count. Target: gouji/RLCard <= 0.5 per step.
-2. Simulation throughput: ``gouji.simulation.simulate`` (what ``gouji simulate`` runs) with
+2. Simulation throughput: ``gouji.tools.simulation.simulate`` (what ``gouji simulate`` runs) with
    ``jobs=2`` against ``jobs=1``, greedy bots. Target: >= 1.8x the games per second on two
    free cores.
 
@@ -68,7 +68,7 @@ def bench_gouji_env(games: int, seed: int, variant: str) -> tuple[int, float]:
 
 
 def bench_simulate(games: int, seed: int, variant: str, jobs: int) -> float:
-    from gouji.simulation import simulate
+    from gouji.tools.simulation import simulate
 
     start = time.perf_counter()
     simulate(variant, games=games, seed=seed, jobs=jobs)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import gouji
-from gouji.bots import GreedyBot, RandomBot, play_game
+from gouji.bots.basic import GreedyBot, RandomBot, play_game
 
 variant = gouji.load_variant("provincial")
 print(f"variant: {variant.name} ({variant.description})")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import gouji
-from gouji.actions import CLOSE, PASS, Action
-from gouji.bots import Bot, GreedyBot, RandomBot, make_bot, play_game
+from gouji.bots.basic import Bot, GreedyBot, RandomBot, make_bot, play_game
+from gouji.engine.actions import CLOSE, PASS, Action
 from gouji.errors import GoujiError
 
 

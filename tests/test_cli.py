@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import gouji
-from gouji.cli import main
-from gouji.events import PLACE_NAMES
+from gouji.engine.events import PLACE_NAMES
+from gouji.tools.cli import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -6,8 +6,8 @@ import json
 import pytest
 
 import gouji
+from gouji.engine.series import Series
 from gouji.rules.dagang196.revolution import RevolutionPhase
-from gouji.series import Series
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +95,7 @@ def test_a_game_over_cannot_be_voided():
 
 
 def test_the_cli_reports_a_void_game_as_void(club):
-    from gouji.cli import Summary, result_text
+    from gouji.tools.cli import Summary, result_text
 
     game = _two_revolutions(club)
     assert result_text(game) == "void game (作废): no places, no points"
@@ -109,7 +109,7 @@ def test_the_cli_reports_a_void_game_as_void(club):
 def test_END_6_each_book_that_plays_hold_three_answers_the_one_hook():
     """D§26 "每人最后一手牌是为底牌。底牌必须是3牌，称“憋3”打法": the variants that play 憋3 answer
     ``gouji_hold_three_policy``; the others get the core's "no 憋3"."""
-    from gouji.hold_three import NO_HOLD_THREE
+    from gouji.engine.hold_three import NO_HOLD_THREE
     from gouji.rules.dagang.hold_three import DagangHoldThree
     from gouji.rules.dagang196.hold_three import ClubHoldThree
     from gouji.rules.district.holdthree import DistrictHoldThree
@@ -134,7 +134,7 @@ def test_a_record_that_says_void_for_a_game_that_is_not_is_refused():
 
 
 def test_a_void_game_is_explained_as_void(club):
-    from gouji.explanation import explain_score
+    from gouji.tools.explanation import explain_score
 
     game = _two_revolutions(club)
     assert explain_score(game) == ["why:", "  the game is void (作废, OPEN-5): no places, no points"]

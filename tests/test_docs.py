@@ -127,13 +127,13 @@ def test_hooks_page_has_a_section_per_hook(hook):
 
 
 def test_hooks_page_has_a_section_per_hookspec():
-    """Every hook the code declares (gouji.hookspecs) is on the hooks page."""
-    hookspecs = pytest.importorskip("gouji.hookspecs")
+    """Every hook the code declares (gouji.plugins.hookspecs) is on the hooks page."""
+    hookspecs = pytest.importorskip("gouji.plugins.hookspecs")
     marker = f"{hookspecs.PROJECT_NAME}_spec"
     declared = sorted(
         name for name, obj in vars(hookspecs).items() if callable(obj) and hasattr(obj, marker)
     )
-    assert declared, "gouji.hookspecs declares no hooks"
+    assert declared, "gouji.plugins.hookspecs declares no hooks"
     titles = section_titles(HOOKS_PAGE)
     missing = [hook for hook in declared if hook not in titles]
     assert not missing, f"hooks without a section in {HOOKS_PAGE}: {missing}"
@@ -161,7 +161,7 @@ def test_every_cli_command_and_option_has_a_docs_entry():
     """The command-line page documents every subcommand and option the parser has."""
     import argparse
 
-    from gouji.cli import _parser
+    from gouji.tools.cli import _parser
 
     text = (DOCS / "cli.rst").read_text(encoding="utf-8")
     parser = _parser()
@@ -204,7 +204,7 @@ def test_the_options_page_is_generated_from_the_specs():
 
 def test_every_option_of_every_variant_is_documented_with_its_rule():
     """The generated options table shows each option's doc and rule: neither may be empty."""
-    from gouji.loader import builtin_variant_names, load_variant
+    from gouji.plugins.loader import builtin_variant_names, load_variant
 
     for name in builtin_variant_names():
         for spec in load_variant(name).option_specs():

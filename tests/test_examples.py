@@ -148,7 +148,7 @@ def test_qingdao_installed_from_a_wheel_passes_its_own_tests(tmp_path):
     assert "qingdao = qingdao_house_rules.rules" in (
         site / "qingdao_house_rules-0.1.0.dist-info" / "entry_points.txt").read_text()
     env = {"PYTHONPATH": str(site)}
-    show = run_python(["-m", "gouji.cli", "show", str(site / "qingdao_house_rules" / "qingdao.toml")],
+    show = run_python(["-m", "gouji.tools.cli", "show", str(site / "qingdao_house_rules" / "qingdao.toml")],
                       cwd=tmp_path, env=env) if (ROOT / "src" / "gouji" / "cli.py").exists() else None
     if show is not None:
         assert show.returncode == 0, show.stderr

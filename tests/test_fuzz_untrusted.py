@@ -33,7 +33,7 @@ from gouji.testing.conformance import check_hostile_input, mutated_records
 SLOW = bool(os.environ.get("GOUJI_SLOW"))
 BUDGET = settings(max_examples=1500 if SLOW else 40, deadline=None, derandomize=not SLOW,
                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-VARIANTS = gouji.loader.builtin_variant_names()
+VARIANTS = gouji.plugins.loader.builtin_variant_names()
 
 
 @pytest.fixture(scope="module")

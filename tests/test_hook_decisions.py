@@ -6,9 +6,9 @@ import random
 import pytest
 
 import gouji
-from gouji.actions import Action
+from gouji.engine.actions import Action
 from gouji.errors import PluginError
-from gouji.hookspecs import asked_at, hookimpl
+from gouji.plugins.hookspecs import asked_at, hookimpl
 
 
 def _variant_with(plugin_source, tmp_path, base="provincial"):
@@ -28,7 +28,7 @@ def _play(game, steps=400, seed=3):
 
 COUNTING = '''
 from gouji import hookimpl
-from gouji.hookspecs import asked_at
+from gouji.plugins.hookspecs import asked_at
 
 CALLS = []
 
@@ -61,8 +61,8 @@ def test_the_same_game_whether_or_not_a_hook_declares_its_decisions(tmp_path):
     base = '''
 import attrs
 from gouji import hookimpl
-from gouji.actions import Action, register_action
-from gouji.hookspecs import asked_at
+from gouji.engine.actions import Action, register_action
+from gouji.plugins.hookspecs import asked_at
 
 @attrs.frozen
 class Yield2(Action):
@@ -96,7 +96,7 @@ def gouji_apply_action(game, seat, action):
 def test_a_declared_hook_answer_is_still_checked(tmp_path):
     variant = _variant_with('''
 from gouji import hookimpl
-from gouji.hookspecs import asked_at
+from gouji.plugins.hookspecs import asked_at
 
 @hookimpl
 @asked_at("lead")

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 import gouji
-from gouji import hookspecs
-from gouji.series import Series
+from gouji.engine.series import Series
+from gouji.plugins import hookspecs
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "hooks"
 HOOKS = sorted(name for name in dir(hookspecs) if name.startswith("gouji_"))

@@ -11,9 +11,9 @@ import re
 import pytest
 
 import gouji
-from gouji.bots import GreedyBot, RandomBot, play_game
-from gouji.cli import main
-from gouji.html_replay import page_data, replay_html
+from gouji.bots.basic import GreedyBot, RandomBot, play_game
+from gouji.tools.cli import main
+from gouji.tools.html_replay import page_data, replay_html
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +69,7 @@ def test_a_one_seat_page_holds_only_what_that_seat_observes(game):
 
 
 def test_a_private_event_stays_out_of_other_seats_pages():
-    from gouji.series import Series
+    from gouji.engine.series import Series
 
     series = Series(gouji.load_variant("dagang"), seed=5)
     play_game_in_place = RandomBot(5)

@@ -1,7 +1,7 @@
 """``gouji play``: the rough edges a new player meets, each through a real terminal or scripted stdin.
 
 The Ctrl-C and ``--resume`` tests run the installed ``gouji`` command (or
-``python -m gouji.cli``) in a child process: Ctrl-C is a SIGINT sent to the
+``python -m gouji.tools.cli``) in a child process: Ctrl-C is a SIGINT sent to the
 child while it waits at the prompt of a pseudo-terminal, as a keyboard sends it.
 """
 
@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 
 import gouji
-from gouji.bots import GreedyBot
-from gouji.cli import main
-from gouji.terminal import play_in_terminal
+from gouji.bots.basic import GreedyBot
+from gouji.tools.cli import main
+from gouji.tools.terminal import play_in_terminal
 
 PROMPT = "your choice"
 #: A safety net against a hung child, never a measurement.
@@ -34,7 +34,7 @@ PATIENCE_S = 60
 def gouji_command() -> list[str]:
     """The installed entry point of this interpreter's environment, else the module."""
     script = Path(sys.executable).parent / "gouji"
-    return [str(script)] if script.is_file() else [sys.executable, "-m", "gouji.cli"]
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "gouji.tools.cli"]
 
 
 def child_env() -> dict[str, str]:

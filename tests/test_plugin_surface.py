@@ -1,4 +1,4 @@
-"""The plugin surface (:mod:`gouji.surface`): the built-in rulebooks touch a game only through
+"""The plugin surface (:mod:`gouji.plugins.surface`): the built-in rulebooks touch a game only through
 it, each of its members behaves as documented, and the docs describe every member."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import gouji
-from gouji.cards import BIG_JOKER, THREE, Card
+from gouji.engine.cards import BIG_JOKER, THREE, Card
+from gouji.engine.game import LEAD, RESPOND
 from gouji.errors import GoujiError
-from gouji.game import LEAD, RESPOND
-from gouji.surface import PluginGame
+from gouji.plugins.surface import PluginGame
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "src" / "gouji" / "rules"
@@ -42,7 +42,7 @@ def surface_breaches(source: str) -> list[str]:
     current game). On a game object the check reports:
 
     1. reading, assigning, augmenting or deleting any attribute that is not a member
-       of :class:`gouji.surface.PluginGame` (``game.hands``, ``game.queue``, ``game.actor``,
+       of :class:`gouji.plugins.surface.PluginGame` (``game.hands``, ``game.queue``, ``game.actor``,
        ``game.__dict__`` …);
     2. assigning, augmenting or deleting any attribute at all, surface members
        included: the surface is changed only through its methods;
@@ -118,7 +118,7 @@ def rule_modules() -> Iterator[Path]:
 
 @pytest.mark.parametrize("path", list(rule_modules()), ids=lambda p: str(p.relative_to(RULES)))
 def test_rulebooks_keep_to_the_surface(path: Path) -> None:
-    """Every module under ``gouji.rules`` touches a game only through :mod:`gouji.surface`."""
+    """Every module under ``gouji.rules`` touches a game only through :mod:`gouji.plugins.surface`."""
     assert surface_breaches(path.read_text(encoding="utf-8")) == []
 
 
@@ -275,7 +275,7 @@ def test_every_member_is_documented() -> None:
     undocumented = [name for name in sorted(SURFACE)
                     if not (getattr(PluginGame, name).__doc__ or "").strip()]
     assert undocumented == []
-    assert "gouji.surface" in (DOCS / "api.rst").read_text(encoding="utf-8")
+    assert "gouji.plugins.surface" in (DOCS / "api.rst").read_text(encoding="utf-8")
 
 
 def test_a_gouji_set_is_restricted() -> None:

@@ -16,9 +16,9 @@ import pytest
 
 import gouji
 from gouji.errors import OptionError, PluginError
-from gouji.plugins import BLOCK_ENV, DISABLE_AUTOLOAD_ENV, available_plugins
+from gouji.plugins.manager import BLOCK_ENV, DISABLE_AUTOLOAD_ENV, available_plugins
+from gouji.plugins.variant import TRACE_ENV
 from gouji.testing import random_playout, state_of
-from gouji.variant import TRACE_ENV
 
 _unique = itertools.count()
 
@@ -448,7 +448,7 @@ def install_variant(tmp_path, monkeypatch, dist, name, toml):
 
 
 def test_an_installed_variant_loads_by_name(tmp_path, monkeypatch):
-    from gouji.loader import variant_names
+    from gouji.plugins.loader import variant_names
 
     install_variant(tmp_path, monkeypatch, "club-rules", "club",
                     '[variant]\nname = "club"\nbase = "provincial"\n[options]\nsweep_points = 10\n')

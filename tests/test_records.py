@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 import gouji
-from gouji.cli import main
 from gouji.errors import RecordError
-from gouji.record import MAX_JSON_DEPTH, READABLE_VERSIONS, VERSION, schema_path
+from gouji.records.record import MAX_JSON_DEPTH, READABLE_VERSIONS, VERSION, schema_path
 from gouji.rules.district.match import Match
 from gouji.testing import random_playout
+from gouji.tools.cli import main
 
 jsonschema = pytest.importorskip("jsonschema")
 DATA = Path(__file__).parent / "data"
@@ -49,17 +49,17 @@ def unfinished(variant: str = "provincial", seed: int = 1, actions: int = 25) ->
 def test_schemas_are_valid_json_schemas_shipped_in_the_package():
     for version in READABLE_VERSIONS:
         jsonschema.Draft202012Validator.check_schema(schema(version))
-        assert schema_path(version).parent.parent == Path(gouji.__file__).parent
+        assert schema_path(version).parent.parent == Path(gouji.__file__).parent / "records"
 
 
-@pytest.mark.parametrize("variant", gouji.loader.builtin_variant_names())
+@pytest.mark.parametrize("variant", gouji.plugins.loader.builtin_variant_names())
 def test_records_of_every_variant_match_the_schema_and_describe_themselves(variant):
     for game in (finished(variant, 2), unfinished(variant, 2, 10)):
         record = game.record()
         validate(json.loads(json.dumps(record, ensure_ascii=False)))
         assert record["version"] == VERSION and record["gouji_version"] == gouji.__version__
         assert record["finished"] == game.is_over
-        assert record["variant_toml"] == gouji.loader.variant_to_toml(game.variant)
+        assert record["variant_toml"] == gouji.plugins.loader.variant_to_toml(game.variant)
         assert [p["entry_point"] for p in record["plugins"]] == list(game.variant.plugins)
         assert (record["score"] is None) == (not game.is_over)
 
@@ -235,7 +235,7 @@ def test_deep_json_in_a_dict_is_refused_before_work():
 
 
 def test_a_district_match_with_an_edited_game_to_game_context_is_refused():
-    match = Match("district", seed=4).play(gouji.bots.GreedyBot())
+    match = Match("district", seed=4).play(gouji.bots.basic.GreedyBot())
     record = match.record()
     assert Match.replay(record).totals() == match.totals()
     record["games"][1]["context"]["previous_first_drawer"] = (record["games"][1]["context"]
@@ -250,7 +250,7 @@ def test_a_district_match_with_an_edited_game_to_game_context_is_refused():
 
 @pytest.mark.parametrize("games", ["x", [1, 2], [{}], None])
 def test_series_and_match_records_with_wrong_types_are_record_errors(games):
-    for cls, fmt in ((gouji.series.Series, "gouji-series"), (Match, "gouji-district-match")):
+    for cls, fmt in ((gouji.engine.series.Series, "gouji-series"), (Match, "gouji-district-match")):
         with pytest.raises(RecordError):
             cls.replay({"format": fmt, "variant": "district", "options": {}, "seed": 0, "stage": "preliminary",
                         "teams": ["a", "b"], "games": games})

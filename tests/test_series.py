@@ -6,7 +6,7 @@ import random
 import pytest
 
 import gouji
-from gouji.series import Series
+from gouji.engine.series import Series
 
 
 def play_out(game, rng):

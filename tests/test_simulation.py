@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from gouji.cli import main
 from gouji.errors import GoujiError
-from gouji.simulation import GameResult, simulate
+from gouji.tools.cli import main
+from gouji.tools.simulation import GameResult, simulate
 
 
 def test_every_job_count_gives_the_same_results_in_the_same_order() -> None:

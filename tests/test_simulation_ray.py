@@ -10,8 +10,8 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
-from gouji.cli import main  # noqa: E402
-from gouji.simulation import simulate  # noqa: E402
+from gouji.tools.cli import main  # noqa: E402
+from gouji.tools.simulation import simulate  # noqa: E402
 
 
 @pytest.fixture(scope="module")

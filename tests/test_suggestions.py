@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import gouji
-from gouji.bots import make_bot
-from gouji.cli import main
+from gouji.bots.basic import make_bot
+from gouji.engine.suggest import did_you_mean
 from gouji.errors import GoujiError, OptionError, PluginError
-from gouji.suggest import did_you_mean
+from gouji.tools.cli import main
 
 
 def write(path: Path, text: str) -> Path:

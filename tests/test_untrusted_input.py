@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import gouji
-from gouji.actions import Burn, PlaySet
+from gouji.engine.actions import Burn, PlaySet
+from gouji.engine.plays import Play
 from gouji.errors import (
     GoujiError,
     IllegalActionError,
@@ -20,7 +21,6 @@ from gouji.errors import (
     ParseError,
     PluginError,
 )
-from gouji.plays import Play
 from gouji.testing import state_of
 from gouji.testing.conformance import check_no_hand_leaks, listed_cards
 
@@ -105,7 +105,7 @@ def test_an_option_range_is_checked_in_a_variant_file(tmp_path):
 
 
 def test_every_integer_option_of_every_variant_has_a_range():
-    for name in gouji.loader.variant_names():
+    for name in gouji.plugins.loader.variant_names():
         for spec in gouji.load_variant(name).option_specs():
             if spec.type in (int, list):
                 assert spec.low is not None and spec.high is not None, (name, spec.name)
@@ -148,7 +148,7 @@ def test_a_hook_answering_the_wrong_type_is_a_plugin_error_naming_plugin_and_hoo
 def test_a_deck_of_fewer_than_six_cards_is_refused_when_the_variant_is_built(tmp_path):
     source = """
         from gouji import hookimpl
-        from gouji.cards import standard_pack
+        from gouji.engine.cards import standard_pack
 
         @hookimpl(tryfirst=True)
         def gouji_deck(options):
@@ -180,7 +180,7 @@ def test_a_plugin_calling_sys_exit_in_a_hook_does_not_end_the_caller(tmp_path):
 def test_a_refusal_from_inside_a_plugin_changes_nothing(tmp_path):
     source = """
         from gouji import hookimpl
-        from gouji.actions import PlaySet
+        from gouji.engine.actions import PlaySet
 
         @hookimpl
         def gouji_after_action(game, seat, action):

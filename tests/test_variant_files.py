@@ -5,7 +5,7 @@ import tomllib
 import pytest
 
 import gouji
-from gouji.loader import builtin_variant_names, load_variant, variant_to_toml
+from gouji.plugins.loader import builtin_variant_names, load_variant, variant_to_toml
 
 
 def write(tmp_path, text, name="v.toml"):

@@ -8,7 +8,7 @@ rule, found by their ``@pytest.mark.rule("PLAY-4")`` marker or their name.
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from docutils import nodes
@@ -18,7 +18,7 @@ from docutils.statemachine import StringList
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@lru_cache(maxsize=None)
+@cache
 def rule_tests() -> dict[str, list[str]]:
     """``{rule ID: ["tests/rules/test_x.py::test_name", ...]}`` from the test sources."""
     found: dict[str, list[str]] = {}
@@ -40,7 +40,7 @@ def rule_tests() -> dict[str, list[str]]:
 
 def option_rows() -> list[tuple[str, str, str, str, str, str]]:
     """One row per option of each built-in variant: name, type, value, rule, plugin, doc."""
-    from gouji.loader import builtin_variant_names, load_variant
+    from gouji.plugins.loader import builtin_variant_names, load_variant
 
     rows = []
     for name in builtin_variant_names():
@@ -84,7 +84,7 @@ class GoujiOptions(Directive):
         return container.children
 
 
-def setup(app):  # noqa: ANN001, ANN201 - the Sphinx extension protocol
+def setup(app):
     app.add_directive("rule-tests", RuleTests)
     app.add_directive("gouji-options", GoujiOptions)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,7 +1,7 @@
 """gouji_burn_policy: burn offers in plain turn order, and a failed burner is simply out."""
 
 from gouji import hookimpl
-from gouji.burning import BurnPolicy
+from gouji.engine.burning import BurnPolicy
 
 
 class PlainOrderBurns(BurnPolicy):

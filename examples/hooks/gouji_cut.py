@@ -1,7 +1,7 @@
 """gouji_cut: no cut at all; seat 2 always draws first."""
 
 from gouji import hookimpl
-from gouji.opening import Cut
+from gouji.engine.opening import Cut
 
 
 @hookimpl

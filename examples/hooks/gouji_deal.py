@@ -1,8 +1,8 @@
 """gouji_deal: deal two cards at a time, in play order from the first drawer."""
 
 from gouji import hookimpl
-from gouji.opening import Deal
-from gouji.table import Table
+from gouji.engine.opening import Deal
+from gouji.engine.table import Table
 
 
 @hookimpl

@@ -1,7 +1,7 @@
 """gouji_deck: a pack without the 3s (four decks less sixteen cards)."""
 
 from gouji import hookimpl
-from gouji.cards import THREE, standard_pack
+from gouji.engine.cards import THREE, standard_pack
 
 
 @hookimpl

@@ -3,8 +3,8 @@
 import attrs
 
 from gouji import hookimpl
-from gouji.actions import Action, register_action
-from gouji.hookspecs import asked_at
+from gouji.engine.actions import Action, register_action
+from gouji.plugins.hookspecs import asked_at
 
 
 @attrs.frozen

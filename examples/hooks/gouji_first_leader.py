@@ -1,7 +1,7 @@
 """gouji_first_leader: whoever holds the most big jokers leads (ties: the first drawer's order)."""
 
 from gouji import hookimpl
-from gouji.cards import BIG_JOKER
+from gouji.engine.cards import BIG_JOKER
 
 
 @hookimpl

@@ -1,7 +1,7 @@
 """gouji_forbidden_plays: nobody may lead a single 2 (a house rule against cheap leads)."""
 
 from gouji import hookimpl
-from gouji.cards import TWO
+from gouji.engine.cards import TWO
 
 
 @hookimpl

@@ -1,8 +1,8 @@
 """gouji_hold_three_policy: a house 憋3 — every player's 3s are his last set, all of them, bare."""
 
 from gouji import hookimpl
-from gouji.cards import THREE
-from gouji.hold_three import HoldThreePolicy, can_finish_with_threes
+from gouji.engine.cards import THREE
+from gouji.engine.hold_three import HoldThreePolicy, can_finish_with_threes
 
 
 class ThreesLast(HoldThreePolicy):

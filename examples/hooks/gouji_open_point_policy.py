@@ -1,8 +1,8 @@
 """gouji_open_point_policy: a player opens (开点) when his set of Ks or As stands, until 头科 is out."""
 
 from gouji import hookimpl
-from gouji.cards import ACE, KING
-from gouji.open_point import OpenPointPolicy
+from gouji.engine.cards import ACE, KING
+from gouji.engine.open_point import OpenPointPolicy
 
 
 class KingsAndAcesOpen(OpenPointPolicy):

@@ -3,9 +3,9 @@
 import attrs
 
 from gouji import hookimpl
-from gouji.actions import Action, register_action
-from gouji.opening import cut_by_count
-from gouji.table import Table
+from gouji.engine.actions import Action, register_action
+from gouji.engine.opening import cut_by_count
+from gouji.engine.table import Table
 
 
 @attrs.frozen

@@ -3,7 +3,7 @@
 import attrs
 
 from gouji import hookimpl
-from gouji.actions import Action, register_action
+from gouji.engine.actions import Action, register_action
 
 
 @attrs.frozen

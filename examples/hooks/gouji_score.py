@@ -1,7 +1,7 @@
 """gouji_score: winner takes all — the team of 头科 scores 1, the other 0."""
 
 from gouji import Score, hookimpl
-from gouji.scoring import team_of
+from gouji.engine.scoring import team_of
 
 
 @hookimpl

@@ -1,8 +1,8 @@
 """gouji_set_rules: four 10s are already a gouji set (the book asks for five)."""
 
 from gouji import hookimpl
-from gouji.cards import TEN
-from gouji.comparison import PROVINCIAL_GOUJI_THRESHOLDS, SetRules
+from gouji.engine.cards import TEN
+from gouji.engine.comparison import PROVINCIAL_GOUJI_THRESHOLDS, SetRules
 
 
 @hookimpl

@@ -7,7 +7,7 @@ The giver's choice is an action of the game loop, so it is listed by
 import attrs
 
 from gouji import Card, hookimpl
-from gouji.actions import Action, register_action
+from gouji.engine.actions import Action, register_action
 
 
 @attrs.frozen

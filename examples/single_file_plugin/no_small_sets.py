@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from gouji import Play, hookimpl
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 RULE = "HOUSE-1"
 

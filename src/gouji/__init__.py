@@ -8,9 +8,12 @@ True
 True
 """
 
-from gouji.actions import Action, Burn, Close, Pass, PlaySet, TakeWind, Yield, parse_action
-from gouji.cards import Card, Suit
-from gouji.context import GameContext
+from gouji.engine.actions import Action, Burn, Close, Pass, PlaySet, TakeWind, Yield, parse_action
+from gouji.engine.cards import Card, Suit
+from gouji.engine.context import GameContext
+from gouji.engine.game import Game, Observation
+from gouji.engine.plays import Play, parse_play
+from gouji.engine.scoring import Adjustment, Score
 from gouji.errors import (
     GameOverError,
     GoujiError,
@@ -25,14 +28,11 @@ from gouji.errors import (
     VariantError,
     VariantFileError,
 )
-from gouji.game import Game, Observation
-from gouji.hookspecs import hookimpl
-from gouji.loader import builtin_variant_names, load_variant
-from gouji.options import Options, OptionSpec
-from gouji.plays import Play, parse_play
-from gouji.record import replay
-from gouji.scoring import Adjustment, Score
-from gouji.variant import Variant
+from gouji.plugins.hookspecs import hookimpl
+from gouji.plugins.loader import builtin_variant_names, load_variant
+from gouji.plugins.options import Options, OptionSpec
+from gouji.plugins.variant import Variant
+from gouji.records.record import replay
 
 __version__ = "0.1.0"
 

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 import gouji
-from gouji.bots import GreedyBot, RandomBot, play_game
-from gouji.cli import main
+from gouji.bots.basic import GreedyBot, RandomBot, play_game
+from gouji.tools.cli import main
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 

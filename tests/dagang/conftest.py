@@ -8,7 +8,7 @@ import random
 import pytest
 
 import gouji
-from gouji.context import GameContext
+from gouji.engine.context import GameContext
 
 
 @pytest.fixture(scope="session")

@@ -4,9 +4,9 @@
 import pytest
 
 import gouji
-from gouji.cards import BIG_JOKER, FOUR, THREE, Card, Suit
-from gouji.context import GameContext
-from gouji.opening import Deal
+from gouji.engine.cards import BIG_JOKER, FOUR, THREE, Card, Suit
+from gouji.engine.context import GameContext
+from gouji.engine.opening import Deal
 from gouji.rules.dagang.actions import Gather
 from gouji.rules.dagang.opening import GatherPhase, dagang_cut, dagang_first_leader, show_threes
 from gouji.rules.dagang.series import DagangSeries, next_context
@@ -66,7 +66,7 @@ def test_OPEN_1_with_hold_three_the_cutter_rotates_counterclockwise_D26_1(dagang
 
 @pytest.mark.rule("OPEN-1")
 def test_OPEN_1_the_next_game_after_a_plain_game_is_cut_regularly_D6(plain, finished_game):
-    game = finished_game(plain, 0, lambda g: not gouji.scoring.is_sweep(g.finish_order))
+    game = finished_game(plain, 0, lambda g: not gouji.engine.scoring.is_sweep(g.finish_order))
     context = next_context(plain.options, game, game.context)
     data = context.get(CUT_KEY)
     assert data["kind"] == "regular" and data["last"] == game.finish_order[5]
@@ -81,7 +81,7 @@ def test_OPEN_1_the_next_game_after_a_plain_game_is_cut_regularly_D6(plain, fini
 
 @pytest.mark.rule("OPEN-1")
 def test_OPEN_1_a_sweep_makes_the_next_cut_again_D6(plain, finished_game):
-    game = finished_game(plain, 0, lambda g: gouji.scoring.is_sweep(g.finish_order))
+    game = finished_game(plain, 0, lambda g: gouji.engine.scoring.is_sweep(g.finish_order))
     data = next_context(plain.options, game, game.context).get(CUT_KEY)
     assert data["kind"] == "recut" and data["first_cutter"] == game.cut.cutter
 
@@ -95,7 +95,7 @@ def test_OPEN_1_two_players_changing_make_the_next_cut_again_D6(plain, play_out)
     series = DagangSeries(plain, seed=3)
     play_out(series.game)
     series.next_game(changed_players=1)
-    assert series.game.context.get(CUT_KEY)["kind"] != "recut" or gouji.scoring.is_sweep(
+    assert series.game.context.get(CUT_KEY)["kind"] != "recut" or gouji.engine.scoring.is_sweep(
         series.finished[0].finish_order)
 
 

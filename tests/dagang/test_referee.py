@@ -3,7 +3,7 @@
 import pytest
 
 import gouji
-from gouji.context import GameContext
+from gouji.engine.context import GameContext
 from gouji.errors import GameOverError, IllegalActionError
 from gouji.rules.dagang import Offence, Referee
 from gouji.rules.dagang.actions import Ruling

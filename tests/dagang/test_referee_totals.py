@@ -4,8 +4,8 @@ import random
 
 import pytest
 
+from gouji.engine.series import Series
 from gouji.rules.dagang import Offence, Referee
-from gouji.series import Series
 
 
 @pytest.mark.rule("REF-3")

@@ -103,7 +103,7 @@ def test_OPEN_5_two_revolutions_void_the_game_D23(plain, act):
 
 @pytest.mark.rule("OPEN-5")
 def test_OPEN_5_a_void_game_is_dealt_again_owing_the_same(plain, act):
-    from gouji.context import GameContext
+    from gouji.engine.context import GameContext
     from gouji.rules.dagang.state import POINTS_KEY
 
     game = revolution_position(plain)
@@ -185,10 +185,10 @@ def _revolt_offers(game):
 def test_OPEN_5_the_condition_is_read_on_the_36_cards_dealt_not_after_the_tribute_D23(plain):
     # Seed 0 after a game finished 0 1 2 3 4 5: the 大落 (seat 5) is dealt one 2 or joker,
     # gives it to 头科 and gets a small card back. "在摸取的36张牌中": he may not revolt; read on the hand held, he could.
-    from gouji.context import GameContext
+    from gouji.engine.context import GameContext
 
     context = GameContext(game_number=2, previous_finish_order=(0, 1, 2, 3, 4, 5))
-    money = [sum(c.rank in (gouji.cards.BIG_JOKER, gouji.cards.SMALL_JOKER, gouji.cards.TWO) for c in hand)
+    money = [sum(c.rank in (gouji.engine.cards.BIG_JOKER, gouji.engine.cards.SMALL_JOKER, gouji.engine.cards.TWO) for c in hand)
              for hand in plain.new_game(seed=0, context=context).deal.hands()]
     assert money[5] == 1 and plain.options["revolution_hand"] == "dealt"
     assert 5 not in _revolt_offers(plain.new_game(seed=0, context=context))

@@ -6,10 +6,10 @@ from itertools import pairwise
 import pytest
 
 import gouji
+from gouji.engine.scoring import is_sweep
 from gouji.errors import GoujiError, RecordError
 from gouji.rules.dagang import DagangSeries
 from gouji.rules.dagang.state import CUT_KEY, POINTS_KEY, SWEEP_KEY
-from gouji.scoring import is_sweep
 
 
 def play_series(variant, seed, games, rng=None):

@@ -3,13 +3,13 @@
 import pytest
 
 import gouji
-from gouji.cards import BIG_JOKER, SMALL_JOKER, TWO
-from gouji.context import GameContext
+from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, TWO
+from gouji.engine.context import GameContext
+from gouji.engine.scoring import is_sweep, team_of
 from gouji.rules.dagang.points import point_obligations
 from gouji.rules.dagang.series import next_context
 from gouji.rules.dagang.state import POINTS_KEY, get_state
 from gouji.rules.dagang.tribute import TributePhase, loser_obligations
-from gouji.scoring import is_sweep, team_of
 
 ORDER = (0, 1, 2, 3, 4, 5)  # 头科 0, 二科 1, 三科 2, 四科 3, 二落 4, 大落 5
 

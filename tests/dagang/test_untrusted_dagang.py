@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import gouji
+from gouji.engine.game import MAX_REFEREE_ACTIONS
 from gouji.errors import IllegalActionError, ParseError
-from gouji.game import MAX_REFEREE_ACTIONS
 from gouji.rules.dagang import Referee
 from gouji.rules.dagang.actions import MAX_LOST_TURNS, Ruling
 from gouji.testing import state_of

@@ -5,7 +5,7 @@ import tomllib
 import pytest
 
 import gouji
-from gouji.loader import variants_dir
+from gouji.plugins.loader import variants_dir
 from gouji.rules.dagang.points import DECLARED_CARDS, REVOLUTION_OPENING_SETS
 from gouji.rules.dagang.revolution import DEAD_GOUJI_RIGHTS
 from gouji.rules.dagang.tribute import TRIBUTE_RANKS

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 import gouji
-from gouji.cards import FOUR, THREE
+from gouji.engine.cards import FOUR, THREE
 
 
 @pytest.mark.rule("DECK-1")
@@ -55,7 +55,7 @@ def test_DECK_1_a_house_plugin_removes_cards_through_the_hook(tmp_path):
     plugin = tmp_path / "house.py"
     plugin.write_text(
         "from gouji import hookimpl\n"
-        "from gouji.cards import remove_cards, standard_pack\n\n"
+        "from gouji.engine.cards import remove_cards, standard_pack\n\n"
         "@hookimpl\n"
         "def gouji_deck(options):\n"
         "    return remove_cards(standard_pack(4), 3, 12)\n",

@@ -145,7 +145,7 @@ def _reference_beats(new, old, joker_beat="more_jokers"):
 @pytest.mark.parametrize("joker_beat", ["more_jokers", "big_jokers"])
 def test_PLAY_6_the_comparison_agrees_with_the_rule_written_out(club, joker_beat):
     """Every pair of sets of 1 to 5 cards (two 2s… eight of each rank, four jokers of each kind)."""
-    from gouji.sets import sets_of_size
+    from gouji.engine.sets import sets_of_size
 
     rules = club.with_options(joker_beat=joker_beat).set_rules
     counts = [0] * 3 + [8] * 13 + [4, 4]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gouji import parse_play as P
-from gouji.cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO
+from gouji.engine.cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO
 from gouji.rules.district.opened import is_original_gouji, opened_seats
 
 OTHERS = {1: "5 3 4", 2: "6 3 4", 4: "8 3 4", 5: "10 3 4"}

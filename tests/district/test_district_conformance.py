@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from gouji.bots import RandomBot
+from gouji.bots.basic import RandomBot
 from gouji.rules.district.clock import CLOCK_EXPIRED, CLOCK_WARNING, is_warned
 from gouji.rules.district.match import Match
 from gouji.rules.district.referee import BREACHES, Breach

@@ -9,8 +9,8 @@ import attrs
 import pytest
 
 import gouji
-from gouji.bots import RandomBot
-from gouji.cards import (
+from gouji.bots.basic import RandomBot
+from gouji.engine.cards import (
     ACE,
     BIG_JOKER,
     JACK,

@@ -7,10 +7,10 @@ import random
 import pytest
 
 import gouji
-from gouji.cards import ACE, BIG_JOKER, JACK, KING, QUEEN, SMALL_JOKER, TEN, TWO, Card, Suit
-from gouji.context import GameContext
+from gouji.engine.cards import ACE, BIG_JOKER, JACK, KING, QUEEN, SMALL_JOKER, TEN, TWO, Card, Suit
+from gouji.engine.context import GameContext
+from gouji.engine.table import Table
 from gouji.rules.district.opening import captain_value, district_cut, read_cut
-from gouji.table import Table
 
 
 class _Scripted(random.Random):
@@ -95,7 +95,7 @@ def test_OPEN_1_next_game_the_previous_first_drawer_names_the_next_player_clockw
 
 @pytest.mark.rule("OPEN-1")
 def test_OPEN_1_a_series_rotates_the_cutter(district):
-    from gouji.series import Series
+    from gouji.engine.series import Series
 
     series = Series(district, seed=5, games=2)
     first = series.game

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import gouji
-from gouji.bots import RandomBot
+from gouji.bots.basic import RandomBot
 from gouji.rules.district.match import FINAL, Match
 from gouji.rules.district.tournament import Tournament
 

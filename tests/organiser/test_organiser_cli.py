@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import gouji
-from gouji.cli import main
 from gouji.rules.district.tournament import rank_teams
+from gouji.tools.cli import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "organiser"
 ENTRY_POINT = ("import sys; from importlib.metadata import entry_points; "

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 import gouji
-from gouji.cards import FOUR, THREE
+from gouji.engine.cards import FOUR, THREE
 from gouji.errors import IllegalActionError
 from gouji.rules.dagang196.burning import successful_burns
 from gouji.rules.dagang196.hold_three import BuyThreePhase, smother_tribute_owed, smothers

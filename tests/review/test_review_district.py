@@ -18,7 +18,7 @@ from collections import Counter
 import pytest
 
 import gouji
-from gouji.cards import Card
+from gouji.engine.cards import Card
 from gouji.rules.district import clock, referee
 from gouji.rules.district.buying import BuyPhase
 from gouji.rules.district.match import FINAL, Match, draw_lots, draw_value
@@ -934,9 +934,9 @@ def test_t2_4_team_score_is_the_sum_of_its_players() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_t2_4_every_game_scores_its_places_plus_the_listed_items(seed: int) -> None:
     """T 二.4: places 7…1 "累记", then "憋三，点贡，烧牌，闷贡，大虎二杀一各加1分" and the penalties."""
-    from gouji.bots import RandomBot
+    from gouji.bots.basic import RandomBot
 
-    game = gouji.bots.play_game(VARIANT, seed=seed, bots=RandomBot(seed))
+    game = gouji.bots.basic.play_game(VARIANT, seed=seed, bots=RandomBot(seed))
     score = game.score()
     assert sorted(score.seat_points) == [1, 2, 3, 4, 5, 7]
     places = (sum(score.seat_points[0::2]), sum(score.seat_points[1::2]))
@@ -973,7 +973,7 @@ def test_t2_4_the_draw_compares_the_last_valid_cards(seed: int) -> None:
 @pytest.mark.rule("SCORE-4")
 def test_t1_2_two_games_the_higher_total_wins() -> None:
     """T 一.2: "为二局计分制"; T 二.4: "2局总分多者名次列前"."""
-    from gouji.bots import RandomBot
+    from gouji.bots.basic import RandomBot
 
     match = Match(VARIANT, seed=2).play(RandomBot(2))
     assert len(match.games) == 2
@@ -987,7 +987,7 @@ def test_t1_2_two_games_the_higher_total_wins() -> None:
 @pytest.mark.rule("SCORE-4")
 def test_t1_2_a_preliminary_tie_is_drawn() -> None:
     """T 一.2: "如二局后平局，参加抽签决定胜负"; T 二.4: "预赛得分相等，采用抽签定胜负"."""
-    from gouji.bots import RandomBot
+    from gouji.bots.basic import RandomBot
 
     match = Match(VARIANT, seed=6).play(RandomBot(6))
     assert match.totals()[0] == match.totals()[1]
@@ -998,7 +998,7 @@ def test_t1_2_a_preliminary_tie_is_drawn() -> None:
 @pytest.mark.rule("SCORE-4")
 def test_t1_2_a_final_tie_is_played_off() -> None:
     """T 一.2: "决赛…如二队平分则加赛一场，直至决出胜负"; T 二.4: "决赛则采用决胜局定胜负"."""
-    from gouji.bots import RandomBot
+    from gouji.bots.basic import RandomBot
 
     match = Match(VARIANT, seed=6, stage=FINAL).play(RandomBot(6))
     assert len(match.games) > 2 and match.tie_break is None
@@ -1131,7 +1131,7 @@ def test_t2_3_3_a_first_drawer_without_a_three_leaves_the_lead_to_the_next_playe
 @pytest.mark.rule("OPEN-1")
 def test_t2_3_2_a_deciding_game_is_cut_by_the_seat_the_last_first_drawer_names() -> None:
     """T 二.3.(2): "由上次摸牌者顺时针方向指定下一人为先切牌人" holds for every later game."""
-    from gouji.bots import RandomBot
+    from gouji.bots.basic import RandomBot
 
     match = Match(VARIANT, seed=6, stage=FINAL).play(RandomBot(6))
     assert len(match.games) >= 3

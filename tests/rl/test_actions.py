@@ -10,8 +10,9 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import gouji  # noqa: E402
-from gouji.actions import Action, Burn, PlaySet  # noqa: E402
-from gouji.plays import Play  # noqa: E402
+from gouji.engine.actions import Action, Burn, PlaySet  # noqa: E402
+from gouji.engine.plays import Play  # noqa: E402
+from gouji.engine.series import Series  # noqa: E402
 from gouji.rl.actions import (  # noqa: E402
     FEATURE_LAYOUT,
     FEATURE_SIZE,
@@ -22,7 +23,6 @@ from gouji.rl.actions import (  # noqa: E402
     features_of,
     house_kind,
 )
-from gouji.series import Series  # noqa: E402
 
 SPACE = ActionSpace()
 

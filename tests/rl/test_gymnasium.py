@@ -12,7 +12,7 @@ pytest.importorskip("pettingzoo")
 
 import gouji  # noqa: E402
 import gouji.rl  # noqa: E402
-from gouji.bots import GreedyBot  # noqa: E402
+from gouji.bots.basic import GreedyBot  # noqa: E402
 
 
 def test_check_env(variant: gouji.Variant) -> None:

@@ -9,7 +9,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import gouji  # noqa: E402
-from gouji.cards import Card  # noqa: E402
+from gouji.engine.cards import Card  # noqa: E402
 from gouji.rl.observation import (  # noqa: E402
     LAYOUT,
     OBSERVATION_SIZE,

@@ -12,8 +12,8 @@ import textwrap
 import pytest
 
 import gouji
-from gouji.bots import RandomBot
-from gouji.context import GameContext
+from gouji.bots.basic import RandomBot
+from gouji.engine.context import GameContext
 
 # Seat 4 went out before the position (头科): seat 1, its opposite, is headless.
 MELEE_AFTER_BURN = {0: "K K 9", 1: "2 2", 2: "A A 小王 8 7", 3: "5", 5: "6"}
@@ -103,7 +103,7 @@ def test_BURN_2_option_every_decline_passes_the_round(provincial, act):
 
 NO_BURNING = '''
 from gouji import hookimpl
-from gouji.burning import BurnPolicy
+from gouji.engine.burning import BurnPolicy
 
 
 class NoBurns(BurnPolicy):

@@ -3,10 +3,10 @@
 
 import pytest
 
-from gouji.cards import BIG_JOKER, Card, Suit
-from gouji.context import GameContext
-from gouji.opening import Deal, cut_by_count, deal
-from gouji.table import Table
+from gouji.engine.cards import BIG_JOKER, Card, Suit
+from gouji.engine.context import GameContext
+from gouji.engine.opening import Deal, cut_by_count, deal
+from gouji.engine.table import Table
 from gouji.testing import ScriptedDraws
 
 PILE = (Card(BIG_JOKER), Card(5, Suit.HEARTS), Card(13, Suit.SPADES), Card(14, Suit.CLUBS))

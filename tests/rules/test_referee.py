@@ -6,14 +6,14 @@ import json
 import pytest
 
 import gouji
-from gouji.referee import (
+from gouji.engine.referee import (
     Offence,
     PenaltyLedger,
     RefereePenalty,
     correct_wrong_set,
     record_penalty,
 )
-from gouji.series import Series
+from gouji.engine.series import Series
 
 
 def counts(text):

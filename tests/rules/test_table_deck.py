@@ -6,8 +6,8 @@ from itertools import pairwise
 import pytest
 
 import gouji
-from gouji.cards import BIG_JOKER, SMALL_JOKER, TWO, Card, standard_pack
-from gouji.table import Table
+from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, TWO, Card, standard_pack
+from gouji.engine.table import Table
 
 
 @pytest.mark.rule("TABLE-1")

@@ -5,8 +5,8 @@ import random
 import pytest
 
 import gouji
-from gouji.table import Table
-from gouji.teams import draw_teams, seat_for
+from gouji.engine.table import Table
+from gouji.engine.teams import draw_teams, seat_for
 
 
 @pytest.mark.rule("TABLE-2")

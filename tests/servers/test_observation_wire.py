@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gouji
-from gouji.bots import RandomBot
+from gouji.bots.basic import RandomBot
 
 SLOW = bool(os.environ.get("GOUJI_SLOW"))
 VARIANTS = {name: gouji.load_variant(name) for name in gouji.builtin_variant_names()}
@@ -71,7 +71,7 @@ def test_a_delta_is_smaller_than_the_whole_history():
 
 def test_private_events_stay_private_and_round_trip():
     """A card handed back face down in dagang's tribute (a second game) is seen by two seats only."""
-    from gouji.series import Series
+    from gouji.engine.series import Series
 
     series = Series(VARIANTS["dagang"], seed=5)
     for _ in range(4):

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 import gouji
-from gouji.bots import GreedyBot, RandomBot, play_game
+from gouji.bots.basic import GreedyBot, RandomBot, play_game
 
 
 @pytest.mark.rule("ROUND-1")

@@ -34,7 +34,7 @@ def test_the_variant_file_selects_the_plugin_and_its_options(qingdao):
 
 
 def test_installed_the_variant_is_found_by_name(qingdao):
-    from gouji.loader import installed_variants
+    from gouji.plugins.loader import installed_variants
 
     if "qingdao" not in installed_variants():
         pytest.skip("the package is not installed (its gouji.variants entry point is absent)")

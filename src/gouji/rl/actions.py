@@ -33,7 +33,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from gouji.actions import (
+from gouji.engine.actions import (
     CLOSE,
     PASS,
     TAKE_WIND,
@@ -43,9 +43,9 @@ from gouji.actions import (
     PlaySet,
     parse_action,
 )
-from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card
+from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card
+from gouji.engine.plays import Play
 from gouji.errors import GoujiError
-from gouji.plays import Play
 from gouji.rules.dagang import actions as dagang
 from gouji.rules.dagang196 import actions as club
 from gouji.rules.district import buying as district_buying

@@ -8,23 +8,23 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gouji.engine.series import Series
 from gouji.errors import GoujiError
 from gouji.rl.actions import ActionSpace
 from gouji.rl.observation import ObservationEncoder
-from gouji.series import Series
 
 if TYPE_CHECKING:
-    from gouji.actions import Action
-    from gouji.game import Game
-    from gouji.variant import Variant
+    from gouji.engine.actions import Action
+    from gouji.engine.game import Game
+    from gouji.plugins.variant import Variant
 
 REWARDS = ("team", "seat")
 
 
 def resolve_variant(variant: str | os.PathLike[str] | Variant) -> Variant:
     """A :class:`gouji.Variant`, or the variant of a built-in name or a TOML file."""
-    from gouji.loader import load_variant
-    from gouji.variant import Variant
+    from gouji.plugins.loader import load_variant
+    from gouji.plugins.variant import Variant
 
     if isinstance(variant, Variant):
         return variant

@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any
 import gymnasium
 import numpy as np
 
-from gouji.bots import Bot, make_bot
+from gouji.bots.basic import Bot, decide, make_bot
 from gouji.errors import GoujiError, IllegalActionError
 from gouji.rl.episode import Episode
 from gouji.rl.pettingzoo_env import ILLEGAL, _spaces
 
 if TYPE_CHECKING:
-    from gouji.actions import Action
-    from gouji.variant import Variant
+    from gouji.engine.actions import Action
+    from gouji.plugins.variant import Variant
 
 
 class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], Any]):
@@ -68,7 +68,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], Any]):
         while not self.episode.is_over and self.episode.current_player != self.seat:
             seat = self.episode.current_player
             assert seat is not None
-            rewards = self.episode.apply(self.bots[seat].choose(self.episode.game))
+            rewards = self.episode.apply(decide(self.bots[seat], self.episode.game))
             if rewards is not None:
                 reward += rewards[self.seat]
         return reward

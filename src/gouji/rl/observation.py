@@ -45,13 +45,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gouji.actions import parse_action
+from gouji.engine.actions import parse_action
+from gouji.engine.events import Event
 from gouji.errors import GoujiError
-from gouji.events import Event
 from gouji.rl.actions import FEATURE_SIZE, N_RANKS, RANKS, fill_action_features
 
 if TYPE_CHECKING:
-    from gouji.game import Game
+    from gouji.engine.game import Game
 
 PHASE_BUCKETS = 16
 EVENT_KINDS = 48

@@ -15,7 +15,7 @@ scanning the mask) (``illegal_action="raise"`` raises
 
 ``max_cycles``: each seat makes at most ``max_cycles`` decisions (a cycle is one turn of each
 seat). A seat that has made them has its further decisions made by a
-:class:`gouji.bots.GreedyBot` until every seat still in play has made its ``max_cycles``;
+:class:`gouji.bots.basic.GreedyBot` until every seat still in play has made its ``max_cycles``;
 then the episode is truncated.
 """
 
@@ -28,14 +28,14 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
-from gouji.bots import GreedyBot
+from gouji.bots.basic import GreedyBot, decide
 from gouji.errors import GoujiError, IllegalActionError
 from gouji.rl.episode import Episode
 from gouji.rl.observation import OBSERVATION_SIZE
 
 if TYPE_CHECKING:
-    from gouji.actions import Action
-    from gouji.variant import Variant
+    from gouji.engine.actions import Action
+    from gouji.plugins.variant import Variant
 
 AGENTS = tuple(f"seat_{s}" for s in range(6))
 ILLEGAL = ("substitute", "raise")
@@ -179,7 +179,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
             seat = self.episode.current_player
             if seat is None or self._decisions[seat] < self.max_cycles:
                 return
-            rewards = self.episode.apply(bot.choose(self.episode.game))
+            rewards = self.episode.apply(decide(bot, self.episode.game))
             if rewards is not None:
                 for s, r in enumerate(rewards):
                     self.rewards[AGENTS[s]] += r

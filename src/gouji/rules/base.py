@@ -10,21 +10,21 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from gouji.burning import BurnPolicy
-from gouji.cards import Card, standard_pack
-from gouji.comparison import MIXED_JOKERS_CHOICES, SetRules
-from gouji.context import GameContext
-from gouji.hold_three import NO_HOLD_THREE, HoldThreePolicy
-from gouji.hookspecs import hookimpl
-from gouji.open_point import NO_OPEN_POINT, OpenPointPolicy
-from gouji.opening import Cut, Deal, cut_by_count, deal
-from gouji.options import Options, OptionSpec
-from gouji.plays import Play
-from gouji.scoring import PROVINCIAL_PLACE_POINTS, PROVINCIAL_SWEEP_POINTS, Score, place_score
-from gouji.table import DIRECTIONS, Table
+from gouji.engine.burning import BurnPolicy
+from gouji.engine.cards import Card, standard_pack
+from gouji.engine.comparison import MIXED_JOKERS_CHOICES, SetRules
+from gouji.engine.context import GameContext
+from gouji.engine.hold_three import NO_HOLD_THREE, HoldThreePolicy
+from gouji.engine.open_point import NO_OPEN_POINT, OpenPointPolicy
+from gouji.engine.opening import Cut, Deal, cut_by_count, deal
+from gouji.engine.plays import Play
+from gouji.engine.scoring import PROVINCIAL_PLACE_POINTS, PROVINCIAL_SWEEP_POINTS, Score, place_score
+from gouji.engine.table import DIRECTIONS, Table
+from gouji.plugins.hookspecs import hookimpl
+from gouji.plugins.options import Options, OptionSpec
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 CORE_OPTIONS = (
     OptionSpec("direction", str, "counterclockwise", "Which way the turn passes (TABLE-1).",

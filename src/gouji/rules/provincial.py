@@ -3,7 +3,7 @@
 Most of P is the engine's default behaviour; this plugin adds what is P's
 own: 上班 by a same-suit pair of 3s (OPEN-3, P§8), the last set of 头科
 (END-3, P§18) and the referee's penalties in the game and its score
-(REF-1, REF-2, P§24-25: :mod:`gouji.referee`).
+(REF-1, REF-2, P§24-25: :mod:`gouji.engine.referee`).
 """
 
 from __future__ import annotations
@@ -12,23 +12,23 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import Action
-from gouji.context import GameContext
-from gouji.hookspecs import hookimpl
-from gouji.opening import Deal, first_same_suit_threes
-from gouji.options import Options
-from gouji.plays import Play
-from gouji.referee import (
+from gouji.engine.actions import Action
+from gouji.engine.context import GameContext
+from gouji.engine.opening import Deal, first_same_suit_threes
+from gouji.engine.plays import Play
+from gouji.engine.referee import (
     RefereePenalty,
     apply_penalty,
     carry_ledger,
     penalty_adjustments,
 )
+from gouji.engine.scoring import Adjustment, Score
+from gouji.plugins.hookspecs import hookimpl
+from gouji.plugins.options import Options
 from gouji.rules import base
-from gouji.scoring import Adjustment, Score
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 
 @hookimpl

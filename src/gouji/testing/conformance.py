@@ -18,14 +18,14 @@ from typing import Any
 
 import attrs
 
-from gouji.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet
-from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card, parse_card_text
+from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet
+from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card, parse_card_text
+from gouji.engine.game import Game
+from gouji.engine.plays import Play
 from gouji.errors import GameOverError, IllegalActionError
-from gouji.game import Game
-from gouji.loader import builtin_variant_names, load_variant
-from gouji.plays import Play
-from gouji.record import replay
-from gouji.variant import Variant
+from gouji.plugins.loader import builtin_variant_names, load_variant
+from gouji.plugins.variant import Variant
+from gouji.records.record import replay
 
 #: A game that has not ended after this many actions does not end.
 DEFAULT_MAX_STEPS = 20_000
@@ -551,7 +551,7 @@ GARBAGE_TEXTS: tuple[Any, ...] = (
 def mutated_records(record: dict[str, Any], rng: random.Random, count: int = 12) -> list[Any]:
     """``count`` records made from ``record`` by one random edit each: actions dropped,
     repeated or swapped, values of the wrong type, a stated result changed, text cut short."""
-    from gouji.record import FORMAT
+    from gouji.records.record import FORMAT
 
     mutants: list[Any] = []
     keys = sorted(record)
@@ -592,7 +592,7 @@ def check_hostile_input(game: Game, rng: random.Random | None = None, variant: V
     from ``game.record()`` replay (with ``variant`` as :func:`gouji.replay` takes it) or raise
     :class:`gouji.RecordError` — never any other exception. Returns how many inputs were tried.
     """
-    from gouji.actions import parse_action
+    from gouji.engine.actions import parse_action
     from gouji.errors import ParseError, RecordError
 
     rng = random.Random(0) if rng is None else rng

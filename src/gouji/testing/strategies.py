@@ -22,11 +22,11 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from gouji.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card, standard_pack
-from gouji.game import Game
-from gouji.plays import Play
+from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card, standard_pack
+from gouji.engine.game import Game
+from gouji.engine.plays import Play
+from gouji.plugins.variant import Variant
 from gouji.testing.conformance import VariantLike, as_variant, random_playout
-from gouji.variant import Variant
 
 #: The most cards of one rank in four decks.
 _MAX_OF_A_RANK = 16

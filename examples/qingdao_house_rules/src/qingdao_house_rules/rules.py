@@ -26,7 +26,7 @@ from gouji import Adjustment, OptionSpec, Play, hookimpl
 
 if TYPE_CHECKING:
     from gouji import Options, Score
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 MAX_JOKERS = "QD-1"
 BURN_BONUS = "QD-2"

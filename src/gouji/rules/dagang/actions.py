@@ -1,6 +1,6 @@
 """The dagang plugin's own actions: every decision before play, 挑牌 and the referee's rulings.
 
-Each is a frozen, hashable :class:`gouji.actions.Action` with a ``dagang-…``
+Each is a frozen, hashable :class:`gouji.engine.actions.Action` with a ``dagang-…``
 keyword, registered so that game records read back (``gouji.replay``).
 """
 
@@ -10,10 +10,10 @@ from typing import ClassVar
 
 import attrs
 
-from gouji.actions import Action, register_action, register_word_action
-from gouji.cards import parse_card_text, rank_name
+from gouji.engine.actions import Action, register_action, register_word_action
+from gouji.engine.cards import parse_card_text, rank_name
+from gouji.engine.plays import Play, parse_play
 from gouji.errors import ParseError
-from gouji.plays import Play, parse_play
 
 PRE, OPEN = "pre", "open"
 

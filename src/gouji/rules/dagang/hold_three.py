@@ -29,17 +29,17 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from gouji.actions import Action
-from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
+from gouji.engine.actions import Action
+from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
+from gouji.engine.events import EVENT_NAMES
+from gouji.engine.hold_three import HoldThreePolicy, can_finish_with_threes
+from gouji.engine.plays import Play
 from gouji.errors import GoujiError
-from gouji.events import EVENT_NAMES
-from gouji.hold_three import HoldThreePolicy, can_finish_with_threes
-from gouji.plays import Play
 from gouji.rules.dagang.actions import BuyThree
 
 if TYPE_CHECKING:
-    from gouji.phases import Phase
-    from gouji.surface import PluginGame
+    from gouji.engine.phases import Phase
+    from gouji.plugins.surface import PluginGame
 
 EVENT_NAMES.setdefault("buy-three", ("买3", "buys a 3"))
 EVENT_NAMES.setdefault("no-three", ("无3", "cannot buy a 3"))

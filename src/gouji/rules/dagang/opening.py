@@ -27,18 +27,18 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import Action
-from gouji.cards import FOUR, THREE, Card, Suit
-from gouji.context import GameContext
+from gouji.engine.actions import Action
+from gouji.engine.cards import FOUR, THREE, Card, Suit
+from gouji.engine.context import GameContext
+from gouji.engine.opening import Cut, Deal, cut_by_count
+from gouji.engine.table import Table
 from gouji.errors import GoujiError
-from gouji.opening import Cut, Deal, cut_by_count
-from gouji.options import Options
+from gouji.plugins.options import Options
 from gouji.rules.dagang.actions import Gather
 from gouji.rules.dagang.state import FIRST, LAST_KEY, RECUT, REGULAR, cut_info, get_state, update_state
-from gouji.table import Table
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 
 def dagang_cut(options: Options, rng: random.Random, pile: Sequence[Card], context: GameContext) -> Cut:

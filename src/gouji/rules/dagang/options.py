@@ -11,7 +11,7 @@ the engine's defaults; ``variants/dagang.toml`` sets the book's values.
 from __future__ import annotations
 
 from gouji.errors import OptionError
-from gouji.options import Options, OptionSpec
+from gouji.plugins.options import Options, OptionSpec
 
 GATHER_CHOICES = ("off", "threes", "threes_fours")
 REVOLUTION_HANDS = ("dealt", "held")

@@ -25,17 +25,17 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import Action
-from gouji.cards import ACE, BIG_JOKER, THREE
+from gouji.engine.actions import Action
+from gouji.engine.cards import ACE, BIG_JOKER, THREE
+from gouji.engine.events import EVENT_NAMES
+from gouji.engine.plays import Play
+from gouji.engine.sets import all_sets
 from gouji.errors import GoujiError
-from gouji.events import EVENT_NAMES
-from gouji.plays import Play
 from gouji.rules.dagang.actions import PickSet
 from gouji.rules.dagang.state import PickPlan, get_state, update_state
-from gouji.sets import all_sets
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 EVENT_NAMES.setdefault("pick", ("挑牌", "asks a teammate to set the order of his sets"))
 EVENT_NAMES.setdefault("pick-order", ("挑牌顺序", "order of the sets"))

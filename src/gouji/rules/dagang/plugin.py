@@ -10,12 +10,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from gouji.actions import Action
-from gouji.context import GameContext
-from gouji.hookspecs import asked_at, hookimpl
-from gouji.opening import Cut, Deal
-from gouji.options import Options, OptionSpec
-from gouji.plays import Play
+from gouji.engine.actions import Action
+from gouji.engine.context import GameContext
+from gouji.engine.opening import Cut, Deal
+from gouji.engine.plays import Play
+from gouji.engine.scoring import Adjustment, Score
+from gouji.plugins.hookspecs import asked_at, hookimpl
+from gouji.plugins.options import Options, OptionSpec
 from gouji.rules.dagang import hold_three, pick_order, referee, revolution
 from gouji.rules.dagang.actions import (
     CONCEDE,
@@ -35,13 +36,12 @@ from gouji.rules.dagang.scoring import dagang_score, fines
 from gouji.rules.dagang.series import next_context
 from gouji.rules.dagang.state import EMPTY_STATE, PLUGIN_STATE, STATE_KEY, get_state, update_state
 from gouji.rules.dagang.tribute import LastChoicePhase, TributePhase, last_choice_needed
-from gouji.scoring import Adjustment, Score
 
 if TYPE_CHECKING:
-    from gouji.cards import Card
-    from gouji.comparison import SetRules
-    from gouji.phases import Phase
-    from gouji.surface import PluginGame
+    from gouji.engine.cards import Card
+    from gouji.engine.comparison import SetRules
+    from gouji.engine.phases import Phase
+    from gouji.plugins.surface import PluginGame
 
 
 @hookimpl

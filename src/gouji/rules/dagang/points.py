@@ -33,16 +33,16 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import Action
+from gouji.engine.actions import Action
+from gouji.engine.events import EVENT_NAMES
+from gouji.engine.open_point import OpenPointPolicy
 from gouji.errors import GoujiError
-from gouji.events import EVENT_NAMES
-from gouji.open_point import OpenPointPolicy
 from gouji.rules.dagang.actions import OPEN, PRE, Declare
 from gouji.rules.dagang.state import get_state, update_state
 
 if TYPE_CHECKING:
-    from gouji.plays import Play
-    from gouji.surface import PluginGame
+    from gouji.engine.plays import Play
+    from gouji.plugins.surface import PluginGame
 
 EVENT_NAMES.setdefault("declare", ("宣点", "declares the opposite will not open"))
 

@@ -41,8 +41,9 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 
+from gouji.engine.events import EVENT_NAMES
 from gouji.errors import GoujiError, IllegalActionError
-from gouji.events import EVENT_NAMES
+from gouji.plugins.surface import LEAD
 from gouji.rules.dagang.actions import (
     DISQUALIFY,
     LAST,
@@ -55,10 +56,9 @@ from gouji.rules.dagang.actions import (
 )
 from gouji.rules.dagang.state import PLUGIN_STATE, carried_offences, get_state, update_state
 from gouji.rules.dagang.tribute import TRIBUTE_RANKS
-from gouji.surface import LEAD
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 EVENT_NAMES.setdefault("penalty", ("处罚", "penalty"))
 EVENT_NAMES.setdefault("lost-lead", ("取消发牌权", "loses the lead"))

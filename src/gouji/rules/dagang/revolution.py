@@ -30,16 +30,16 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import Action
-from gouji.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
+from gouji.engine.actions import Action
+from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
+from gouji.engine.events import EVENT_NAMES
+from gouji.engine.scoring import team_of
 from gouji.errors import GoujiError
-from gouji.events import EVENT_NAMES
 from gouji.rules.dagang.actions import DeadGoujiChoice, Revolt
 from gouji.rules.dagang.state import get_state, update_state
-from gouji.scoring import team_of
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 EVENT_NAMES.setdefault("revolution", ("革命", "revolution"))
 EVENT_NAMES.setdefault("dead-gouji-rights", ("够死级", "dead-gouji rights"))

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.options import Options
+from gouji.engine.scoring import Adjustment, Score, check_finish_order, place_score
+from gouji.plugins.options import Options
 from gouji.rules.dagang.state import get_state
-from gouji.scoring import Adjustment, Score, check_finish_order, place_score
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 
 def dagang_score(options: Options, finish_order: Sequence[int], game: PluginGame | None) -> Score:

@@ -13,7 +13,7 @@ The plugin's ``gouji_next_context`` answers for dagang (:func:`next_context`):
 A void game (two revolutions) passes its own context on: the game is dealt
 again, owing the same tribute.
 
-:class:`DagangSeries` is :class:`gouji.series.Series` plus what only a
+:class:`DagangSeries` is :class:`gouji.engine.series.Series` plus what only a
 person can say between games (players changed) and a replay that checks
 every game's context against the game before it.
 """
@@ -23,10 +23,12 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from gouji.context import GameContext
+from gouji.engine.context import GameContext
+from gouji.engine.scoring import is_sweep
+from gouji.engine.series import SERIES_FORMAT, Series
 from gouji.errors import GoujiError, RecordError
-from gouji.options import Options
-from gouji.record import read_record, replay
+from gouji.plugins.options import Options
+from gouji.records.record import read_record, replay
 from gouji.rules.dagang.points import point_obligations
 from gouji.rules.dagang.state import (
     CUT_KEY,
@@ -44,13 +46,11 @@ from gouji.rules.dagang.state import (
     offences_data,
     with_carry,
 )
-from gouji.scoring import is_sweep
-from gouji.series import SERIES_FORMAT, Series
 
 if TYPE_CHECKING:
-    from gouji.game import Game
-    from gouji.surface import PluginGame
-    from gouji.variant import Variant
+    from gouji.engine.game import Game
+    from gouji.plugins.surface import PluginGame
+    from gouji.plugins.variant import Variant
 
 #: D§6: "同时更换2人以上时应重新开牌".
 RECUT_CHANGES = 2
@@ -128,7 +128,7 @@ class DagangSeries(Series):
         the context its predecessor leads to (allowing a re-cut for changed players). The
         last game of the record is the current one (``series.game``), the others are
         ``series.finished``."""
-        from gouji.series import MAX_SERIES_GAMES
+        from gouji.engine.series import MAX_SERIES_GAMES
 
         # A dict or its JSON text, as Series.replay takes.
         record = read_record(record, SERIES_FORMAT,

@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gouji.context import GameContext
+from gouji.engine.context import GameContext
+from gouji.engine.plays import Play
 from gouji.errors import GoujiError
-from gouji.plays import Play
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 CUT_KEY = "dagang_cut"
 POINTS_KEY = "dagang_points"

@@ -34,18 +34,18 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gouji.actions import Action
-from gouji.cards import BIG_JOKER, SMALL_JOKER, TWO, Card, rank_name
-from gouji.context import GameContext
+from gouji.engine.actions import Action
+from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, TWO, Card, rank_name
+from gouji.engine.context import GameContext
+from gouji.engine.events import EVENT_NAMES
+from gouji.engine.scoring import is_sweep, team_of
 from gouji.errors import GoujiError
-from gouji.events import EVENT_NAMES
-from gouji.options import Options
+from gouji.plugins.options import Options
 from gouji.rules.dagang.actions import AgreeSwap, AnswerReturn, ChooseLast, Give, ReturnCard, TakeTribute
 from gouji.rules.dagang.state import LAST_KEY, REGULAR, cut_info, get_state, owed_points, update_state
-from gouji.scoring import is_sweep, team_of
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 #: TRIB-1 (D§21.(一)): the legal tribute cards, biggest first.
 TRIBUTE_RANKS = (BIG_JOKER, SMALL_JOKER, TWO)

@@ -20,8 +20,9 @@ The plugin module itself is :mod:`gouji.rules.dagang196.plugin` (entry point
 ``dagang196``); the decisions it adds are in :mod:`~gouji.rules.dagang196.actions`.
 """
 
+from gouji.rules.dagang196.obligations import Obligation
 from gouji.rules.dagang196.places import club_finish_order, is_void
-from gouji.rules.dagang196.tribute import Obligation, tribute_owed
+from gouji.rules.dagang196.tribute import tribute_owed
 from gouji.rules.dagang196.tribute_set import SetReport, Tally, TributeEntry, TributeSet, set_report
 
 __all__ = ["Obligation", "SetReport", "Tally", "TributeEntry", "TributeSet", "club_finish_order", "is_void",

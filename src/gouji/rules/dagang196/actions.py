@@ -27,8 +27,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from gouji.actions import Action, register_action, register_word_action
-from gouji.cards import BIG_JOKER, SMALL_JOKER, TWO, parse_card_text, rank_name
+from gouji.engine.actions import Action, register_action, register_word_action
+from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, TWO, parse_card_text, rank_name
 from gouji.errors import ParseError
 
 #: The cards that pay tribute and buy 3s, biggest first (TRIB-1, END-7).

@@ -25,20 +25,20 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.burning import BurnPolicy
-from gouji.hold_three import can_finish_with_threes
-from gouji.plays import Play
+from gouji.engine.burning import BurnPolicy
+from gouji.engine.hold_three import can_finish_with_threes
+from gouji.engine.plays import Play
+from gouji.rules.dagang196.obligations import BURN, Obligation
 from gouji.rules.dagang196.places import outs_at_start
 
 if TYPE_CHECKING:
-    from gouji.rules.dagang196.tribute import Obligation
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 
 def hold_three_burn_feasible(counts: Sequence[int], play: Play) -> bool:
     """BURN-1 with 憋3: after covering with ``play`` the burner must still reach his 3s,
     the last set, with a joker on every set before it (2s ride on other sets, never on 3s):
-    :func:`gouji.hold_three.can_finish_with_threes`."""
+    :func:`gouji.engine.hold_three.can_finish_with_threes`."""
     return can_finish_with_threes(counts, play)
 
 
@@ -94,8 +94,6 @@ def successful_burns(game: PluginGame) -> list[tuple[int, int]]:
 
 def burn_tribute_owed(game: PluginGame) -> list[Obligation]:
     """TRIB-7: each successful burn earns the burner one card from the burned player."""
-    from gouji.rules.dagang196.tribute import BURN, Obligation
-
     return [Obligation(victim, burner, 1, BURN, "TRIB-7",
                        f"烧贡: seat {burner} burned seat {victim}'s gouji set and played out")
             for burner, victim in successful_burns(game)]

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import attrs
 
-from gouji.cards import SMALL_JOKER
-from gouji.comparison import SetRules
-from gouji.plays import Play
+from gouji.engine.cards import SMALL_JOKER
+from gouji.engine.comparison import SetRules
+from gouji.engine.plays import Play
 from gouji.rules.dagang196.options import JOKER_BEAT_CHOICES
 
 

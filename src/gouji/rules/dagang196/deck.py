@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gouji.cards import (
+from gouji.engine.cards import (
     BIG_JOKER,
     FOUR,
     RANK_NAMES,
@@ -26,9 +26,9 @@ from gouji.cards import (
     remove_cards,
     standard_pack,
 )
+from gouji.engine.opening import Deal, deal
+from gouji.engine.table import Table
 from gouji.errors import OptionError
-from gouji.opening import Deal, deal
-from gouji.table import Table
 
 #: C§1 "每人一个": the ranks of which every player is dealt one card first.
 ONE_EACH_RANKS = (THREE, FOUR)

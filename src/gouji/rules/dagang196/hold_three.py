@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from gouji.actions import Action
-from gouji.cards import THREE
-from gouji.events import EVENT_NAMES, Event
-from gouji.hold_three import HoldThreePolicy, can_finish_with_threes
-from gouji.plays import Play
+from gouji.engine.actions import Action
+from gouji.engine.cards import THREE
+from gouji.engine.events import EVENT_NAMES, Event
+from gouji.engine.hold_three import HoldThreePolicy, can_finish_with_threes
+from gouji.engine.plays import Play
 from gouji.rules.dagang196.actions import (
     MONEY_RANKS,
     NO_THREE,
@@ -40,12 +40,12 @@ from gouji.rules.dagang196.actions import (
     AskThree,
     BuyThree,
 )
+from gouji.rules.dagang196.obligations import SMOTHER, Obligation
 from gouji.rules.dagang196.revolution import revolt
 
 if TYPE_CHECKING:
-    from gouji.phases import Phase
-    from gouji.rules.dagang196.tribute import Obligation
-    from gouji.surface import PluginGame
+    from gouji.engine.phases import Phase
+    from gouji.plugins.surface import PluginGame
 
 BUY_EVENT = "buy-three"
 EVENT_NAMES.setdefault(BUY_EVENT, ("买3", "buys a 3"))
@@ -203,8 +203,6 @@ def smother_tribute_owed(game: PluginGame) -> list[Obligation]:
     """闷贡 (END-8): one card to whoever covered the set before the 3s ("被人打死"), a teammate
     included, never to the opposite ("对家无闷"); option ``teammate_smothers = false``: to an
     upper or lower player only."""
-    from gouji.rules.dagang196.tribute import SMOTHER, Obligation
-
     smotherers = (1, 2, 4, 5) if game.variant.options["teammate_smothers"] else (1, 5)
     return [Obligation(victim, by, 1, SMOTHER, "END-8",
                        f"被闷: seat {by} covered seat {victim}'s last set before his 3s")

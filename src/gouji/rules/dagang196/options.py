@@ -6,8 +6,8 @@ set in ``variants/dagang196.toml``; these are the club's own.
 
 from __future__ import annotations
 
-from gouji.cards import FOUR, THREE
-from gouji.options import OptionSpec
+from gouji.engine.cards import FOUR, THREE
+from gouji.plugins.options import OptionSpec
 
 #: DECK-1, C§1: ten 3s and ten 4s leave the four-deck pack, as [rank, count, rank, count].
 CLUB_REMOVED_CARDS = (THREE, 10, FOUR, 10)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gouji.scoring import team_of
+from gouji.engine.scoring import team_of
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 REVOLUTION_EVENT = "revolution"
 VOID_EVENT = "void-game"

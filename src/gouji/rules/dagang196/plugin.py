@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from gouji.context import GameContext
+from gouji.engine.context import GameContext
+from gouji.engine.scoring import Score, check_finish_order
+from gouji.engine.table import Table
 from gouji.errors import OptionError
-from gouji.hookspecs import asked_at, hookimpl
-from gouji.options import Options, OptionSpec
+from gouji.plugins.hookspecs import asked_at, hookimpl
+from gouji.plugins.options import Options, OptionSpec
 from gouji.rules.dagang196.actions import CONCEDE
 from gouji.rules.dagang196.burning import ClubBurnPolicy
 from gouji.rules.dagang196.comparison import ClubSetRules
@@ -23,15 +25,13 @@ from gouji.rules.dagang196.places import club_finish_order, sweepers
 from gouji.rules.dagang196.points import ClubOpenPoint, DeclarePhase
 from gouji.rules.dagang196.revolution import RevolutionPhase
 from gouji.rules.dagang196.tribute import TributePhase, next_context, set_position, tribute_phase
-from gouji.scoring import Score, check_finish_order
-from gouji.table import Table
 
 if TYPE_CHECKING:
-    from gouji.actions import Action
-    from gouji.cards import Card
-    from gouji.opening import Deal
-    from gouji.phases import Phase
-    from gouji.surface import PluginGame
+    from gouji.engine.actions import Action
+    from gouji.engine.cards import Card
+    from gouji.engine.opening import Deal
+    from gouji.engine.phases import Phase
+    from gouji.plugins.surface import PluginGame
 
 
 @hookimpl

@@ -23,18 +23,18 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import Action
-from gouji.cards import TWO
-from gouji.events import EVENT_NAMES
-from gouji.open_point import OpenPointPolicy
-from gouji.plays import Play
+from gouji.engine.actions import Action
+from gouji.engine.cards import TWO
+from gouji.engine.events import EVENT_NAMES
+from gouji.engine.open_point import OpenPointPolicy
+from gouji.engine.plays import Play
 from gouji.rules.dagang196.actions import DECLARE, NO_DECLARE
+from gouji.rules.dagang196.obligations import POINT, Obligation
 from gouji.rules.dagang196.places import revolutionaries
 
 if TYPE_CHECKING:
-    from gouji.comparison import SetRules
-    from gouji.rules.dagang196.tribute import Obligation
-    from gouji.surface import PluginGame
+    from gouji.engine.comparison import SetRules
+    from gouji.plugins.surface import PluginGame
 
 DECLARE_EVENT = "point-declared"
 EVENT_NAMES.setdefault(DECLARE_EVENT, ("宣点", "declares the opposite will not open"))
@@ -117,8 +117,6 @@ def point_table(opened_a: bool, opened_b: bool, declared_a: bool, declared_b: bo
 
 def point_tribute_owed(game: PluginGame) -> list[Obligation]:
     """The point tribute of a finished game, pair by pair (seats 0-3, 1-4, 2-5)."""
-    from gouji.rules.dagang196.tribute import POINT, Obligation
-
     folded = set(revolutionaries(game))
     opened = opened_seats(game)
     declared = set(declared_seats(game))

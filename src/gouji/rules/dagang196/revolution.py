@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import Action
-from gouji.cards import BIG_JOKER, SMALL_JOKER, TWO
-from gouji.events import EVENT_NAMES
+from gouji.engine.actions import Action
+from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, TWO
+from gouji.engine.events import EVENT_NAMES
 from gouji.rules.dagang196.actions import KEEP_HEAD, NO_HEAD, NO_REVOLT, REVOLT
 from gouji.rules.dagang196.places import REVOLUTION_EVENT, revolutionaries
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 #: The place a revolutionary takes: 四科 (index 3).
 FOURTH = 3

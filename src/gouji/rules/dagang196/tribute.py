@@ -26,56 +26,31 @@ keeps the account.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import Action
-from gouji.context import GameContext
+from gouji.engine.actions import Action
+from gouji.engine.context import GameContext
+from gouji.engine.events import EVENT_NAMES
 from gouji.errors import GoujiError
-from gouji.events import EVENT_NAMES
-from gouji.options import Options
+from gouji.plugins.options import Options
 from gouji.rules.dagang196.actions import MONEY_RANKS, PayTribute
+from gouji.rules.dagang196.burning import burn_tribute_owed
+from gouji.rules.dagang196.hold_three import smother_tribute_owed
+from gouji.rules.dagang196.obligations import LOSER, SWEEP, Obligation
 from gouji.rules.dagang196.places import club_finish_order, sweepers
+from gouji.rules.dagang196.points import point_tribute_owed
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
-LOSER, POINT, BURN, SMOTHER, SWEEP = "落贡", "点贡", "烧贡", "闷贡", "串三户贡"
 TRIBUTE_EVENT = "tribute"
 EVENT_NAMES.setdefault(TRIBUTE_EVENT, ("进贡", "tribute"))
 
 #: GameContext.carry keys: ``[set number, game in the set]`` and the tribute owed.
 SET_KEY = "club_set"
 OWED_KEY = "club_tribute"
-
-
-@attrs.frozen
-class Obligation:
-    """``giver`` owes ``receiver`` ``count`` cards of tribute of ``kind`` (落贡, 点贡 …)."""
-
-    giver: int
-    receiver: int
-    count: int
-    kind: str
-    rule: str
-    reason: str
-
-    def to_data(self) -> list[Any]:
-        return [self.giver, self.receiver, self.count, self.kind, self.rule, self.reason]
-
-    @classmethod
-    def from_data(cls, data: Sequence[Any]) -> Obligation:
-        try:
-            giver, receiver, count, kind, rule, reason = data
-        except (TypeError, ValueError):
-            raise GoujiError(f"a tribute obligation is [giver, receiver, count, kind, rule, reason], not {data!r}") \
-                from None
-        if giver not in range(6) or receiver not in range(6) or giver == receiver:
-            raise GoujiError(f"tribute from seat {giver!r} to seat {receiver!r}: seats are two different 0-5")
-        if not isinstance(count, int) or count < 1:
-            raise GoujiError(f"tribute of {count!r} cards: at least one")
-        return cls(giver, receiver, count, str(kind), str(rule), str(reason))
 
 
 # -- where a game stands in its set ---------------------------------------------------------
@@ -141,16 +116,10 @@ def tribute_owed(game: PluginGame) -> list[Obligation]:
                 for s in swept]
     owed: list[Obligation] = []
     if options["point_tribute"]:
-        from gouji.rules.dagang196.points import point_tribute_owed
-
         owed += point_tribute_owed(game)
     if options["burn_tribute"]:
-        from gouji.rules.dagang196.burning import burn_tribute_owed
-
         owed += burn_tribute_owed(game)
     if options["hold_three"]:
-        from gouji.rules.dagang196.hold_three import smother_tribute_owed
-
         owed += smother_tribute_owed(game)
     owed += loser_tribute_owed(order)
     return owed

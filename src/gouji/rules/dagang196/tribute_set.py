@@ -6,7 +6,7 @@ causes, paid at the start of the next game of the set. The first game of a set
 pays nothing (TRIB-9), so the tribute the fifth game causes is never paid: the
 report lists it as *outstanding*.
 
-:class:`TributeSet` is a :class:`gouji.series.Series` that knows this: a void
+:class:`TributeSet` is a :class:`gouji.engine.series.Series` that knows this: a void
 game (two revolutions, OPEN-5) is dealt again and does not count toward the
 five, and :meth:`TributeSet.report` says, per player and per team, what was
 given and received, and why.
@@ -20,17 +20,18 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.cards import rank_name
+from gouji.engine.cards import rank_name
+from gouji.engine.series import Series
 from gouji.errors import GoujiError
 from gouji.rules.dagang196.actions import PayTribute
+from gouji.rules.dagang196.obligations import Obligation
 from gouji.rules.dagang196.places import club_finish_order
-from gouji.rules.dagang196.tribute import Obligation, owed_in, set_position, tribute_owed
-from gouji.series import Series
+from gouji.rules.dagang196.tribute import owed_in, set_position, tribute_owed
 
 if TYPE_CHECKING:
-    from gouji.game import Game
-    from gouji.surface import PluginGame
-    from gouji.variant import Variant
+    from gouji.engine.game import Game
+    from gouji.plugins.surface import PluginGame
+    from gouji.plugins.variant import Variant
 
 PLACE_WORDS = ("头科", "二科", "三科", "四科", "二落", "大落")
 
@@ -183,8 +184,8 @@ def _entry(item: Obligation, caused_by: int, paid_in: int | None, cards: tuple[i
 class TributeSet(Series):
     """A set of games of a ``dagang196`` variant (five by its option ``set_games``).
 
-    Drive it like a :class:`~gouji.series.Series`: play ``tribute_set.game`` to
-    its end, then call :meth:`~gouji.series.Series.next_game`; the tribute the finished game owes is
+    Drive it like a :class:`~gouji.engine.series.Series`: play ``tribute_set.game`` to
+    its end, then call :meth:`~gouji.engine.series.Series.next_game`; the tribute the finished game owes is
     paid at the start of the next. A void game is dealt again and not counted.
     """
 

@@ -33,12 +33,14 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from gouji.actions import Action
-from gouji.cards import Card
-from gouji.context import GameContext
-from gouji.hookspecs import asked_at, hookimpl
-from gouji.opening import Cut
-from gouji.options import Options, OptionSpec
+from gouji.engine.actions import Action
+from gouji.engine.cards import Card
+from gouji.engine.context import GameContext
+from gouji.engine.opening import Cut
+from gouji.engine.scoring import Adjustment, Score, place_score
+from gouji.engine.table import Table
+from gouji.plugins.hookspecs import asked_at, hookimpl
+from gouji.plugins.options import Options, OptionSpec
 from gouji.rules.district import burning, clock, referee, scoring
 from gouji.rules.district.burning import DistrictBurnPolicy
 from gouji.rules.district.holdthree import DistrictHoldThree
@@ -46,11 +48,9 @@ from gouji.rules.district.opened import DistrictOpenPoint
 from gouji.rules.district.opening import check_captains, district_cut
 from gouji.rules.district.options import DISTRICT_OPTIONS
 from gouji.rules.district.sets import DistrictSetRules
-from gouji.scoring import Adjustment, Score, place_score
-from gouji.table import Table
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 
 @hookimpl

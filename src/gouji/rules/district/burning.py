@@ -20,7 +20,7 @@ T 二.3.(5): "烧牌时按自然打牌先后顺序（无同伙优先烧规则）
 * BURN-4: a burner who cannot lead a legal set (he spent his jokers so that
   one is missing for a set) has failed:
   六科, the lowest free place, his cards void. His opposite still "has a
-  head" until 头科 and 二科 are out (:meth:`gouji.game.Game.keep_head`), and
+  head" until 头科 and 二科 are out (:meth:`gouji.engine.game.Game.keep_head`), and
   the player he burned leads again.
 """
 
@@ -30,12 +30,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import Action, register_action
-from gouji.burning import BurnPolicy
+from gouji.engine.actions import Action, register_action
+from gouji.engine.burning import BurnPolicy
 from gouji.errors import ParseError
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 
 @attrs.frozen

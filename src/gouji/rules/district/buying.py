@@ -30,12 +30,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import Action, register_action
-from gouji.cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO
+from gouji.engine.actions import Action, register_action
+from gouji.engine.cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO
 from gouji.errors import GoujiError, ParseError
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 #: T 二.3.(11): what a buyer pays with, in this order.
 PAYMENT_ORDER = (TWO, SMALL_JOKER, BIG_JOKER)

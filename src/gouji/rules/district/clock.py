@@ -26,12 +26,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import Action, register_word_action
+from gouji.engine.actions import Action, register_word_action
 from gouji.errors import GoujiError, IllegalActionError
-from gouji.surface import LEAD, RESPOND
+from gouji.plugins.surface import LEAD, RESPOND
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 
 @attrs.frozen

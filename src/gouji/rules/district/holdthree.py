@@ -28,14 +28,14 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from gouji.actions import Action
-from gouji.cards import ACE, BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO
-from gouji.hold_three import HoldThreePolicy
-from gouji.plays import Play
+from gouji.engine.actions import Action
+from gouji.engine.cards import ACE, BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO
+from gouji.engine.hold_three import HoldThreePolicy
+from gouji.engine.plays import Play
 
 if TYPE_CHECKING:
-    from gouji.phases import Phase
-    from gouji.surface import PluginGame
+    from gouji.engine.phases import Phase
+    from gouji.plugins.surface import PluginGame
 
 _PLAY_KINDS = ("lead", "cover", "burn")
 

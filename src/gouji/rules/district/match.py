@@ -27,14 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gouji.cards import ACE, TEN, TWO, Card, standard_pack
-from gouji.context import GameContext
+from gouji.engine.cards import ACE, TEN, TWO, Card, standard_pack
+from gouji.engine.context import GameContext
 from gouji.errors import GoujiError, RecordError
 
 if TYPE_CHECKING:
-    from gouji.game import Game
-    from gouji.scoring import Score
-    from gouji.variant import Variant
+    from gouji.engine.game import Game
+    from gouji.engine.scoring import Score
+    from gouji.plugins.variant import Variant
 
 PRELIMINARY, FINAL = "preliminary", "final"
 STAGES = (PRELIMINARY, FINAL)
@@ -111,8 +111,8 @@ class Match:
 
     def __init__(self, variant: Variant | str = "district", seed: int = 0, *, stage: str = PRELIMINARY,
                  teams: Sequence[str] = ("team 0", "team 1"), tie_seed: int | None = None) -> None:
-        from gouji.loader import load_variant
-        from gouji.variant import Variant as _Variant
+        from gouji.plugins.loader import load_variant
+        from gouji.plugins.variant import Variant as _Variant
 
         if not isinstance(variant, _Variant):
             variant = load_variant(variant)
@@ -236,7 +236,7 @@ class Match:
         return game
 
     def play(self, bots: Any, max_decisions: int = 100_000) -> Match:
-        """Play the match to its end with bots (``gouji.bots``: one per seat, or one for
+        """Play the match to its end with bots (``gouji.bots.basic``: one per seat, or one for
         all); return the match."""
         seats = list(bots) if isinstance(bots, Sequence) else [bots] * 6
         if len(seats) != 6:
@@ -283,7 +283,7 @@ class Match:
         Each game must start where the one before ended (its seed and the context
         ``gouji_next_context`` gives); the totals and the winner the record states must be
         the replay's. ``variant`` and ``trust`` are as for :func:`gouji.replay`."""
-        from gouji.record import _variant_for, read_record, replay
+        from gouji.records.record import _variant_for, read_record, replay
 
         record = read_record(record, MATCH_FORMAT, "district match record")
         games = record.get("games")

@@ -28,13 +28,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.cards import ACE, TEN
-from gouji.comparison import SetRules
-from gouji.open_point import OpenPointPolicy
-from gouji.plays import Play
+from gouji.engine.cards import ACE, TEN
+from gouji.engine.comparison import SetRules
+from gouji.engine.open_point import OpenPointPolicy
+from gouji.engine.plays import Play
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 
 def is_original_gouji(play: Play, rules: SetRules) -> bool:

@@ -14,7 +14,7 @@ T 二.3.(2): "各队队长按切牌点数大小（1--10，10以上按个位数�
   the cutter, who cuts for the first drawer the same way.
 * The first drawer leads (T 二.3.(3) "每局由先摸牌者出牌"): the engine's default.
 
-Every card comes from the game's seeded ``rng``; the :class:`gouji.opening.Cut`
+Every card comes from the game's seeded ``rng``; the :class:`gouji.engine.opening.Cut`
 lists every card drawn, the captains' first, in order (:func:`read_cut` tells
 them apart again).
 """
@@ -26,11 +26,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from gouji.cards import ACE, SMALL_JOKER, Card
-from gouji.context import GameContext
+from gouji.engine.cards import ACE, SMALL_JOKER, Card
+from gouji.engine.context import GameContext
+from gouji.engine.opening import Cut, count_seats
+from gouji.engine.table import Table
 from gouji.errors import GoujiError, OptionError
-from gouji.opening import Cut, count_seats
-from gouji.table import Table
 
 
 def captain_value(card: Card) -> int:

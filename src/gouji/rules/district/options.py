@@ -6,7 +6,7 @@ are in ``variants/district.toml``; these are the ones the plugin adds.
 
 from __future__ import annotations
 
-from gouji.options import OptionSpec
+from gouji.plugins.options import OptionSpec
 
 TWO_KILL_ONE_CHOICES = ("narrow", "general")
 

@@ -30,12 +30,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gouji.actions import Action, register_action
+from gouji.engine.actions import Action, register_action
+from gouji.engine.referee import lose_game
 from gouji.errors import GoujiError, IllegalActionError, ParseError
-from gouji.referee import lose_game
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 #: kind → (article, Chinese name)
 BREACHES = {

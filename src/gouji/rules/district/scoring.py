@@ -28,13 +28,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gouji.engine.scoring import Adjustment, Score, team_of
 from gouji.rules.district.opened import opened_seats
 from gouji.rules.district.referee import forfeited_team
 from gouji.rules.district.sets import DistrictSetRules
-from gouji.scoring import Adjustment, Score, team_of
 
 if TYPE_CHECKING:
-    from gouji.surface import PluginGame
+    from gouji.plugins.surface import PluginGame
 
 _PLAY_KINDS = ("lead", "cover", "burn")
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import attrs
 
-from gouji.cards import BIG_JOKER
-from gouji.comparison import SetRules
-from gouji.plays import Play
+from gouji.engine.cards import BIG_JOKER
+from gouji.engine.comparison import SetRules
+from gouji.engine.plays import Play
 from gouji.rules.district.options import TWO_KILL_ONE_CHOICES
 
 

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from gouji.cards import Card
+from gouji.engine.cards import Card
 from gouji.errors import GoujiError
 from gouji.rules.district.match import FINAL, PRELIMINARY, STAGES, Match, draw_lots
 

@@ -1,0 +1,273 @@
+"""Bots: players that choose an action for the seat to move, and a loop that plays a game with them.
+
+A bot is anything with ``choose(game) -> Action`` (the :class:`Bot`
+protocol) that returns one of ``game.legal_actions()`` for
+``game.current_player``. Bots are deterministic given their own seed: two
+bots built with the same seed choose the same actions in the same games.
+
+>>> import gouji
+>>> from gouji.bots.basic import GreedyBot, RandomBot, play_game
+>>> game = play_game(gouji.load_variant("provincial"), seed=1, bots=[GreedyBot(), RandomBot(1)] * 3)
+>>> game.is_over
+True
+
+:class:`GreedyBot` looks only at what its seat may know: its own hand, the
+set on the table and who played it, who is still in, and its legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet
+from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO
+from gouji.engine.plays import Play
+from gouji.errors import GoujiError
+
+if TYPE_CHECKING:
+    from gouji.engine.comparison import SetRules
+    from gouji.engine.context import GameContext
+    from gouji.engine.game import Game
+    from gouji.plugins.variant import Variant
+
+#: A game that has not ended after this many decisions is a bug in a bot or the engine.
+MAX_DECISIONS = 100_000
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: ``choose`` returns one of ``game.legal_actions()`` for ``game.current_player``."""
+
+    def choose(self, game: Game) -> Action:
+        ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, with its own random generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        if not legal:
+            raise GoujiError("no legal action: the game is over")
+        return legal[self.rng.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed})"
+
+
+_PLAY_TYPES = (PlaySet, Burn)
+
+
+class GreedyBot:
+    """A simple heuristic player, much stronger than :class:`RandomBot`.
+
+    Leading: finish at once if the hand is one set; chain dead sets (big
+    joker) when that empties the hand; otherwise lead the lowest rank that
+    is not a gouji set, all of its cards, keeping 2s and jokers.
+    Answering: never cover a teammate unless that empties the hand; cover an
+    opponent with the cheapest set (fewest jokers, no split group, fewest 2s,
+    then lowest rank), but only spend 2s on strong sets and jokers on gouji
+    sets; burn only to go out at once or when a short hand keeps enough
+    jokers; take the wind whenever offered; otherwise yield, close or pass.
+    Decisions of plugin phases (tribute and the like) are taken at random.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed})"
+
+    # -- the decision --------------------------------------------------------------
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        if not legal:
+            raise GoujiError("no legal action: the game is over")
+        if len(legal) == 1:
+            return legal[0]
+        seat = game.current_player
+        core: list[Action] = [a for a in legal if isinstance(a, _PLAY_TYPES) or a in (PASS, CLOSE, YIELD, TAKE_WIND)]
+        if not core or seat is None:
+            # A plugin's phase (tribute, revolution, ...): no opinion.
+            return legal[self.rng.randrange(len(legal))]
+        # Actions of plugins beside the core ones (a play clock, ...) are left alone.
+        legal = core
+        counts = game.hand_counts(seat)
+        size = sum(counts.values())
+        plays: list[PlaySet | Burn] = [a for a in legal if isinstance(a, _PLAY_TYPES)]
+        # Going out beats everything (for a teammate's set too: the place counts more).
+        for action in plays:
+            if action.play.size == size:
+                return action
+        if game.table is None:
+            return self._lead(game, seat, counts, plays)
+        return self._answer(game, seat, counts, plays, legal)
+
+    # -- leading -------------------------------------------------------------------------
+    def _lead(self, game: Game, seat: int, counts: dict[int, int], plays: list[PlaySet | Burn]) -> Action:
+        rules = game.variant.set_rules
+        body = sorted(r for r in counts if THREE <= r <= ACE)
+        burner = seat in game.burners
+        # Dead sets keep the lead: with a big joker for every group but one, the hand runs out.
+        big = counts.get(BIG_JOKER, 0)
+        if body and big >= len(body) - 1 and len(body) >= 2:
+            rank = body[-1]
+            dead = [a for a in plays if a.play.rank == rank and a.play.naturals == counts[rank]
+                    and a.play.big == 1 and a.play.small == 0 and a.play.twos == 0 and rules.is_dead(a.play)]
+            if dead:
+                return dead[0]
+        if burner:
+            # BURN-1: every set carries a joker; a big one keeps the lead.
+            return min(plays, key=lambda a: self._burner_lead_cost(a.play, counts))
+        # Endgame: two groups left, lead the stronger one first, then the last one.
+        if len(body) == 2:
+            strong = PlaySet.of(Play.of(body[-1], counts[body[-1]]))
+            if rules.is_gouji(strong.play) and strong in plays:
+                return strong
+        offered = {a.play: a for a in plays}
+        plain = [p for p in (Play.of(r, counts[r]) for r in body) if p in offered]
+        weak = [p for p in plain if not rules.is_gouji(p)]
+        if weak or plain:
+            return offered[min(weak or plain, key=lambda p: p.rank)]
+        return min(plays, key=lambda a: self._cost(a.play, counts))
+
+    @staticmethod
+    def _burner_lead_cost(play: Play, counts: dict[int, int]) -> tuple[int, ...]:
+        whole = THREE <= play.rank <= ACE and play.naturals == counts.get(play.rank, 0)
+        return (play.jokers, play.twos, 0 if play.big else 1, 0 if whole else 1, play.rank)
+
+    # -- answering ---------------------------------------------------------------------
+    def _answer(self, game: Game, seat: int, counts: dict[int, int], plays: list[PlaySet | Burn],
+                legal: list[Action]) -> Action:
+        decline = self._decline(game, legal)
+        if TAKE_WIND in legal:
+            return TAKE_WIND
+        owner = game.table_owner
+        if owner is not None and owner % 2 == seat % 2:
+            return decline
+        if not plays:
+            return decline
+        table = game.table
+        assert table is not None, "an answer has a set on the table to answer"
+        rules = game.variant.set_rules
+        if seat in game.burners:
+            # Keep the jokers for the leads the burn still owes.
+            return decline
+        burns = [a for a in plays if isinstance(a, Burn)]
+        if burns:
+            return self._maybe_burn(counts, burns, decline)
+        # The cheapest cover or none: measured, this beats looking further for a cover
+        # that is "worth it" (which then splits a group).
+        best = min(plays, key=lambda a: self._cost(a.play, counts))
+        return best if self._worth_it(best.play, table, rules, counts, legal) else decline
+
+    @staticmethod
+    def _worth_it(play: Play, table: Play, rules: SetRules, counts: dict[int, int], legal: list[Action]) -> bool:
+        """Spend 2s only on strong sets, jokers only on gouji sets worth it."""
+        if play.jokers:
+            # Jokers only against gouji sets that carry jokers or 2s, or as the opposite who would close.
+            if not (rules.is_gouji(table) and (table.jokers or table.rank >= TWO or CLOSE in legal)):
+                return False
+            jokers = counts.get(BIG_JOKER, 0) + counts.get(SMALL_JOKER, 0)
+            return not (play.big and not table.jokers and jokers <= 1)
+        if play.twos or play.rank == TWO:
+            return rules.is_gouji(table) or table.rank >= 12
+        return True
+
+    def _maybe_burn(self, counts: dict[int, int], burns: list[Burn], decline: Action) -> Action:
+        """Burn only when it cheaply wins the lead and the jokers left carry the hand home."""
+        def after(play: Play) -> tuple[int, int]:
+            left = dict(counts)
+            for rank, n in play.counts().items():
+                left[rank] -= n
+            groups = sum(1 for r in range(THREE, ACE + 1) if left.get(r, 0) > 0)
+            jokers = left.get(SMALL_JOKER, 0) + left.get(BIG_JOKER, 0)
+            return groups, jokers
+
+        good = []
+        for action in burns:
+            groups, jokers = after(action.play)
+            if groups <= 2 and jokers >= groups:
+                good.append(action)
+        if not good:
+            return decline
+        return min(good, key=lambda a: self._cost(a.play, counts))
+
+    @staticmethod
+    def _decline(game: Game, legal: list[Action]) -> Action:
+        if YIELD in legal:
+            return YIELD  # keeps the right to answer (ROUND-4, END-5)
+        if CLOSE in legal:
+            return CLOSE
+        return PASS
+
+    @staticmethod
+    def _cost(play: Play, counts: dict[int, int]) -> tuple[int, ...]:
+        """How much a set spends: big jokers, small jokers, then a split group (it costs a set
+        later), 2s, then rank. Measured: not splitting matters more than the rank spent."""
+        split = 0 if play.rank > ACE or play.naturals == counts.get(play.rank, 0) else 1
+        twos = play.twos + (play.naturals if play.rank == TWO else 0)
+        return (play.big, play.small, split, twos, play.rank)
+
+
+BOT_TYPES: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by name (``"random"``, ``"greedy"``)."""
+    try:
+        cls = BOT_TYPES[name.strip().lower()]
+    except KeyError:
+        from gouji.engine.suggest import did_you_mean
+
+        raise GoujiError(f"unknown bot {name!r}{did_you_mean(name.strip().lower(), BOT_TYPES)}; "
+                         f"bots are: {', '.join(BOT_TYPES)}") from None
+    return cls(seed)
+
+
+def decide(bot: Bot, game: Game) -> Action:
+    """The action ``bot`` takes for the game's current player: the one call through which
+    every driver (simulation, matches, terminal play, RL, the server) asks a bot."""
+    return bot.choose(game)
+
+
+def play_game(variant: Variant | str, seed: int, bots: Bot | Sequence[Bot],
+              context: GameContext | None = None) -> Game:
+    """Play a new game of ``variant`` (a :class:`gouji.Variant` or its name) to the end.
+
+    ``bots`` is one bot per seat (six) or a single bot that plays every seat;
+    ``context`` places the game in a series (default: a first game). Raise
+    :class:`gouji.GoujiError` if a bot returns an illegal action.
+    """
+    from gouji.plugins.loader import load_variant
+
+    if isinstance(variant, str):
+        variant = load_variant(variant)
+    if isinstance(bots, Sequence):
+        seats = list(bots)
+        if len(seats) != 6:
+            raise GoujiError(f"play_game needs 6 bots (one per seat) or one bot, got {len(seats)}")
+    else:
+        seats = [bots] * 6
+    game = variant.new_game(seed=seed, context=context)
+    for _ in range(MAX_DECISIONS):
+        if game.is_over:
+            return game
+        seat = game.current_player
+        assert seat is not None, "a game not over has a seat to decide"
+        game.apply(decide(seats[seat], game))
+    raise GoujiError(f"game seed={seed} did not end after {MAX_DECISIONS} decisions")
+
+
+__all__ = ["BOT_TYPES", "Bot", "GreedyBot", "RandomBot", "decide", "make_bot", "play_game"]

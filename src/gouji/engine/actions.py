@@ -1,0 +1,171 @@
+"""Actions: every decision a player makes is one of these hashable values.
+
+Sets are played with :class:`PlaySet` (出牌 / 顺牌) or :class:`Burn` (烧牌);
+declining is :class:`Pass` (过牌), :class:`Close` (扣牌, the opposite ends a
+dead round), :class:`Yield` (让牌) or :class:`TakeWind` (接风). Plugins add
+their own action types (a tribute card, a revolution) with
+:func:`register_action`, so that records of their games can be read back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from gouji.engine.plays import Play, parse_play
+from gouji.engine.suggest import did_you_mean
+from gouji.errors import GoujiError, ParseError
+
+
+class Action:
+    """Base of every action. ``keyword`` starts its text in a game record."""
+
+    keyword: str = ""
+    #: The set this action puts on the table, if any.
+    play: Play | None = None
+
+    def to_text(self) -> str:
+        """The action as a record writes it and :func:`gouji.parse_action` reads it: ``"pass"``, ``"play 9 9"``."""
+        return self.keyword
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+_PARSERS: dict[str, Callable[[str], Action]] = {}
+
+
+def register_action(keyword: str, parse: Callable[[str], Action]) -> None:
+    """Teach :func:`gouji.parse_action` an action type: ``parse`` gets the text after the keyword."""
+    if keyword in _PARSERS and _PARSERS[keyword] is not parse:
+        raise ValueError(f"action keyword {keyword!r} is already registered")
+    _PARSERS[keyword] = parse
+
+
+#: The longest action text read: the longest real one (a set of every joker) is far shorter.
+MAX_ACTION_CHARS = 400
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its record text: ``"play 9 9"``, ``"burn BJ A A"``, ``"pass"``.
+
+    Anything else — not a string, longer than ``MAX_ACTION_CHARS`` (400), or
+    holding characters other than printable ASCII and the card and rank
+    names — raises :class:`~gouji.errors.ParseError`.
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"an action is text, not {type(text).__name__}")
+    if len(text) > MAX_ACTION_CHARS:
+        raise ParseError(f"an action is at most {MAX_ACTION_CHARS} characters, got {len(text)}")
+    if any(ch.isdigit() and not ch.isascii() for ch in text):
+        raise ParseError(f"digits in an action are ASCII 0-9: {text!r}")
+    keyword, _, rest = text.strip().partition(" ")
+    parser = _PARSERS.get(keyword)
+    if parser is None:
+        raise ParseError(f"unknown action {keyword[:40]!r}{did_you_mean(keyword, _PARSERS)}; "
+                         f"known: {', '.join(sorted(_PARSERS))}")
+    try:
+        return parser(rest.strip())
+    except ParseError:
+        raise
+    except GoujiError as exc:
+        raise ParseError(str(exc)) from exc
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        raise ParseError(f"{keyword!r}: cannot read {rest.strip()[:60]!r}: {exc}") from exc
+
+
+@attrs.frozen(cache_hash=True)
+class PlaySet(Action):
+    """出牌 / 顺牌: lead a set, or cover the set on the table."""
+
+    play: Play
+    keyword = "play"
+
+    @classmethod
+    def of(cls, play: Play) -> PlaySet:
+        """The action that plays ``play``; equal sets give the same object."""
+        return _play_cache.get(play) or _play_cache.setdefault(play, cls(play))
+
+    def to_text(self) -> str:
+        """``"play"`` and the set in ASCII: ``"play BJ 2 9 9"``."""
+        return f"{self.keyword} {self.play.text(ascii_only=True)}"
+
+
+@attrs.frozen(cache_hash=True)
+class Burn(Action):
+    """烧牌: cover a gouji set that is not your opposite's (BURN-1)."""
+
+    play: Play
+    keyword = "burn"
+
+    @classmethod
+    def of(cls, play: Play) -> Burn:
+        """The action that burns with ``play``; equal sets give the same object."""
+        return _burn_cache.get(play) or _burn_cache.setdefault(play, cls(play))
+
+    def to_text(self) -> str:
+        """``"burn"`` and the set in ASCII: ``"burn BJ A A"``."""
+        return f"{self.keyword} {self.play.text(ascii_only=True)}"
+
+
+@attrs.frozen
+class Pass(Action):
+    """过牌: decline the set on the table; no more sets for you this round (ROUND-2)."""
+
+    keyword = "pass"
+
+
+@attrs.frozen
+class Close(Action):
+    """扣牌: as the opposite of the set's owner, declare the round dead (ROUND-5)."""
+
+    keyword = "close"
+
+
+@attrs.frozen
+class Yield(Action):
+    """让牌: let the next two players answer first (ROUND-4); in the melee, skip once (END-5)."""
+
+    keyword = "yield"
+
+
+@attrs.frozen
+class TakeWind(Action):
+    """接风: ask to lead instead of answering the last set of a player who went out (END-4)."""
+
+    keyword = "take-wind"
+
+
+_play_cache: dict[Play, PlaySet] = {}
+_burn_cache: dict[Play, Burn] = {}
+
+PASS = Pass()
+CLOSE = Close()
+YIELD = Yield()
+TAKE_WIND = TakeWind()
+
+
+def register_word_action(action: Action) -> None:
+    """Register an action that is one word and nothing more (``pass``, ``close``): its
+    keyword reads back as this very action, and anything after the word is an error."""
+
+    def parse(rest: str) -> Action:
+        if rest:
+            raise ParseError(f"{action.keyword!r} takes nothing after it, got {rest!r}")
+        return action
+
+    register_action(action.keyword, parse)
+    # The rules compare such actions by identity (``action is PASS``): a pickled or
+    # deep-copied one must come back as this very object.
+    type(action).__reduce__ = _reduce_word_action  # type: ignore[method-assign,assignment]
+
+
+def _reduce_word_action(action: Action) -> tuple[Callable[[str], Action], tuple[str]]:
+    return parse_action, (action.keyword,)
+
+
+register_action("play", lambda rest: PlaySet.of(parse_play(rest)))
+register_action("burn", lambda rest: Burn.of(parse_play(rest)))
+for _action in (PASS, CLOSE, YIELD, TAKE_WIND):
+    register_word_action(_action)

@@ -1,0 +1,72 @@
+"""The game log: what happened, in the rulebook's words (Chinese and English)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from gouji.engine.plays import Play
+
+#: Event kinds with their Chinese and English names.
+EVENT_NAMES: dict[str, tuple[str, str]] = {
+    "cut": ("开牌", "cut"),
+    "deal": ("摸牌", "deal"),
+    "lead-right": ("上班", "first lead"),
+    "lead": ("发牌", "lead"),
+    "cover": ("顺牌", "cover"),
+    "burn": ("烧牌", "burn"),
+    "pass": ("过牌", "pass"),
+    "auto-pass": ("过牌", "pass (no legal cover)"),
+    "no-burn": ("不烧", "declines to burn"),
+    "close": ("扣牌", "close"),
+    "auto-close": ("扣牌", "close (no legal cover)"),
+    "yield": ("让牌", "yield"),
+    "take-wind": ("接风", "take the wind"),
+    "dead-set": ("死牌", "dead set"),
+    "round-won": ("得牌权", "wins the lead"),
+    "out": ("走科", "goes out"),
+    "headless": ("无头", "headless"),
+    "melee": ("四人乱缠", "melee begins"),
+    "burn-failed": ("烧错牌·判落", "failed burn, judged 落"),
+    "burn-released": ("解烧", "burn broken"),
+    "phase": ("阶段", "phase"),
+    "retired": ("出局", "out of play"),
+    "penalty": ("处罚", "penalty"),
+    "forfeited": ("判负", "game lost by penalty"),
+    "game-over": ("终局", "game over"),
+    "void-game": ("作废", "game void"),
+}
+
+PLACE_NAMES = (("头科", "1st"), ("二科", "2nd"), ("三科", "3rd"), ("四科", "4th"), ("二落", "5th"), ("大落", "6th"))
+
+
+def _seats(seats: Iterable[int] | None) -> frozenset[int] | None:
+    return None if seats is None else frozenset(seats)
+
+
+@attrs.frozen
+class Event:
+    """One line of the log. ``rule`` is the ID of the rule behind it
+    (:ref:`the rules reference <rules-reference>`)."""
+
+    kind: str
+    seat: int | None = None
+    rule: str = ""
+    play: Play | None = None
+    detail: str = ""
+    #: The seats that see this event; ``None``: every seat (most of the game is public).
+    visible_to: frozenset[int] | None = attrs.field(
+        default=None, converter=_seats)
+
+    def seen_by(self, seat: int) -> bool:
+        return self.visible_to is None or seat in self.visible_to
+
+    def text(self) -> str:
+        """``"seat 3 烧牌 burn: 大王 A A [BURN-1]"``."""
+        zh, en = EVENT_NAMES.get(self.kind, (self.kind, self.kind))
+        who = f"seat {self.seat} " if self.seat is not None else ""
+        what = f": {self.play}" if self.play is not None else ""
+        extra = f" — {self.detail}" if self.detail else ""
+        tag = f" [{self.rule}]" if self.rule else ""
+        return f"{who}{zh} {en}{what}{extra}{tag}"

@@ -1,0 +1,60 @@
+"""开点, opening a point (TRIB-5): the answer of the ``gouji_open_point_policy`` hook.
+
+A player *opens* when a set of his stands: the round ends on it, nobody having
+beaten it (or it was his last set and nobody answered it). Which sets count,
+who may still open and when opening stops differ from book to book; an
+:class:`OpenPointPolicy` says it as one object, and the engine keeps who has
+opened as the game goes (:attr:`gouji.Game.opened`,
+``game.open_sets``). What opening is worth — D's 打点, T's
+开点出4, C's 宣点 — the variants read from there.
+
+The engine asks :meth:`~OpenPointPolicy.opens` and
+:meth:`~OpenPointPolicy.may_open` when a set is played (before its owner goes
+out with it), and :meth:`~OpenPointPolicy.stopped` when a round ends on it.
+The class itself is the core default: nobody opens.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from gouji.engine.plays import Play
+    from gouji.plugins.surface import PluginGame
+
+
+@attrs.frozen
+class OpenPointPolicy:
+    """No 开点: the engine keeps no account of opening."""
+
+    #: Whether the engine consults the policy at all.
+    active: bool = False
+
+    def opens(self, game: PluginGame, seat: int, play: Play, burn: bool) -> bool:
+        """Which sets open: would ``play`` by ``seat`` (a burn if ``burn``) open if it stood?"""
+        return False
+
+    def may_open(self, game: PluginGame, seat: int) -> bool:
+        """Who may open: may ``seat`` still open, now that he plays such a set?"""
+        return True
+
+    def stopped(self, game: PluginGame) -> bool:
+        """When opening stops: asked as a round ends on a set that opens; ``True`` if
+        nobody opens any more (for example once two players are out)."""
+        return False
+
+    def opened_by_rule(self, game: PluginGame, seat: int) -> bool:
+        """Has ``seat`` opened without a standing set, by a rule of the book (D§26.(二): a
+        revolutionary with 憋3 "开点并作为四科")?"""
+        return False
+
+    def sets_needed(self, game: PluginGame, seat: int) -> int:
+        """How many standing sets ``seat`` needs to have opened (D: three for a
+        revolutionary's opposite)."""
+        return 1
+
+
+#: The core default: nobody opens.
+NO_OPEN_POINT = OpenPointPolicy()

@@ -1,0 +1,462 @@
+"""The variant: a named, frozen set of plugins and validated options.
+
+A :class:`Variant` is immutable; games are created from it with
+:meth:`Variant.new_game` and advanced only by actions.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+import attrs
+import pluggy
+
+from gouji.engine.burning import BurnPolicy
+from gouji.engine.cards import Card, Suit, rank_name
+from gouji.engine.comparison import SetRules
+from gouji.engine.context import GameContext
+from gouji.engine.hold_three import HoldThreePolicy
+from gouji.engine.open_point import OpenPointPolicy
+from gouji.engine.plays import Play
+from gouji.engine.scoring import Score, check_finish_order
+from gouji.engine.table import Table
+from gouji.errors import GoujiError, PluginError
+from gouji.plugins.hook_results import CHECKS, short
+from gouji.plugins.hookspecs import ASKED_AT
+from gouji.plugins.manager import build_plugin_manager, load_entry_point_plugin, load_file_plugin
+from gouji.plugins.options import Options, OptionSpec, resolve_options
+
+if TYPE_CHECKING:
+    from gouji.engine.game import Game
+
+TRACE_ENV = "GOUJI_TRACE_HOOKS"
+#: Hooks called while a game is played: a third-party one makes ``apply`` keep a copy to restore.
+#: Every hook but the options runs, or builds what runs, while a game is played (a deck
+#: hook's bad deal surfaces only as the phases end).
+_GAME_HOOKS = (
+    "gouji_forbidden_plays", "gouji_last_set_owner", "gouji_score", "gouji_score_adjustments",
+    "gouji_extra_actions", "gouji_apply_action", "gouji_after_action",
+    "gouji_tribute", "gouji_pregame_phases", "gouji_precut_phases",
+    "gouji_hold_three_policy", "gouji_open_point_policy",
+    "gouji_deck", "gouji_cut", "gouji_first_leader", "gouji_set_rules", "gouji_burn_policy",
+)
+
+
+@attrs.frozen
+class Variant:
+    """One ruleset: its name, its plugins (entry-point names and files) and options.
+
+    Build one with :func:`gouji.load_variant` or :meth:`Variant.build`.
+    """
+
+    name: str
+    description: str
+    plugins: tuple[str, ...]
+    plugin_files: tuple[str, ...]
+    options: Options
+    source: str | None = None
+    plugin_manager: pluggy.PluginManager = attrs.field(eq=False, repr=False, default=None)
+    set_rules: SetRules = attrs.field(eq=False, repr=False, default=None)
+    table: Table = attrs.field(eq=False, repr=False, default=None)
+    burn_policy: BurnPolicy = attrs.field(eq=False, repr=False, default=None)
+    hold_three_policy: HoldThreePolicy = attrs.field(eq=False, repr=False, default=None)
+    open_point_policy: OpenPointPolicy = attrs.field(eq=False, repr=False, default=None)
+    #: ``{hook name: caller}``, bound on first use (:meth:`call_hook`); a new variant
+    #: (``attrs.evolve``, unpickling) starts with none.
+    _callers: dict[str, Callable[[dict[str, Any]], Any]] = attrs.field(
+        init=False, eq=False, repr=False, factory=dict)
+    #: What every game asks of the plugins once (has_hook_implementations …), found once.
+    _facts: dict[str, bool] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+
+    @classmethod
+    def build(
+        cls,
+        name: str,
+        plugins: Sequence[str] = (),
+        options: Mapping[str, Any] | None = None,
+        plugin_files: Sequence[str | os.PathLike[str]] = (),
+        description: str = "",
+        source: str | None = None,
+    ) -> Variant:
+        """Load the plugins, validate the options, and freeze the result."""
+        _check_plugin_lists(plugins, plugin_files)
+        loaded = [(p, load_entry_point_plugin(p), f"entry point {p!r}") for p in plugins]
+        files = tuple(str(Path(f).resolve()) for f in plugin_files)
+        loaded += [(f, load_file_plugin(Path(f)), f) for f in files]
+        pm = build_plugin_manager(loaded)
+        if os.environ.get(TRACE_ENV):
+            pm.trace.root.setwriter(sys.stderr.write)
+            pm.enable_tracing()
+        specs = _collect_option_specs(pm)
+        where = source or f"variant {name!r}"
+        resolved = resolve_options(specs, options or {}, where)
+        variant = cls(name, description, tuple(plugins), files, resolved, source, pm)
+        rules = variant.call_hook("gouji_set_rules", options=resolved)
+        burn = variant.call_hook("gouji_burn_policy", options=resolved)
+        hold = variant.call_hook("gouji_hold_three_policy", options=resolved)
+        opening = variant.call_hook("gouji_open_point_policy", options=resolved)
+        variant.call_hook("gouji_deck", options=resolved)  # a deck too small or too big is refused now
+        return attrs.evolve(variant, set_rules=rules, burn_policy=burn, hold_three_policy=hold,
+                            open_point_policy=opening, table=Table(resolved["direction"]))
+
+    # -- pickling and copying ----------------------------------------------
+    # The plugin manager holds modules, which cannot be pickled: a variant travels
+    # as its definition (name, plugins, files, options) and is built again on load.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.name, self.plugins, self.options.to_plain(), self.plugin_files,
+                           self.description, self.source))
+
+    def __copy__(self) -> Variant:
+        return self  # immutable: games share their variant
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Variant:
+        return self
+
+    def with_options(self, **overrides: Any) -> Variant:
+        """The same variant with some options changed (validated again)."""
+        options = {**self.options.to_plain(), **overrides}
+        return Variant.build(self.name, self.plugins, options, self.plugin_files, self.description,
+                             self.source)
+
+    # -- hooks -----------------------------------------------------------
+    def call_hook(self, hook_name: str, **kwargs: Any) -> Any:
+        """Call a hook; an exception inside a plugin becomes a :class:`PluginError`
+        naming the plugin, the hook and the file."""
+        return self.hook_caller(hook_name)(kwargs)
+
+    def hook_caller(self, hook_name: str) -> Callable[[dict[str, Any]], Any]:
+        """What :meth:`call_hook` calls for ``hook_name``, taking the keywords as one dict: the
+        engine keeps it for the hooks it calls at every decision. Same answers, same checks."""
+        caller = self._callers.get(hook_name)
+        if caller is None:
+            caller = self._callers[hook_name] = self._bind(hook_name)
+        return caller
+
+    def _bind(self, hook_name: str) -> Callable[[dict[str, Any]], Any]:
+        """The caller of one hook, made once per variant: the implementations are called
+        directly, in pluggy's order and with pluggy's semantics (all answers but ``None``;
+        with ``firstresult`` the first of them), which costs a fraction of pluggy's call.
+        Hooks with wrappers, a traced plugin manager, or a call whose keywords are not the
+        spec's go through pluggy itself.
+
+        The answers are checked (:data:`gouji.plugins.hook_results.CHECKS`) unless every
+        implementation is gouji's own (``gouji.rules.*``): those are typed under
+        ``mypy --strict`` to answer what the checks accept, and the test suite plays them
+        in every variant; a third-party implementation of the hook keeps every check."""
+        hook = getattr(self.plugin_manager.hook, hook_name)
+        impls = list(reversed(hook.get_hookimpls()))
+        check = CHECKS.get(hook_name)
+        if check is not None and all(_is_builtin(impl.plugin) for impl in impls):
+            check = None
+        firstresult = bool(hook.spec is not None and hook.spec.opts.get("firstresult", False))
+        spec_names = set(hook.spec.argnames) if hook.spec is not None else None
+        direct = spec_names is not None and not os.environ.get(TRACE_ENV) and all(
+            not (impl.hookwrapper or impl.wrapper or impl.kwargnames) for impl in impls)
+        # An implementation taking every argument of the spec is called with the keywords
+        # as they come; others get theirs picked out (``None``), as pluggy does.
+        functions = tuple((impl.function, None if set(impl.argnames) == spec_names else tuple(impl.argnames))
+                          for impl in impls)
+
+        def checked(result: Any) -> Any:
+            expected = check(result) if check is not None else None
+            if expected is not None:
+                raise PluginError(f"hook {hook_name} answered {short(result)}, expected {expected}; "
+                                  f"answered by {_answerers(hook)}")
+            return result
+
+        def failure(exc: BaseException) -> PluginError:
+            return PluginError(_describe_failure(hook, hook_name, exc))
+
+        call_pluggy = self._bind_pluggy(hook, checked, failure)
+        if not direct:
+            return call_pluggy
+
+        if len(functions) == 1 and functions[0][1] is None and check is None:
+            # The common case in play: one implementation, gouji's own.
+            only = functions[0][0]
+
+            def call_one(kwargs: dict[str, Any]) -> Any:
+                if kwargs.keys() != spec_names:
+                    return call_pluggy(kwargs)
+                try:
+                    answer = only(**kwargs)
+                except GoujiError:
+                    raise
+                except (Exception, SystemExit) as exc:
+                    raise failure(exc) from exc
+                if firstresult:
+                    return answer
+                return [] if answer is None else [answer]
+            return call_one
+
+        def call_all(kwargs: dict[str, Any]) -> Any:
+            if kwargs.keys() != spec_names:
+                return call_pluggy(kwargs)
+            try:
+                if firstresult:
+                    result = None
+                    for function, names in functions:
+                        answer = function(**kwargs) if names is None else function(*[kwargs[n] for n in names])
+                        if answer is not None:
+                            result = answer
+                            break
+                else:
+                    result = []
+                    for function, names in functions:
+                        answer = function(**kwargs) if names is None else function(*[kwargs[n] for n in names])
+                        if answer is not None:
+                            result.append(answer)
+            except GoujiError:
+                raise
+            except (Exception, SystemExit) as exc:
+                raise failure(exc) from exc
+            return checked(result)
+
+        return call_all
+
+    @staticmethod
+    def _bind_pluggy(hook: Any, checked: Callable[[Any], Any],
+                     failure: Callable[[BaseException], PluginError]) -> Callable[[dict[str, Any]], Any]:
+        def call(kwargs: dict[str, Any]) -> Any:
+            try:
+                result = hook(**kwargs)
+            except GoujiError:
+                raise
+            except (Exception, SystemExit) as exc:
+                raise failure(exc) from exc
+            return checked(result)
+        return call
+
+    def has_hook_implementations(self, hook_name: str) -> bool:
+        """Does any plugin of this variant (the core defaults included) answer ``hook_name``?"""
+        known = self._facts.get(hook_name)
+        if known is None:
+            known = self._facts[hook_name] = bool(getattr(self.plugin_manager.hook, hook_name).get_hookimpls())
+        return known
+
+    def hook_asked_at(self, hook_name: str, decision: str) -> bool:
+        """Must ``hook_name`` be called at ``decision`` (``"lead"``, ``"respond"``,
+        ``"restricted"``)? Yes when some implementation declares it (:func:`gouji.plugins.hookspecs.asked_at`)
+        or declares nothing; no implementation at all: no."""
+        key = f"{hook_name} at {decision}"
+        known = self._facts.get(key)
+        if known is None:
+            known = self._facts[key] = any(
+                decision in getattr(impl.function, ASKED_AT, (decision,))
+                for impl in getattr(self.plugin_manager.hook, hook_name).get_hookimpls())
+        return known
+
+    def has_third_party_game_hooks(self) -> bool:
+        """Does a plugin outside gouji itself run while games are played?"""
+        known = self._facts.get("")
+        if known is None:
+            known = self._facts[""] = any(
+                not _is_builtin(impl.plugin)
+                for hook_name in _GAME_HOOKS
+                for impl in getattr(self.plugin_manager.hook, hook_name).get_hookimpls()
+            )
+        return known
+
+    def hook_answers(self) -> dict[str, list[str]]:
+        """``{hook: [plugin names, first asked first]}`` for ``gouji show``."""
+        out = {}
+        for hook_name in sorted(h for h in dir(self.plugin_manager.hook) if h.startswith("gouji_")):
+            impls = getattr(self.plugin_manager.hook, hook_name).get_hookimpls()
+            out[hook_name] = [impl.plugin_name for impl in reversed(impls)]
+        return out
+
+    def option_specs(self) -> list[OptionSpec]:
+        """Every option of this variant, each naming the plugin that declared it."""
+        return _collect_option_specs(self.plugin_manager)
+
+    # -- judging sets ------------------------------------------------------
+    def is_gouji(self, play: Play) -> bool:
+        """GOUJI-1: is this a gouji set (够级牌)?"""
+        return self.set_rules.is_gouji(play)
+
+    def beats(self, new: Play, old: Play) -> bool:
+        """PLAY-4/5/6: may ``new`` cover ``old``, judged on the two sets alone?"""
+        return self.set_rules.beats(new, old)
+
+    def deck(self) -> list[Card]:
+        """The cards of one game before shuffling (DECK-1)."""
+        return list(self.call_hook("gouji_deck", options=self.options))
+
+    def score(self, finish_order: Sequence[int]) -> Score:
+        """The score of a finish order (seats, first place first)."""
+        order = check_finish_order(finish_order)
+        score: Score = self.call_hook("gouji_score", options=self.options, finish_order=order, game=None)
+        return score
+
+    # -- games ---------------------------------------------------------------
+    def new_position(self, hands: Mapping[int, str | Sequence[Card]] | Sequence[str | Sequence[Card]],
+                     leader: int) -> Game:
+        """A game from a chosen position, for tests, puzzles and teaching.
+
+        ``hands`` gives each seat's cards (a list of :class:`Card` or their
+        text, ``"大王 2 9 9"``; suits default to spades); seats left out hold
+        nothing and count as already out. No cut, deal or pre-play phase
+        happens; ``leader`` leads the first set.
+        """
+        from gouji.engine.game import Game
+
+        if isinstance(hands, Mapping):
+            given = {_seat_key(k): h for k, h in hands.items()}
+        elif isinstance(hands, Sequence) and not isinstance(hands, (str, bytes)) and len(hands) <= 6:
+            given = dict(enumerate(hands))
+        else:
+            raise GoujiError(f"hands are six hands or a mapping of seats to hands, not {short(hands)}")
+        if (not all(0 <= s < 6 for s in given) or not isinstance(leader, int) or isinstance(leader, bool)
+                or not 0 <= leader < 6):
+            raise GoujiError("seats are 0-5")
+        parsed = [_parse_hand(s, given.get(s, [])) for s in range(6)]
+        if not parsed[leader]:
+            raise GoujiError(f"the leader, seat {leader}, holds no cards")
+        # A position holds no more cards of a rank than the deck: the number of sets a hand
+        # can make grows fast with its jokers and 2s, so a made-up hand could exhaust memory.
+        # Puzzles may hold a few more than the deck (seventeen 3s); never more than twice a
+        # full pack of the variant's decks.
+        deck = Counter(card.rank for card in self.deck())
+        decks = self.options["decks"]
+        held = Counter(card.rank for hand in parsed for card in hand)
+        for rank, count in held.items():
+            most = 2 * max(deck[rank], (2 if rank >= 16 else 4) * decks)
+            if count > most:
+                raise GoujiError(f"the position holds {count} cards of rank {rank_name(rank)}; "
+                                 f"at most {most} (the deck has {deck[rank]})")
+        return Game.start_position(self, parsed, leader)
+
+    def new_game(self, seed: int = 0, context: GameContext | None = None) -> Game:
+        """A new game of this variant, fully determined by ``seed`` and later actions."""
+        from gouji.engine.game import Game
+
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise GoujiError(f"seed must be an integer, not {seed!r}")
+        return Game.start(self, seed, context or GameContext.first())
+
+
+_REBUILT: dict[str, Variant] = {}
+
+
+def _rebuild(name: str, plugins: tuple[str, ...], options: dict[str, Any], plugin_files: tuple[str, ...],
+             description: str, source: str | None) -> Variant:
+    """A pickled variant, built again from its definition; one build per process and definition,
+    so that unpickling many games does not load the plugins many times."""
+    key = _definition_key(name, plugins, options, plugin_files, description, source)
+    variant = _REBUILT.get(key)
+    if variant is None:
+        variant = Variant.build(name, plugins, options, plugin_files, description, source)
+        _REBUILT[key] = variant
+    return variant
+
+
+def _definition_key(name: str, plugins: tuple[str, ...], options: dict[str, Any], plugin_files: tuple[str, ...],
+                    description: str, source: str | None) -> str:
+    return repr((name, tuple(plugins), sorted(options.items()), tuple(plugin_files), description, source))
+
+
+def remember_for_unpickling(variant: Variant) -> None:
+    """Let this process (and processes forked from it) unpickle ``variant`` as this very object,
+    without building it again."""
+    _REBUILT[_definition_key(*variant.__reduce__()[1])] = variant
+
+
+def _seat_key(key: object) -> int:
+    if isinstance(key, bool) or not isinstance(key, (int, str)) or (isinstance(key, str) and not (
+            key.isascii() and key.isdigit() and len(key) == 1)):
+        raise GoujiError(f"a seat is 0-5, not {short(key)}")
+    return int(key)
+
+
+def _parse_hand(seat: int, hand: str | Sequence[Card]) -> list[Card]:
+    if isinstance(hand, str) and len(hand) > 2000:
+        raise GoujiError(f"hand of seat {seat}: at most 2000 characters of card text")
+    if isinstance(hand, str):
+        from gouji.engine.cards import parse_card_text
+
+        words = hand.replace(",", " ").split()
+        cards = []
+        for word in words:
+            rank, suit = parse_card_text(word)
+            cards.append(Card(rank, suit if suit is not None or rank >= 16 else Suit.SPADES))
+        return cards
+    if not isinstance(hand, Sequence) or not all(isinstance(c, Card) for c in hand):
+        raise GoujiError(f"hand of seat {seat}: expected cards or their text, got {hand!r}")
+    return [card for card in hand if isinstance(card, Card)]
+
+
+def _collect_option_specs(pm: pluggy.PluginManager) -> list[OptionSpec]:
+    # Called one by one so that each spec can name the plugin that declared it.
+    hook = pm.hook.gouji_option_specs
+    specs: list[OptionSpec] = []
+    for impl in reversed(hook.get_hookimpls()):
+        try:
+            plugin_specs = cast("list[OptionSpec] | None", impl.function())  # the hookspec's answer
+        except (Exception, SystemExit) as exc:
+            raise PluginError(_describe_failure(hook, "gouji_option_specs", exc)) from exc
+        if plugin_specs is not None and (not isinstance(plugin_specs, (list, tuple))
+                                         or not all(isinstance(s, OptionSpec) for s in plugin_specs)):
+            raise PluginError(f"plugin {impl.plugin_name!r}: hook gouji_option_specs answered "
+                              f"{short(plugin_specs)}, expected a list of OptionSpec")
+        specs += [attrs.evolve(s, plugin=s.plugin or impl.plugin_name) for s in plugin_specs or ()]
+    return specs
+
+
+#: The most plugins (names and files together) one variant loads.
+MAX_VARIANT_PLUGINS = 32
+
+
+def _check_plugin_lists(plugins: Sequence[str], plugin_files: Sequence[str | os.PathLike[str]]) -> None:
+    """Bounded lists of short names and paths, checked before any path is resolved or imported."""
+    for what, items in (("plugins", plugins), ("plugin_files", plugin_files)):
+        if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
+            raise PluginError(f"{what}: expected a list, got {short(items)}")
+        if len(items) > MAX_VARIANT_PLUGINS:
+            raise PluginError(f"{what}: a variant loads at most {MAX_VARIANT_PLUGINS}, got {len(items)}")
+        for item in items:
+            if not isinstance(item, (str, os.PathLike)) or len(os.fspath(item)) > 1024:
+                raise PluginError(f"{what}: expected names or paths of at most 1024 characters, "
+                                  f"got {short(item)}")
+
+
+_RULES_DIR = Path(__file__).resolve().parents[1] / "rules"
+
+
+def _is_builtin(plugin: object) -> bool:
+    """Is ``plugin`` one of gouji's own rule modules (the base defaults included)?
+
+    A name is not enough: a plugin file or object may call itself ``gouji.rules.x``. The
+    module must be the one imported under that name, from gouji's own ``rules`` folder."""
+    name = getattr(plugin, "__name__", "")
+    if not isinstance(name, str) or not name.startswith("gouji.rules.") or sys.modules.get(name) is not plugin:
+        return False
+    origin = getattr(plugin, "__file__", None)
+    return isinstance(origin, str) and Path(origin).resolve().is_relative_to(_RULES_DIR)
+
+
+def _answerers(hook: Any) -> str:
+    """The plugins that implement ``hook``, first asked first, with their files."""
+    impls = list(reversed(hook.get_hookimpls()))
+    names = [f"plugin {impl.plugin_name!r} ({getattr(impl.plugin, '__file__', None) or impl.plugin!r})"
+             for impl in impls]
+    return " or ".join(names) or "no plugin"
+
+
+def _describe_failure(hook: Any, hook_name: str, exc: BaseException) -> str:
+    codes = {impl.function.__code__: impl for impl in hook.get_hookimpls()}
+    tb = exc.__traceback__
+    culprit = None
+    while tb is not None:
+        impl = codes.get(tb.tb_frame.f_code)
+        if impl is not None:
+            culprit = impl
+        tb = tb.tb_next
+    if culprit is None:
+        return f"hook {hook_name} failed: {exc!r}"
+    origin = getattr(culprit.plugin, "__file__", None) or repr(culprit.plugin)
+    return f"plugin {culprit.plugin_name!r} ({origin}) raised in hook {hook_name}: {exc!r}"

@@ -1,0 +1,396 @@
+"""Game records: a game is its variant, options, seed and decisions, as JSON.
+
+A record is self-describing (version 2): besides what replays the game it
+holds the resolved variant as ``gouji show`` prints it, the identity of each
+plugin (entry point and distribution version, or file and the SHA-256 of its
+content), the gouji version that wrote it, whether the game is finished, its
+finish order and its score. :func:`replay` checks every one of them against
+the replay.
+
+A record never makes gouji import code by itself: it may name built-in
+variants and installed plugins; a variant or plugin *file* is loaded only when
+the caller passes the variant (``replay(record, variant=...)``) or trusts the
+record (``trust=True``). The JSON Schema of each version is shipped in
+``gouji/schemas/``; a newer gouji reads every older version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gouji.engine.actions import parse_action
+from gouji.errors import GoujiError, RecordError, VariantNotGivenError
+from gouji.plugins.hook_results import short
+
+if TYPE_CHECKING:
+    from gouji.engine.context import GameContext
+    from gouji.engine.game import Game
+    from gouji.plugins.variant import Variant
+
+FORMAT = "gouji-record"
+#: The version :func:`game_record` writes; :data:`READABLE_VERSIONS` are read.
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
+
+#: Bounds checked before any work is done.
+MAX_RECORD_CHARS = 8 * 1024 * 1024
+MAX_JSON_DEPTH = 32
+MAX_ACTIONS = 20_000
+MAX_CARRY_ENTRIES = 64
+MAX_GAME_NUMBER = 1_000_000
+
+
+def schema_path(version: int = VERSION) -> Path:
+    """The JSON Schema file of record ``version`` inside the package."""
+    return Path(__file__).parent / "schemas" / f"gouji-record-{version}.schema.json"
+
+
+# -- writing ---------------------------------------------------------------------------------
+def game_record(game: Game) -> dict[str, Any]:
+    """The record of ``game``; :func:`replay` turns it back into the same game."""
+    from gouji import __version__
+    from gouji.plugins.loader import variant_to_toml
+
+    ctx = game.context
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "gouji_version": __version__,
+        "variant": game.variant.name,
+        "variant_toml": variant_to_toml(game.variant),
+        "plugins": plugin_identities(game.variant),
+        "options": game.variant.options.to_plain(),
+        "seed": game.seed,
+        "context": {
+            "game_number": ctx.game_number,
+            "previous_finish_order": list(ctx.previous_finish_order),
+            "previous_first_drawer": ctx.previous_first_drawer,
+            "carry": [[k, v] for k, v in ctx.carry],
+        },
+        "position": _position(game),
+        "actions": [a.to_text() for a in game.history],
+        "finished": game.is_over,
+        "finish_order": game.finish_order if game.is_over else None,
+        "void": game.is_void,
+        "score": _score_or_none(game),
+    }
+
+
+def _position(game: Game) -> dict[str, Any] | None:
+    if game.position is None:
+        return None
+    hands, leader = game.position
+    return {"hands": [" ".join(c.record_text() for c in hand) for hand in hands], "leader": leader}
+
+
+def _score(game: Game) -> dict[str, Any]:
+    score = game.score()
+    return {"team_points": list(score.team_points), "seat_points": list(score.seat_points),
+            "sweep": score.sweep}
+
+
+def _score_or_none(game: Game) -> dict[str, Any] | None:
+    """The score of a finished game; ``None`` while it goes on, or when a plugin cannot score it
+    (the record must still be written: it is how the failure is reported)."""
+    if not game.is_over:
+        return None
+    try:
+        return _score(game)
+    except GoujiError:
+        return None
+
+
+def plugin_identities(variant: Variant) -> list[dict[str, str]]:
+    """Who made the variant's rules: ``{"entry_point", "distribution", "version"}`` for each
+    installed plugin, then ``{"file", "sha256"}`` for each plugin file, in load order."""
+    from gouji.plugins.manager import plugin_distribution
+
+    found: list[dict[str, str]] = []
+    for name in variant.plugins:
+        dist, version = plugin_distribution(name)
+        found.append({"entry_point": name, "distribution": dist, "version": version})
+    for path in variant.plugin_files:
+        found.append({"file": path, "sha256": file_sha256(path)})
+    return found
+
+
+def file_sha256(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 of a file's content, in hex; ``"missing"`` when it cannot be read."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return "missing"
+
+
+# -- reading ---------------------------------------------------------------------------------
+def read_record(record: Any, format_name: str, what: str) -> dict[str, Any]:
+    """A record as a dict (parsed from JSON text or UTF-8 bytes if need be) whose ``format`` is
+    ``format_name``; raise :class:`RecordError` naming ``what`` was expected otherwise.
+
+    Size and nesting are bounded before anything else is done: at most
+    :data:`MAX_RECORD_CHARS` characters and :data:`MAX_JSON_DEPTH` levels.
+    """
+    if isinstance(record, (bytes, bytearray)):
+        if len(record) > MAX_RECORD_CHARS:
+            raise RecordError(f"a {what} is at most {MAX_RECORD_CHARS} bytes, got {len(record)}")
+        try:
+            record = bytes(record).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"a {what} is UTF-8 text: {exc}") from exc
+    if isinstance(record, str):
+        if len(record) > MAX_RECORD_CHARS:
+            raise RecordError(f"a {what} is at most {MAX_RECORD_CHARS} characters, got {len(record)}")
+        try:
+            record = json.loads(record)
+        except RecursionError:
+            raise RecordError(f"a {what} is nested at most {MAX_JSON_DEPTH} levels deep") from None
+        except ValueError as exc:
+            raise RecordError(f"a {what} is JSON: {exc}") from exc
+    if not isinstance(record, dict) or record.get("format") != format_name:
+        raise RecordError(f"not a {what} (expected \"format\": \"{format_name}\")")
+    check_depth(record, what)
+    return record
+
+
+def check_depth(data: Any, what: str = "record", limit: int = MAX_JSON_DEPTH) -> None:
+    """Raise :class:`RecordError` if ``data`` nests lists and dicts deeper than ``limit``
+    (walked without recursion, so any depth is measured safely)."""
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list, tuple)):
+            if depth > limit:
+                raise RecordError(f"a {what} is nested at most {limit} levels deep")
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+
+
+def replay(record: dict[str, Any] | str | bytes, variant: Variant | None = None, *,
+           trust: bool = False) -> Game:
+    """Rebuild a game from its record (a dict, its JSON text or UTF-8 bytes).
+
+    Without ``variant``, the built-in or installed variant the record names is
+    loaded and given the record's options; a record whose variant is a file is
+    refused unless ``trust`` is true, since loading it imports its plugin files.
+    Every plugin the record names must be the one loaded (an installed plugin
+    by name, a plugin file by the SHA-256 of its content). An unfinished game
+    is returned at its last decision; a finished one is checked against the
+    record's finish order and score.
+
+    Raise :class:`RecordError` naming the first thing that is missing, changed
+    or different; nothing is imported before the record is checked.
+    """
+    record = read_record(record, FORMAT, "gouji record")
+    version = record.get("version")
+    if version not in READABLE_VERSIONS:
+        raise RecordError(f"record version {short(version)} is not supported (this gouji reads versions "
+                          f"{', '.join(map(str, READABLE_VERSIONS))})")
+    _check_fields(record)
+    context = _context(record.get("context"))
+    variant = _variant_for(record, variant, trust)
+    notes = _check_plugins(record, variant)
+    try:
+        if variant.options.to_plain() != record["options"]:
+            variant = variant.with_options(**record["options"])
+        position = record.get("position")
+        if position:
+            game = variant.new_position(position["hands"], position["leader"])
+        else:
+            game = variant.new_game(seed=record["seed"], context=context)
+    except GoujiError as exc:
+        raise RecordError(f"record cannot be replayed: {exc}{notes}") from exc
+    for i, text in enumerate(record["actions"]):
+        try:
+            game.apply(parse_action(text))
+        except GoujiError as exc:
+            raise RecordError(f"action {i} ({short(text)}) does not replay: {exc}{notes}") from exc
+    _check_result(record, game, notes)
+    return game
+
+
+_FIELDS: dict[str, tuple[type, ...]] = {
+    "variant": (str,), "seed": (int,), "actions": (list,), "options": (dict,),
+}
+_FIELDS_2: dict[str, tuple[type, ...]] = {
+    "gouji_version": (str,), "variant_toml": (str,), "plugins": (list,), "finished": (bool,),
+}
+
+
+def _check_fields(record: dict[str, Any]) -> None:
+    fields = {**_FIELDS, **(_FIELDS_2 if record["version"] >= 2 else {"plugins": (list,)})}
+    for key, kinds in fields.items():
+        value = record.get(key)
+        if not isinstance(value, kinds) or (kinds == (int,) and isinstance(value, bool)):
+            raise RecordError(f"record key {key!r}: expected {kinds[0].__name__}, got {short(value)}")
+    if len(record["actions"]) > MAX_ACTIONS:
+        raise RecordError(f"a record holds at most {MAX_ACTIONS} actions, got {len(record['actions'])}")
+    for i, text in enumerate(record["actions"]):
+        if not isinstance(text, str):
+            raise RecordError(f"action {i}: expected the text of an action, got {short(text)}")
+    if abs(record["seed"]) > 2**64:
+        raise RecordError(f"record key 'seed': at most 2**64 in size, got {short(record['seed'])}")
+    position = record.get("position")
+    if position is not None and not (
+            isinstance(position, dict) and set(position) == {"hands", "leader"}
+            and isinstance(position["hands"], (list, dict)) and len(position["hands"]) <= 6
+            and isinstance(position["leader"], int) and not isinstance(position["leader"], bool)):
+        raise RecordError(f"record key 'position': expected {{\"hands\": six hands, \"leader\": a seat}}, "
+                          f"got {short(position)}")
+    order = record.get("finish_order")
+    if order is not None and order != [] and not _is_order(order):
+        raise RecordError("record key 'finish_order': expected the six seats ([] for a void game), "
+                          f"got {short(order)}")
+
+
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 6
+
+
+def _is_order(value: Any) -> bool:
+    return isinstance(value, list) and all(_is_seat(s) for s in value) and sorted(value) == list(range(6))
+
+
+def _context(raw: Any) -> GameContext:
+    from gouji.engine.context import GameContext
+
+    if raw is None:
+        return GameContext.first()
+    if not isinstance(raw, dict) or set(raw) - {"game_number", "previous_finish_order",
+                                                 "previous_first_drawer", "carry"}:
+        raise RecordError(f"record key 'context': expected game_number, previous_finish_order, "
+                          f"previous_first_drawer and carry, got {short(raw)}")
+    number = raw.get("game_number", 1)
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= MAX_GAME_NUMBER:
+        raise RecordError(f"context 'game_number': expected 1 to {MAX_GAME_NUMBER}, got {short(number)}")
+    order = raw.get("previous_finish_order", [])
+    if not (order == [] or _is_order(order)):
+        raise RecordError(f"context 'previous_finish_order': expected [] or the six seats, got {short(order)}")
+    drawer = raw.get("previous_first_drawer")
+    if drawer is not None and not _is_seat(drawer):
+        raise RecordError(f"context 'previous_first_drawer': expected a seat 0-5 or null, got {short(drawer)}")
+    carry = raw.get("carry", [])
+    if (not isinstance(carry, list) or len(carry) > MAX_CARRY_ENTRIES
+            or not all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in carry)):
+        raise RecordError(f"context 'carry': expected at most {MAX_CARRY_ENTRIES} [name, value] pairs, "
+                          f"got {short(carry)}")
+    return GameContext(number, tuple(order), drawer, tuple((k, v) for k, v in carry))
+
+
+def _variant_for(record: dict[str, Any], variant: Variant | None, trust: bool) -> Variant:
+    """The variant to replay with: the caller's, a built-in or installed one the record names,
+    or (trusted records only) the one the record describes."""
+    from gouji.plugins.loader import _looks_like_path, load_variant, variant_names
+    from gouji.plugins.variant import Variant
+
+    name = record["variant"]
+    if variant is not None:
+        if not isinstance(variant, Variant):
+            raise RecordError(f"variant: expected a gouji.Variant, got {short(variant)}")
+        if variant.name != name:
+            raise RecordError(f"the record was played under variant {short(name)}, not {variant.name!r}")
+        return variant
+    try:
+        if not _looks_like_path(name) and name in variant_names():
+            return load_variant(name)
+        if not trust:
+            raise VariantNotGivenError(
+                f"the record's variant {short(name)} is neither built in nor installed{_needs(record)}; "
+                "a record never loads files by itself: give the variant (replay(record, variant=...), "
+                "gouji replay --variant PATH) or trust the record (trust=True, gouji replay --trust)")
+        if record["version"] >= 2:
+            return _variant_from_record(record)
+        return load_variant(name)
+    except RecordError:
+        raise
+    except GoujiError as exc:
+        raise RecordError(f"the record's variant {short(name)} cannot be loaded: {exc}") from exc
+
+
+def _needs(record: dict[str, Any]) -> str:
+    files = [p for p in record.get("plugins", []) if isinstance(p, dict) and "file" in p]
+    if not files:
+        return ""
+    return "; it was played with plugin files " + ", ".join(
+        f"{short(p.get('file'))} (sha256 {short(p.get('sha256'))})" for p in files[:8])
+
+
+def _variant_from_record(record: dict[str, Any]) -> Variant:
+    """A trusted record's own variant: its TOML text, with each plugin file checked by hash."""
+    from gouji.plugins.loader import variant_from_text
+    from gouji.plugins.variant import Variant
+
+    data = variant_from_text(record["variant_toml"], "the record's variant_toml")
+    table = data.get("variant")
+    if not isinstance(table, dict) or not isinstance(table.get("plugins", []), list):
+        raise RecordError("the record's variant_toml has no [variant] table with its plugins")
+    files = table.get("plugin_files", [])
+    if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+        raise RecordError("the record's variant_toml: plugin_files is a list of paths")
+    _compare_files(record, files)
+    return Variant.build(record["variant"], table.get("plugins", []), record["options"], files,
+                         table.get("description", ""))
+
+
+def _check_plugins(record: dict[str, Any], variant: Variant) -> str:
+    """Raise :class:`RecordError` if the variant's plugins are not the record's; return a note
+    on installed plugins whose version changed since the record (said if the replay fails)."""
+    plugins = record["plugins"]
+    if record["version"] < 2:
+        if plugins != list(variant.plugins):
+            raise RecordError(f"the record names plugins {short(plugins)}; variant {variant.name!r} has "
+                              f"{list(variant.plugins)}")
+        return ""
+    named = [p.get("entry_point") for p in plugins if isinstance(p, dict) and "entry_point" in p]
+    if not all(isinstance(p, dict) for p in plugins) or named != list(variant.plugins):
+        missing = [n for n in named if n not in variant.plugins]
+        what = f"plugin {missing[0]!r} is missing" if missing else f"the variant has {list(variant.plugins)}"
+        raise RecordError(f"the record names plugins {short(named)}; {what}")
+    _compare_files(record, list(variant.plugin_files))
+    notes = []
+    for entry, now in zip([p for p in plugins if "entry_point" in p], plugin_identities(variant), strict=False):
+        if entry.get("version") != now["version"] and now["distribution"] != "gouji":
+            notes.append(f"plugin {now['entry_point']!r} ({now['distribution']}) was version "
+                         f"{short(entry.get('version'))} when the record was made, {now['version']} now")
+    return f" (note: {'; '.join(notes)})" if notes else ""
+
+
+def _compare_files(record: dict[str, Any], files: list[str]) -> None:
+    recorded = [p for p in record["plugins"] if isinstance(p, dict) and "file" in p]
+    if len(recorded) != len(files):
+        raise RecordError(f"the record was played with {len(recorded)} plugin file(s), the variant has "
+                          f"{len(files)}: {', '.join(files) or 'none'}")
+    for entry, path in zip(recorded, files, strict=True):
+        digest = file_sha256(path)
+        if digest == "missing":
+            raise RecordError(f"plugin file {path} is missing (the record needs {short(entry.get('file'))}, "
+                              f"sha256 {short(entry.get('sha256'))})")
+        if digest != entry.get("sha256"):
+            raise RecordError(f"plugin file {path}: its content differs from the record's "
+                              f"(sha256 {short(entry.get('sha256'))} in the record, {digest} now)")
+
+
+def _check_result(record: dict[str, Any], game: Game, notes: str) -> None:
+    """Everything the record states about the end of the game must be what the replay gives."""
+    claimed = record.get("void")
+    if claimed is not None and claimed is not game.is_void:
+        raise RecordError(f"record key 'void' is {short(claimed)}, but the actions replay to a "
+                          f"{'void' if game.is_void else 'valid'} game{notes}")
+    stated_finished = record.get("finished", record.get("finish_order") is not None)
+    if stated_finished != game.is_over:
+        said = "finished" if stated_finished else "not finished"
+        raise RecordError(f"the record says the game is {said}; its replay is "
+                          f"{'finished' if game.is_over else 'not finished'} after {len(game.history)} actions"
+                          f"{notes}")
+    if not game.is_over:
+        if record.get("finish_order") is not None or record.get("score") is not None:
+            raise RecordError(f"the record states a finish order or a score, but the game is not over{notes}")
+        return
+    if record.get("finish_order") != game.finish_order:
+        raise RecordError(f"the record's finish_order {short(record.get('finish_order'))} differs from the "
+                          f"replay's {game.finish_order}{notes}")
+    if record["version"] >= 2 and record.get("score") != _score_or_none(game):
+        raise RecordError(f"the record's score {short(record.get('score'))} differs from the replay's "
+                          f"{_score(game)}{notes}")

@@ -1,0 +1,185 @@
+"""Observations as JSON-ready data, for a server and its clients (and back).
+
+A server sends a seat its :class:`~gouji.engine.game.Observation` with
+:func:`observation_to_dict`; a client (a bot written in Python) rebuilds the
+very same observation with :func:`observation_from_dict`. A history grows by
+a few events per action, so the server may send only what the client has not
+seen: ``since=N`` leaves out the first ``N`` events of the seat's history, and
+the client joins the rest to the observation it already holds.
+
+Cards are written as records write them (``"♠9"``, ``"BJ"``), sets as
+:func:`gouji.parse_play` reads them (``"BJ 2 9 9"``) and actions as their
+record text, which :func:`gouji.parse_action` reads back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gouji.engine.actions import Action, parse_action
+from gouji.engine.cards import Card
+from gouji.engine.events import Event
+from gouji.engine.plays import Play, parse_play
+from gouji.errors import GoujiError, ObservationError
+
+if TYPE_CHECKING:
+    from gouji.engine.game import Observation
+
+#: The keys of an observation's data.
+KEYS = ("seat", "hand", "current_player", "table", "table_owner", "passed", "hand_sizes", "finish_order",
+        "since", "history", "legal_actions", "opened", "is_void")
+
+
+def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, Any]:
+    """``observation`` as JSON-ready data; ``since``: leave out the first ``since`` events of
+    its history (the client has them already)."""
+    if not isinstance(since, int) or isinstance(since, bool) or not 0 <= since <= len(observation.history):
+        raise ObservationError(
+            f"since is an event index 0-{len(observation.history)}, not {since!r}")
+    return {
+        "seat": observation.seat,
+        "hand": [card.record_text() for card in observation.hand],
+        "current_player": observation.current_player,
+        "table": _play_text(observation.table),
+        "table_owner": observation.table_owner,
+        "passed": sorted(observation.passed),
+        "hand_sizes": list(observation.hand_sizes),
+        "finish_order": list(observation.finish_order),
+        "since": since,
+        "history": [event_to_dict(e) for e in observation.history[since:]],
+        "legal_actions": [a.to_text() for a in observation.legal_actions],
+        "opened": sorted(observation.opened),
+        "is_void": observation.is_void,
+    }
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """One event of the log as JSON-ready data."""
+    return {
+        "kind": event.kind, "seat": event.seat, "rule": event.rule, "play": _play_text(event.play),
+        "detail": event.detail,
+        "visible_to": None if event.visible_to is None else sorted(event.visible_to),
+    }
+
+
+def _play_text(play: Play | None) -> str | None:
+    return None if play is None else play.text(ascii_only=True)
+
+
+def observation_from_dict(data: object, earlier: Observation | None = None) -> Observation:
+    """The observation that :func:`observation_to_dict` wrote. Data sent with ``since=N > 0``
+    needs ``earlier``: an observation of the same seat holding at least ``N`` events, whose
+    first ``N`` it keeps. Raise :class:`~gouji.errors.ObservationError` for anything else."""
+    from gouji.engine.game import Observation
+
+    if not isinstance(data, dict):
+        raise ObservationError(f"an observation is a JSON object, not {type(data).__name__}")
+    missing = [k for k in KEYS if k not in data]
+    unknown = sorted(set(data) - set(KEYS))
+    if missing or unknown:
+        raise ObservationError(f"observation keys: missing {missing}, unknown {unknown}")
+    seat = _seat(data["seat"], "seat")
+    since = data["since"]
+    if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+        raise ObservationError(f"since is a non-negative integer, not {since!r}")
+    kept: tuple[Event, ...] = ()
+    if since:
+        if earlier is None:
+            raise ObservationError(f"this observation leaves out the first {since} events: pass the earlier one")
+        if earlier.seat != seat or len(earlier.history) < since:
+            raise ObservationError(f"the earlier observation (seat {earlier.seat}, {len(earlier.history)} "
+                                   f"events) does not hold the {since} events of seat {seat} left out")
+        kept = earlier.history[:since]
+    try:
+        return Observation(
+            seat=seat,
+            hand=tuple(_card(c) for c in _list(data["hand"], "hand")),
+            current_player=_optional_seat(data["current_player"], "current_player"),
+            table=_optional_play(data["table"], "table"),
+            table_owner=_optional_seat(data["table_owner"], "table_owner"),
+            passed=frozenset(_seat(s, "passed") for s in _list(data["passed"], "passed")),
+            hand_sizes=_hand_sizes(data["hand_sizes"]),
+            finish_order=tuple(_seat(s, "finish_order") for s in _list(data["finish_order"], "finish_order")),
+            history=kept + tuple(event_from_dict(e) for e in _list(data["history"], "history")),
+            legal_actions=tuple(_action(a) for a in _list(data["legal_actions"], "legal_actions")),
+            opened=frozenset(_seat(s, "opened") for s in _list(data["opened"], "opened")),
+            is_void=_flag(data["is_void"], "is_void"),
+        )
+    except ObservationError:
+        raise
+    except (GoujiError, ValueError, TypeError) as exc:
+        raise ObservationError(f"observation of seat {seat}: {exc}") from exc
+
+
+def event_from_dict(data: object) -> Event:
+    """The event :func:`event_to_dict` wrote."""
+    if not isinstance(data, dict):
+        raise ObservationError(f"an event is a JSON object, not {data!r}")
+    keys = {"kind", "seat", "rule", "play", "detail", "visible_to"}
+    if set(data) != keys:
+        raise ObservationError(f"an event has the keys {sorted(keys)}, not {sorted(data)}")
+    for key in ("kind", "rule", "detail"):
+        if not isinstance(data[key], str):
+            raise ObservationError(f"event {key!r} is a string, not {data[key]!r}")
+    # Any: mypy cannot resolve the type of Event's optional(frozenset) converter.
+    visible: Any = None
+    if data["visible_to"] is not None:
+        visible = frozenset(_seat(s, "visible_to") for s in _list(data["visible_to"], "visible_to"))
+    return Event(
+        data["kind"], _optional_seat(data["seat"], "event seat"), data["rule"],
+        _optional_play(data["play"], "event play"), data["detail"], visible,
+    )
+
+
+def _flag(value: object, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise ObservationError(f"{key} is true or false, not {value!r}")
+    return value
+
+
+def _list(value: object, key: str) -> Sequence[Any]:
+    if not isinstance(value, list):
+        raise ObservationError(f"{key!r} is a list, not {value!r}")
+    return value
+
+
+def _seat(value: object, key: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 6:
+        raise ObservationError(f"{key!r}: a seat is 0-5, not {value!r}")
+    return value
+
+
+def _optional_seat(value: object, key: str) -> int | None:
+    return None if value is None else _seat(value, key)
+
+
+def _optional_play(value: object, key: str) -> Play | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ObservationError(f"{key!r} is the text of a set, not {value!r}")
+    return parse_play(value)
+
+
+def _card(value: object) -> Card:
+    if not isinstance(value, str):
+        raise ObservationError(f"a card is its text, not {value!r}")
+    card = Card.parse(value)
+    if card.record_text() != value:
+        raise ObservationError(f"a card is written with its suit, as records write it: not {value!r}")
+    return card
+
+
+def _action(value: object) -> Action:
+    if not isinstance(value, str):
+        raise ObservationError(f"an action is its text, not {value!r}")
+    return parse_action(value)
+
+
+def _hand_sizes(value: object) -> tuple[int | None, ...]:
+    sizes = _list(value, "hand_sizes")
+    if len(sizes) != 6 or not all(s is None or (isinstance(s, int) and not isinstance(s, bool) and s >= 0)
+                                  for s in sizes):
+        raise ObservationError(f"'hand_sizes' lists six counts (or null where hidden), not {sizes!r}")
+    return tuple(sizes)

@@ -1,0 +1,497 @@
+"""The ``gouji`` command: list and show variants and plugins, simulate games with bots, replay records.
+
+::
+
+    gouji variants
+    gouji show provincial                 # the resolved variant as TOML, options documented
+    gouji plugins
+    gouji simulate --variant provincial --games 1000 --seed 1 --bots greedy
+    gouji simulate --games 1 --seed 7 --log --record game7.json
+    gouji replay game7.json --log
+    gouji replay game7.json --html game7.html   # the game as a web page
+    gouji score --variant district 1 3 4 5 0 2  # a finish order's points, each with its rule
+    gouji match results.csv                     # a match or a tournament from a file of results
+    gouji play --seat 0 --seed 3           # you against five bots, in the terminal
+
+Errors of the library (:class:`gouji.errors.GoujiError`) and of files print
+one line on stderr and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import sys
+import textwrap
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gouji.bots.basic import BOT_TYPES, play_game
+from gouji.engine.events import PLACE_NAMES
+from gouji.errors import GoujiError
+from gouji.tools.game_text import game_log, result_text
+from gouji.tools.progress import Progress
+from gouji.tools.simulation import bots_for
+
+if TYPE_CHECKING:
+    from gouji.engine.game import Game
+    from gouji.plugins.variant import Variant
+    from gouji.tools.simulation import GameResult
+
+PROG = "gouji"
+#: game.stats keys counted by ``simulate``, with their labels.
+STAT_LABELS = (
+    ("gouji_sets", "gouji sets (够级牌)"),
+    ("burns", "burns (烧牌)"),
+    ("failed_burns", "failed burns (烧错牌)"),
+    ("headless", "headless (无头)"),
+    ("melee", "melee phases (四人乱缠)"),
+)
+#: Runs of at least this many games draw a progress bar when stderr is a terminal.
+PROGRESS_MIN_GAMES = 20
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
+        return exc.code if isinstance(exc.code, int) else 2
+    if not getattr(args, "command", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        status: int = args.run(args)
+        return status
+    except GoujiError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:  # Ctrl-C outside a game (gouji play handles its own): no traceback
+        print(f"\n{PROG}: interrupted", file=sys.stderr)
+        return 130  # the shells' status for a command ended by SIGINT
+    except BrokenPipeError:  # pragma: no cover - `gouji ... | head`
+        _quiet_stdout()
+        return 0
+    except OSError as exc:
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        return _fail(f"{where}{exc.strerror or exc}")
+
+
+def _quiet_stdout() -> None:
+    # After a closed pipe, make the interpreter's final flush of stdout harmless.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _fail(message: str) -> int:
+    first = message.strip().splitlines()[0] if message.strip() else "error"
+    print(f"{PROG}: error: {first}", file=sys.stderr)
+    return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=PROG, description="够级 (Gouji): variants, plugins, simulations, records.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("variants", help="list the variants: built-in and installed by other packages")
+    p.set_defaults(run=cmd_variants)
+
+    p = sub.add_parser("show", help="a variant as TOML, with every option and hook documented")
+    p.add_argument("variant", metavar="VARIANT", help="a built-in variant name or a .toml file")
+    p.set_defaults(run=cmd_show)
+
+    p = sub.add_parser("plugins", help="list the plugins a variant can name")
+    p.set_defaults(run=cmd_plugins)
+
+    p = sub.add_parser("simulate", help="play games with bots and print statistics (one game: its result)")
+    p.add_argument("--variant", default="provincial", help="variant name or .toml file (default: provincial)")
+    p.add_argument("--games", type=int, default=1, help="how many games (default: 1)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game; the next get seed+1, ... (default: 0)")
+    p.add_argument("--bots", default="greedy",
+                   help=f"one bot for every seat or six comma-separated, seat 0 first; "
+                        f"bots: {', '.join(BOT_TYPES)} (default: greedy)")
+    p.add_argument("--log", action="store_true", help="print each game's log first (meant for --games 1)")
+    p.add_argument("--record", metavar="OUT.json", help="write the game record (with --games 1)")
+    p.add_argument("--progress", action="store_true", help="draw the progress bar even when stderr is not a terminal")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="worker processes (default: every core); the results are the same for any N")
+    p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                   help="run the games on Ray (pip install 'gouji[ray]'): the cluster at ADDRESS "
+                        "('auto', 'ray://host:10001'), or without ADDRESS a Ray started on this machine")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("play", help="play a game in the terminal against bots")
+    p.add_argument("--variant", help="variant name or .toml file (default: provincial; with --resume: "
+                                     "the record's variant)")
+    p.add_argument("--seed", type=int, help="the game's seed (default: 0)")
+    p.add_argument("--seat", type=int, default=0, help="your seat, 0-5 (default: 0)")
+    p.add_argument("--bots", default="greedy", help="the bots of the other seats: greedy or random (default: greedy)")
+    p.add_argument("--record", metavar="OUT.json",
+                   help="write the game record when the game ends or is left unfinished")
+    p.add_argument("--resume", metavar="RECORD.json",
+                   help="go on with the unfinished game of a record (one that q or Ctrl-C saved)")
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("replay", help="replay a game record and print its result")
+    p.add_argument("record", metavar="RECORD.json")
+    p.add_argument("--log", action="store_true", help="print the game log")
+    p.add_argument("--html", metavar="OUT.html", help="write the game as one self-contained web page")
+    p.add_argument("--seat", type=int, help="with --html: a page of this seat's view only (0-5)")
+    p.add_argument("--variant", metavar="NAME_OR_PATH",
+                   help="replay under this variant (a name or a .toml file): needed for a house variant, "
+                        "whose files a record never loads by itself")
+    p.add_argument("--trust", action="store_true",
+                   help="load the variant and plugin files the record names (imports their code: only for "
+                        "records you trust); each file must have the content the record hashed")
+    p.set_defaults(run=cmd_replay)
+
+    from gouji.tools.cli_organiser import add_commands
+
+    add_commands(sub)
+    return parser
+
+
+# -- variants, show, plugins ---------------------------------------------------------
+def cmd_variants(args: argparse.Namespace) -> int:
+    from gouji.plugins.loader import builtin_variant_names, installed_variants, load_variant, variant_names
+
+    names = variant_names()
+    builtin, installed = set(builtin_variant_names()), installed_variants()
+    width = max((len(n) for n in names), default=0)
+    for name in names:
+        try:
+            description = load_variant(name).description or "(no description)"
+        except GoujiError as exc:
+            description = f"(cannot be loaded: {exc})"
+        origin = "" if name in builtin and name not in installed else \
+            f"  [from {', '.join(dist for dist, _ in installed.get(name, []))}]"
+        print(f"{name:<{width}}  {description}{origin}")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from gouji.plugins.loader import load_variant
+
+    variant = load_variant(args.variant)
+    print(show_text(variant), end="")
+    return 0
+
+
+def show_text(variant: Variant) -> str:
+    """``gouji show``: the variant as TOML, then its options and hooks as TOML comments."""
+    from gouji.plugins.loader import variant_to_toml
+
+    lines = [variant_to_toml(variant).rstrip("\n"), ""]
+    if variant.source:
+        lines.append(f"# loaded from {variant.source}")
+    lines.append("# ---- options " + "-" * 60)
+    for spec in variant.option_specs():
+        facts = [spec.type.__name__, f"default {_toml_value(spec.default)}"]
+        if spec.rule:
+            facts.append(f"rule {spec.rule}")
+        facts.append(f"plugin {spec.plugin or '?'}")
+        lines.append(f"# {spec.name} ({', '.join(facts)})")
+        for line in textwrap.wrap(" ".join(spec.doc.split()), 88) or [""]:
+            lines.append(f"#     {line}")
+        if spec.choices:
+            lines.append(f"#     choices: {', '.join(spec.choices)}")
+        if spec.range_text():
+            lines.append(f"#     range: {spec.range_text()}" + (f", {spec.length[0]} to {spec.length[1]} items"
+                                                               if spec.length else ""))
+    lines.append("# ---- hooks: the plugins that answer each, first asked first " + "-" * 13)
+    answers = variant.hook_answers()
+    width = max((len(h) for h in answers), default=0)
+    for hook, plugins in answers.items():
+        lines.append(f"# {hook:<{width}}  {', '.join(plugins) or '(none)'}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return str(value)
+
+
+def cmd_plugins(args: argparse.Namespace) -> int:
+    from gouji.plugins.manager import blocked_plugins
+
+    rows = plugin_rows()
+    blocked = blocked_plugins()
+    width = max((len(r[0]) for r in rows), default=0)
+    mod_width = max((len(r[1]) for r in rows), default=0)
+    for name, module, origin in rows:
+        note = "  (blocked by GOUJI_BLOCK_PLUGINS)" if name in blocked else ""
+        print(f"{name:<{width}}  {module:<{mod_width}}  {origin}{note}")
+    return 0
+
+
+def plugin_rows() -> list[tuple[str, str, str]]:
+    """``(name, module, origin)`` for every plugin ``available_plugins()`` finds."""
+    from importlib.metadata import entry_points
+
+    from gouji.plugins.manager import BUILTIN_PLUGINS, DISABLE_AUTOLOAD_ENV, ENTRY_POINT_GROUP, available_plugins
+
+    dists: dict[str, str] = {}
+    if not os.environ.get(DISABLE_AUTOLOAD_ENV):
+        for ep in entry_points(group=ENTRY_POINT_GROUP):
+            if ep.name in dists:
+                continue
+            dist = getattr(ep, "dist", None)
+            dists[ep.name] = f"{dist.name} {dist.version}" if dist is not None else "unknown distribution"
+    rows = []
+    for name, module in sorted(available_plugins().items()):
+        if name in BUILTIN_PLUGINS:
+            origin = "built-in"
+            if name in dists:
+                origin += f" (entry point of {dists[name]})"
+        else:
+            origin = f"entry point of {dists.get(name, 'unknown distribution')}"
+        rows.append((name, module, origin))
+    return rows
+
+
+# -- simulate --------------------------------------------------------------------------
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from gouji.plugins.loader import load_variant
+    from gouji.tools.simulation import simulate
+
+    if args.games < 1:
+        raise GoujiError(f"--games must be at least 1, not {args.games}")
+    if args.record and args.games != 1:
+        raise GoujiError("--record writes one game: use it with --games 1")
+    if args.jobs is not None and args.jobs < 1:
+        raise GoujiError(f"--jobs must be at least 1, not {args.jobs}")
+    variant = load_variant(args.variant)
+    bots_for(args.bots, args.seed)  # check the names before playing
+    show_bar = args.games >= PROGRESS_MIN_GAMES and (args.progress or _isatty(sys.stderr))
+    summary = Summary()
+    game = None
+    if args.games == 1:
+        # One game, kept whole for its result and record: played here.
+        game = play_game(variant, args.seed, bots_for(args.bots, args.seed))
+        if args.log:
+            print(game_log(game))
+            print()
+        summary.add(game)
+        if args.record:
+            with open(args.record, "w", encoding="utf-8") as out:
+                json.dump(game.record(), out, ensure_ascii=False, indent=1)
+                out.write("\n")
+    else:
+        backend = "processes" if args.ray is None else "ray"
+        with Progress(args.games, "simulating", enabled=show_bar) as bar:
+            results = simulate(variant, args.games, args.seed, args.bots, jobs=args.jobs, backend=backend,
+                               address=args.ray or None, log=args.log, progress=bar.advance)
+        for result in results:
+            if args.log:
+                print(result.log)
+                print()
+            summary.add(result)
+    names = [n.strip() for n in args.bots.split(",")]
+    bots_text = f"{names[0]} at every seat" if len(names) == 1 else ", ".join(f"{s}:{n}" for s, n in enumerate(names))
+    last = args.seed + args.games - 1
+    seeds = f"seed {args.seed}" if args.games == 1 else f"seeds {args.seed}..{last}"
+    print(f"variant {variant.name}: {args.games} game{'s' if args.games != 1 else ''}, {seeds}; bots: {bots_text}")
+    if args.games > 1:
+        print(summary.text())
+    elif not args.log and game is not None:  # one game: its result and why, not statistics of one
+        print(result_text(game))
+    if args.record:
+        print(f"record written to {args.record}")
+    return 0
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class Summary:
+    """Statistics over many finished games."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.places = [[0] * 6 for _ in range(2)]
+        self.points = [0, 0]
+        self.wins = [0, 0, 0]  # team 0, team 1, draws
+        self.sweeps = 0
+        self.voids = 0
+        self.decisions = 0
+        self.sets = 0
+        self.stats: Counter[str] = Counter()
+
+    def add(self, game: Game | GameResult) -> None:
+        from gouji.tools.simulation import GameResult
+
+        result = game if isinstance(game, GameResult) else GameResult.of(game)
+        stats = dict(result.stats)
+        self.games += 1
+        if result.void:
+            self.voids += 1  # no places, no points, no winner
+            self.decisions += result.decisions
+            self.stats.update(stats)
+            return
+        for place, seat in enumerate(result.finish_order):
+            self.places[seat % 2][place] += 1
+        for team in (0, 1):
+            self.points[team] += result.team_points[team]
+        self.wins[2 if result.winner is None else result.winner] += 1
+        self.sweeps += result.sweep
+        self.decisions += result.decisions
+        self.sets += stats.get("sets", 0)
+        self.stats.update(stats)
+
+    def text(self) -> str:
+        n = max(self.games, 1)
+        label_w = 22
+        head = _pad("", label_w) + "".join(_pad(f"{en} {zh}", 10, right=True) for zh, en in PLACE_NAMES)
+        lines = ["places per team (games in which the team took each place):", head]
+        for team in (0, 1):
+            row = _pad(f"  team {team} (seats {' '.join(str(s) for s in range(team, 6, 2))})", label_w)
+            row += "".join(_pad(str(c), 10, right=True) for c in self.places[team])
+            lines.append(row)
+        lines.append("points per team:")
+        for team in (0, 1):
+            lines.append(f"  team {team}: total {self.points[team]:+d}, mean {self.points[team] / n:+.3f}")
+        lines.append(f"wins: team 0 {self.wins[0]} ({self.wins[0] / n:.1%}), team 1 {self.wins[1]} "
+                     f"({self.wins[1] / n:.1%}), draws {self.wins[2]}; sweeps (串三户) {self.sweeps}")
+        if self.voids:
+            lines.append(f"void games (作废: no places, no points): {self.voids}")
+        lines.append(f"mean game length: {self.decisions / n:.1f} decisions, {self.sets / n:.1f} sets")
+        lines.append("events (total, mean per game):")
+        width = max(_width(label) for _, label in STAT_LABELS)
+        for key, label in STAT_LABELS:
+            total = self.stats.get(key, 0)
+            lines.append(f"  {_pad(label, width)}  {total:>7}  {total / n:8.2f}")
+        return "\n".join(lines)
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    space = " " * max(width - _width(text), 0)
+    return space + text if right else text + space
+
+
+# -- play ------------------------------------------------------------------------------------
+def cmd_play(args: argparse.Namespace) -> int:
+    from gouji.errors import UnknownVariantError, VariantNotGivenError
+    from gouji.plugins.loader import load_variant
+    from gouji.records.record import MAX_RECORD_CHARS, replay
+    from gouji.tools.terminal import JOKER_LEGEND, current_round_start, play_in_terminal
+
+    if not 0 <= args.seat < 6:
+        raise GoujiError(f"--seat is 0-5, not {args.seat}")
+    variant = load_variant(args.variant) if args.variant else None
+    if args.resume:
+        if args.seed is not None:
+            raise GoujiError("--resume goes on with the record's game: its seed comes from the record, drop --seed")
+        with open(args.resume, "rb") as f:
+            text = f.read(MAX_RECORD_CHARS + 1)
+        try:
+            game = replay(text, variant)
+        except GoujiError as exc:
+            if variant is None and (isinstance(exc, VariantNotGivenError)
+                                    or isinstance(exc.__cause__, UnknownVariantError)):
+                raise GoujiError(f"{args.resume}: {exc}; the game of a variant file resumes with "
+                                 "--variant FILE.toml") from exc
+            raise
+        if game.is_over:
+            raise GoujiError(f"{args.resume}: the game is over, nothing to resume (gouji replay shows it)")
+        opening = f"resuming {args.resume} after {len(game.history)} decisions: "
+    else:
+        game = (variant or load_variant("provincial")).new_game(seed=args.seed or 0)
+        opening = ""
+    bots = bots_for(args.bots, game.seed)
+    print(f"{game.variant.name}, seed {game.seed}: {opening}you play seat {args.seat} (team {args.seat % 2}); "
+          "type a number or an action such as 'play 9 9' or 'pass'; h for help; q, Ctrl-C or Ctrl-D "
+          "leave and save the game")
+    print(JOKER_LEGEND)
+    shown = current_round_start(game) if args.resume else 0
+    if shown:
+        print(f"  … {shown} earlier events ({PROG} replay {shlex.quote(args.resume)} --log shows them); "
+              "this round:")
+    play_in_terminal(game, args.seat, bots, input, sys.stdout, shown)
+    if game.is_over:
+        print(result_text(game))
+        path = args.record or args.resume
+    else:
+        path = args.record or args.resume or _save_name(game)
+    if path:
+        _write_record(game, path)
+        print(f"record written to {path}")
+    if not game.is_over:
+        print(f"to resume: {PROG} play --resume {shlex.quote(path)}{_play_options(args, game)}")
+    return 0
+
+
+def _save_name(game: Game) -> str:
+    """Where an unfinished game is saved when no --record is given: the current directory."""
+    name = "".join(c if c.isalnum() or c in "-_" else "-" for c in game.variant.name)
+    return f"gouji-{name}-seed{game.seed}.json"
+
+
+def _write_record(game: Game, path: str) -> None:
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(game.record(), out, ensure_ascii=False, indent=1)
+        out.write("\n")
+
+
+def _play_options(args: argparse.Namespace, game: Game) -> str:
+    """The options of this ``play`` that a resumed game needs again (seat, bots, a variant file)."""
+    words = []
+    if args.variant and args.variant != game.variant.name:  # a variant file: the record names only the variant
+        words += ["--variant", shlex.quote(args.variant)]
+    if args.seat:
+        words += ["--seat", str(args.seat)]
+    if args.bots != "greedy":
+        words += ["--bots", shlex.quote(args.bots)]
+    return "".join(f" {w}" for w in words)
+
+
+# -- replay ------------------------------------------------------------------------------------
+def cmd_replay(args: argparse.Namespace) -> int:
+    from gouji.plugins.loader import load_variant
+    from gouji.records.record import MAX_RECORD_CHARS, replay
+
+    with open(args.record, "rb") as f:
+        data = f.read(MAX_RECORD_CHARS + 1)
+    variant = load_variant(args.variant) if args.variant else None
+    game = replay(data, variant=variant, trust=args.trust)
+    if args.seat is not None and not args.html:
+        raise GoujiError("--seat chooses the view of an --html page: give --html OUT.html too")
+    if args.html:
+        from gouji.tools.html_replay import replay_html
+
+        page = replay_html(game, args.seat)
+        with open(args.html, "w", encoding="utf-8") as out:
+            out.write(page)
+        print(f"page written to {args.html}")
+        return 0
+    if args.log:
+        print(game_log(game))
+        return 0
+    print(f"{game.variant.name}, seed {game.seed}: {len(game.history)} decisions, {game.stats['sets']} sets")
+    if game.is_over:
+        print(result_text(game))
+    else:
+        print(f"game not over: seat {game.current_player} to decide")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

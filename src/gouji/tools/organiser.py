@@ -1,0 +1,399 @@
+"""The organiser's desk: a game scored from its finish order, and matches and tournaments
+scored from a file of results, every point with the rule behind it.
+
+An organiser does not replay games: he writes down how each game ended (the
+finish order, seat of 头科 first) and the points the referee and the
+scorekeeper gave on top (a burn's 烧贡, a breach's −1). :func:`score_result`
+turns one such row into a :class:`gouji.Score`; :func:`read_results` reads a
+file of rows (TOML or CSV, one game a row); :func:`match_report` and
+:func:`tournament_report` add them up (the district's
+:class:`~gouji.rules.district.tournament.Tournament` and
+draw, SCORE-4; a disqualification, REF-5).
+
+A CSV file has a header row with the columns ``match``, ``team0``, ``team1``,
+``finish_order`` (seats separated by spaces), ``bonuses``, ``penalties``
+(items ``TEAM:POINTS:RULE:REASON`` separated by ``;``, ``TEAM`` a team's
+name, or 0 for seats 0, 2, 4 and 1 for seats 1, 3, 5) and ``decider``
+(``yes`` for a final's deciding game); only ``finish_order`` is required. A
+TOML file holds the same rows as ``[[games]]`` tables, and may also set
+``variant``, ``stage``, ``seed``, ``teams`` and ``[[disqualified]]`` teams
+(``team``, ``reason``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from gouji.engine.events import PLACE_NAMES
+from gouji.engine.scoring import Adjustment, Score, team_of
+from gouji.errors import GoujiError
+
+if TYPE_CHECKING:
+    from gouji.plugins.variant import Variant
+
+#: The rule that scores the places, by the plugin that scores them (the rules index's SCORE-n).
+SCORE_RULES = {"provincial": "SCORE-1", "dagang": "SCORE-2", "district": "SCORE-3", "dagang196": "SCORE-5"}
+#: The draw that orders tied teams, and disqualification for cheating (book T).
+DRAW_RULE, DISQUALIFY_RULE = "SCORE-4", "REF-5"
+RULE_ID = re.compile(r"[A-Z]{2,}-\d+")
+CSV_COLUMNS = ("match", "team0", "team1", "finish_order", "bonuses", "penalties", "decider")
+DEFAULT_TEAMS = ("team 0", "team 1")
+
+
+class ResultsError(GoujiError, ValueError):
+    """A file of results, or a bonus or penalty given on the command line, is malformed.
+
+    The message names the file and the row (or the option) and what was expected."""
+
+
+def score_rule(variant: Variant) -> str:
+    """The rule ID that scores the places of ``variant`` (SCORE-1 for a variant of the core only)."""
+    for plugin in variant.plugins:
+        if plugin in SCORE_RULES:
+            return SCORE_RULES[plugin]
+    return "SCORE-1"
+
+
+def parse_adjustment(text: str, teams: Sequence[str] = DEFAULT_TEAMS, penalty: bool = False) -> Adjustment:
+    """``"TEAM:POINTS:RULE[:REASON]"`` as an :class:`~gouji.Adjustment`; a penalty's points are
+    taken away (``"1:1:REF-4:speech"``: team 1 loses a point). ``TEAM`` is 0, 1 or a team's name."""
+    parts = [p.strip() for p in text.split(":", 3)]
+    if len(parts) < 3:
+        raise ResultsError(f"{text!r}: expected TEAM:POINTS:RULE[:REASON], for example 1:1:REF-4:speech")
+    team_text, points_text, rule = parts[:3]
+    reason = parts[3] if len(parts) == 4 else ""
+    if team_text in ("0", "1"):
+        team = int(team_text)
+    elif team_text in teams:
+        team = list(teams).index(team_text)
+    else:
+        raise ResultsError(f"{text!r}: the team is 0, 1 or one of {list(teams)}, not {team_text!r}")
+    try:
+        points = int(points_text)
+    except ValueError:
+        raise ResultsError(f"{text!r}: points are a whole number, not {points_text!r}") from None
+    if not RULE_ID.fullmatch(rule):
+        raise ResultsError(f"{text!r}: name the rule behind the points as the rules index does (REF-4), "
+                           f"not {rule!r}")
+    if penalty:
+        points = -abs(points)
+    return Adjustment(team, points, rule, reason or ("penalty" if penalty else "bonus"))
+
+
+def score_result(variant: Variant, finish_order: Sequence[int],
+                 adjustments: Sequence[Adjustment] = ()) -> Score:
+    """The score of a game that ended in ``finish_order``, with the bonuses and penalties given."""
+    return variant.score(finish_order).with_adjustments(adjustments)
+
+
+def score_lines(variant: Variant, score: Score, teams: Sequence[str] = DEFAULT_TEAMS) -> list[str]:
+    """One line per point of ``score``, each with the rule behind it."""
+    rule = score_rule(variant)
+    lines = []
+    for place, seat in enumerate(score.finish_order):
+        zh, en = PLACE_NAMES[place]
+        lines.append(f"  {zh} {en:<3}  seat {seat} ({teams[team_of(seat)]})  "
+                     f"{score.seat_points[seat]:+d}  [{rule}]")
+    sums = [sum(score.seat_points[t::2]) for t in (0, 1)]
+    base = [score.team_points[t] - sum(a.points for a in score.adjustments if a.team == t) for t in (0, 1)]
+    lines.append(f"  places: {teams[0]} {sums[0]:+d}, {teams[1]} {sums[1]:+d}  [{rule}]")
+    if base != sums:
+        why = "串三户 sweep" if score.sweep else "the rule's count of the places"
+        lines.append(f"  counted ({why}): {teams[0]} {base[0]:+d}, {teams[1]} {base[1]:+d}  [{rule}]")
+    for adj in score.adjustments:
+        lines.append(f"  {teams[adj.team]} {adj.points:+d}  [{adj.rule}] {adj.reason}")
+    return lines
+
+
+# -- files of results ---------------------------------------------------------------------
+@attrs.frozen
+class GameResult:
+    """One row: how a game ended and what was given on top."""
+
+    match: str
+    teams: tuple[str, str]
+    finish_order: tuple[int, ...]
+    adjustments: tuple[Adjustment, ...] = ()
+    decider: bool = False
+    row: int = 0
+
+
+@attrs.frozen
+class Results:
+    """A file of results: its settings (``None`` where the file does not say) and its rows."""
+
+    games: tuple[GameResult, ...]
+    variant: str | None = None
+    stage: str | None = None
+    seed: int | None = None
+    disqualified: tuple[tuple[str, str], ...] = ()
+
+
+def read_results(path: str | Path) -> Results:
+    """Read a file of results: TOML (``.toml``) or CSV (anything else)."""
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() == ".toml":
+        return _read_toml(text, str(path))
+    return _read_csv(text, str(path))
+
+
+def _read_csv(text: str, where: str) -> Results:
+    reader = csv.DictReader(io.StringIO(text))
+    header = [h.strip() for h in reader.fieldnames or ()]
+    unknown = [h for h in header if h not in CSV_COLUMNS]
+    if "finish_order" not in header or unknown:
+        raise ResultsError(f"{where}: the header names the columns {', '.join(CSV_COLUMNS)} "
+                           f"(finish_order required); got {header}")
+    games = []
+    for number, row in enumerate(reader, start=2):
+        clean = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
+        if not any(clean.values()):
+            continue
+        items = {key: [i for i in clean.get(key, "").split(";") if i.strip()] for key in ("bonuses", "penalties")}
+        games.append(_game(where, number, {
+            "match": clean.get("match") or None,
+            "teams": [clean.get("team0") or DEFAULT_TEAMS[0], clean.get("team1") or DEFAULT_TEAMS[1]],
+            "finish_order": clean["finish_order"].split(),
+            "bonuses": items["bonuses"], "penalties": items["penalties"],
+            "decider": clean.get("decider", "").lower() in ("yes", "true", "1", "y"),
+        }, None))
+    return Results(tuple(games))
+
+
+def _read_toml(text: str, where: str) -> Results:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ResultsError(f"{where}: not TOML: {exc}") from exc
+    known = {"variant", "stage", "seed", "teams", "games", "disqualified"}
+    if set(data) - known:
+        raise ResultsError(f"{where}: unknown keys {sorted(set(data) - known)}; known: {sorted(known)}")
+    for key, kind in (("variant", str), ("stage", str), ("seed", int)):
+        if key in data and (not isinstance(data[key], kind) or isinstance(data[key], bool)):
+            raise ResultsError(f"{where}: {key!r} is a {kind.__name__}, not {data[key]!r}")
+    rows = data.get("games")
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise ResultsError(f"{where}: the games are [[games]] tables, one game each")
+    games = tuple(_game(where, i, row, data.get("teams")) for i, row in enumerate(rows, start=1))
+    out = []
+    for entry in data.get("disqualified", []):
+        if not isinstance(entry, dict) or not isinstance(entry.get("team"), str) \
+                or not isinstance(entry.get("reason"), str) or not entry["reason"].strip():
+            raise ResultsError(f"{where}: a [[disqualified]] entry has a team and a reason, not {entry!r}")
+        out.append((entry["team"], entry["reason"]))
+    return Results(games, data.get("variant"), data.get("stage"), data.get("seed"), tuple(out))
+
+
+def _game(where: str, row: int, data: Mapping[str, Any], default_teams: Any) -> GameResult:
+    at = f"{where}: game {row}" if where.endswith(".toml") else f"{where}: row {row}"
+    known = {"match", "teams", "finish_order", "bonuses", "penalties", "decider"}
+    if set(data) - known:
+        raise ResultsError(f"{at}: unknown keys {sorted(set(data) - known)}; known: {sorted(known)}")
+    teams = data.get("teams") or default_teams or list(DEFAULT_TEAMS)
+    if not isinstance(teams, list) or len(teams) != 2 or len(set(teams)) != 2 \
+            or not all(isinstance(t, str) and t.strip() for t in teams):
+        raise ResultsError(f"{at}: teams are two distinct names, not {teams!r}")
+    order = data.get("finish_order")
+    try:
+        seats = tuple(int(s) for s in order) if isinstance(order, list) else None
+    except (TypeError, ValueError):
+        seats = None
+    if seats is None or sorted(seats) != list(range(6)):
+        raise ResultsError(f"{at}: finish_order lists the seats 0-5 once each, first place first, not {order!r}")
+    adjustments: list[Adjustment] = []
+    for key, penalty in (("bonuses", False), ("penalties", True)):
+        items = data.get(key, [])
+        if not isinstance(items, list):
+            raise ResultsError(f"{at}: {key} are a list")
+        for item in items:
+            if isinstance(item, dict):
+                item = ":".join(str(item.get(k, "")) for k in ("team", "points", "rule", "reason"))
+            if not isinstance(item, str):
+                raise ResultsError(f"{at}: {key}: {item!r} is not TEAM:POINTS:RULE:REASON")
+            try:
+                adjustments.append(parse_adjustment(item, teams, penalty))
+            except ResultsError as exc:
+                raise ResultsError(f"{at}: {key}: {exc}") from None
+    decider = data.get("decider", False)
+    if not isinstance(decider, bool):
+        raise ResultsError(f"{at}: decider is true or false, not {decider!r}")
+    match = data.get("match") or f"{teams[0]} v {teams[1]}"
+    if not isinstance(match, str):
+        match = str(match)
+    return GameResult(match, (teams[0], teams[1]), seats, tuple(adjustments), decider, row)
+
+
+# -- reports ------------------------------------------------------------------------------------
+@attrs.frozen
+class PointLine:
+    """Points a team got for one reason: ``(team, rule, points, what)``."""
+
+    team: str
+    rule: str
+    points: int
+    what: str
+
+
+@attrs.frozen
+class MatchReport:
+    """One match's games, totals and result (``winner``: a team's name, ``None`` while open)."""
+
+    match: str
+    teams: tuple[str, str]
+    scores: tuple[Score, ...]
+    deciders: tuple[Score, ...]
+    totals: tuple[int, int]
+    winner: str | None
+    how: str
+    points: tuple[PointLine, ...]
+
+
+def _point_lines(variant: Variant, teams: Sequence[str], score: Score, game: str) -> list[PointLine]:
+    rule = score_rule(variant)
+    base = [score.team_points[t] - sum(a.points for a in score.adjustments if a.team == t) for t in (0, 1)]
+    out = [PointLine(teams[t], rule, base[t], f"{game}: places") for t in (0, 1)]
+    out += [PointLine(teams[a.team], a.rule, a.points, f"{game}: {a.reason}") for a in score.adjustments]
+    return out
+
+
+def match_report(variant: Variant, games: Sequence[GameResult], stage: str = "preliminary",
+                 seed: int = 0) -> MatchReport:
+    """Add up one match's rows (T 一.2): the higher total wins; a preliminary's tie is drawn
+    for (SCORE-4, from ``seed``); a final's tie waits for deciding games (rows with ``decider``)."""
+    from gouji.rules.district.match import FINAL, PRELIMINARY, draw_lots
+
+    if stage not in (PRELIMINARY, FINAL):
+        raise ResultsError(f"a stage is {PRELIMINARY} or {FINAL}, not {stage!r}")
+    if not games:
+        raise ResultsError("a match has at least one game")
+    teams = games[0].teams
+    for game in games:
+        if game.teams != teams:
+            raise ResultsError(f"row {game.row}: teams {list(game.teams)} differ from the match's {list(teams)}")
+    played = [g for g in games if not g.decider]
+    scores = tuple(score_result(variant, g.finish_order, g.adjustments) for g in played)
+    deciders = tuple(score_result(variant, g.finish_order, g.adjustments) for g in games if g.decider)
+    points: list[PointLine] = []
+    for number, score in enumerate(scores, start=1):
+        points += _point_lines(variant, teams, score, f"game {number}")
+    for number, score in enumerate(deciders, start=1):
+        points += _point_lines(variant, teams, score, f"deciding game {number}")
+    totals = (sum(s.team_points[0] for s in scores), sum(s.team_points[1] for s in scores))
+    winner: str | None = None
+    if totals[0] != totals[1]:
+        winner = teams[0] if totals[0] > totals[1] else teams[1]
+        how = f"the higher total [{score_rule(variant)}]"
+    elif stage == PRELIMINARY:
+        tie = draw_lots(list(teams), random.Random(seed))
+        winner = str(tie.winner)
+        cards = ", ".join(f"{team} {card}" for team, card in tie.draws)
+        how = f"level: the draw [{DRAW_RULE}] ({cards})"
+    else:
+        decided = next(((s.team_points[0], s.team_points[1]) for s in deciders
+                        if s.team_points[0] != s.team_points[1]), None)
+        if decided is None:
+            how = f"level: a deciding game is played [{DRAW_RULE}]"
+        else:
+            winner = teams[0] if decided[0] > decided[1] else teams[1]
+            how = f"level: the deciding game [{DRAW_RULE}]"
+    return MatchReport(games[0].match, teams, scores, deciders, totals, winner, how, tuple(points))
+
+
+def group_matches(results: Results) -> list[list[GameResult]]:
+    """The rows of each match, in the order the matches first appear."""
+    groups: dict[str, list[GameResult]] = {}
+    for game in results.games:
+        groups.setdefault(game.match, []).append(game)
+    return list(groups.values())
+
+
+@attrs.frozen
+class TournamentReport:
+    """The standings, the matches they come from and every point with its rule."""
+
+    stage: str
+    standings: tuple[Any, ...]
+    matches: tuple[MatchReport, ...]
+    disqualified: tuple[tuple[str, str], ...]
+
+    def points_by_rule(self, team: str) -> dict[str, int]:
+        """A team's points per rule ID, over its matches (deciding games apart: they only order)."""
+        out: dict[str, int] = {}
+        for match in self.matches:
+            for line in match.points:
+                if line.team == team and not line.what.startswith("deciding"):
+                    out[line.rule] = out.get(line.rule, 0) + line.points
+        return out
+
+
+def tournament_report(variant: Variant, results: Results, stage: str = "preliminary",
+                      seed: int = 0) -> TournamentReport:
+    """The standings of a tournament (T 一.2) from its rows: each team's total over its
+    matches; deciding games of the final only order tied teams; a disqualified team's
+    results are cancelled (REF-5)."""
+    from gouji.rules.district.tournament import Tournament
+
+    tournament = Tournament(stage, seed)
+    matches = tuple(match_report(variant, rows, stage, seed) for rows in group_matches(results))
+    for match in matches:
+        for team, total in zip(match.teams, match.totals, strict=True):
+            tournament.add_points(team, total)
+    for match in matches:
+        for team, score_pair in ((t, i) for i, t in enumerate(match.teams)):
+            for decider in match.deciders:
+                tournament.add_decider(team, decider.team_points[score_pair])
+    for team, reason in results.disqualified:
+        if team not in tournament.points:
+            raise ResultsError(f"disqualified team {team!r} played no match")
+        tournament.disqualify(team, reason)
+    return TournamentReport(stage, tuple(tournament.standings()), matches, results.disqualified)
+
+
+# -- printing ------------------------------------------------------------------------------------
+def text_width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (a Chinese character takes two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[object]], right: Sequence[int] = ()) -> str:
+    """Rows as aligned columns under ``header`` (columns in ``right`` aligned right)."""
+    cells = [[str(c) for c in header]] + [[str(c) for c in row] for row in rows]
+    widths = [max(text_width(row[i]) for row in cells) for i in range(len(header))]
+    lines = []
+    for row in cells:
+        parts = []
+        for i, cell in enumerate(row):
+            space = " " * (widths[i] - text_width(cell))
+            parts.append(space + cell if i in right else cell + space)
+        lines.append("  ".join(parts).rstrip())
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def standings_table(standings: Sequence[Any], report: TournamentReport | None = None) -> str:
+    """The standings as a table; with ``report``, each team's points per rule too."""
+    rules = sorted({r for s in standings for r in (report.points_by_rule(s.team) if report else {})})
+    header = ["rank", "team", "points", "matches", *rules, "note"]
+    rows = []
+    for s in standings:
+        by_rule = report.points_by_rule(s.team) if report else {}
+        note = []
+        if s.drawn:
+            note.append(f"drew {' '.join(map(str, s.drawn))} [{DRAW_RULE}]")
+        if s.tied:
+            note.append(f"tied: a deciding game is due [{DRAW_RULE}]")
+        rows.append([s.rank, s.team, s.points, s.matches, *(f"{by_rule.get(r, 0):+d}" for r in rules),
+                     "; ".join(note)])
+    return table(header, rows, right=[0, 2, 3, *range(4, 4 + len(rules))])

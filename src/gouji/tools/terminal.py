@@ -1,0 +1,152 @@
+"""A game in the terminal: you hold one seat, bots hold the others (``gouji play``).
+
+You see what your seat may see (``Game.observation``; :ref:`ROUND-6
+<rule-ROUND-6>` decides what of the other hands shows), choose among the legal
+actions by number or by their record text (``play 9 9``, ``pass``), and read
+each move with the rule behind it. ``h`` shows the help; ``q``, Ctrl-C or the
+end of input leave the game unfinished, and the caller saves it to resume.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TextIO
+
+from gouji.bots.basic import decide
+from gouji.engine.actions import parse_action
+from gouji.engine.cards import BIG_JOKER, THREE, rank_name
+from gouji.engine.game import PHASE
+from gouji.errors import GoujiError
+
+if TYPE_CHECKING:
+    from gouji.bots.basic import Bot
+    from gouji.engine.actions import Action
+    from gouji.engine.game import Game
+
+QUIT_WORDS = ("q", "quit", "exit")
+HELP_WORDS = ("h", "help", "?")
+#: The two spellings of the jokers: the hand and the choices use the first, answers may use either.
+JOKER_LEGEND = "jokers: BJ = 大王 (big joker), SJ = 小王 (small joker); answers may use either spelling"
+
+#: What ``?`` in the ``cards held`` line means, by the option ``count_visibility`` (ROUND-6).
+HIDDEN_COUNT = {
+    "ten_or_fewer": "? = more than 10 cards: a count is told only at 10 or fewer (ROUND-6)",
+    "never": "? = not told: nobody announces a count in this variant (ROUND-6)",
+}
+
+
+def help_text(game: Game) -> str:
+    """What ``h``, ``help`` or ``?`` print: how to answer, what the screen shows, how to leave."""
+    visibility = game.variant.options["count_visibility"]
+    counts = {
+        "ten_or_fewer": "the others' card counts, each told only at 10 or fewer ('?' above 10)",
+        "never": "the others' card counts: never told in this variant, so always '?'",
+        "always": "the others' card counts, always told in this variant",
+    }.get(visibility, f"the others' card counts as count_visibility = {visibility!r} allows")
+    return "\n".join((
+        "how to answer:",
+        "  a number from the list, or the action's text: 'play 9 9', 'play BJ 2 2 9 9', 'burn BJ A A',",
+        "  'pass', 'close', 'yield', 'take-wind'; cards are 3-10 J Q K A 2 SJ BJ, suits (S H C D) optional",
+        f"  {JOKER_LEGEND}",
+        "the screen before each of your decisions:",
+        "  [seat, team, opposite]: your seat; your team is the seats of the same parity, your opposite",
+        "  sits three seats away; then the set to beat and whose it is, 'you lead', or the decision",
+        "  of a phase before play (a declaration, a tribute) with what it is called",
+        f"  cards held: {counts}",
+        "  (the rules reference, rule ROUND-6; option count_visibility)",
+        "leaving:",
+        "  q, quit, exit, Ctrl-C or Ctrl-D (end of input) leave the game unfinished; it is saved",
+        "  and 'gouji play --resume FILE' goes on from your decision",
+        "  h, help, ? print this help",
+    )) + "\n"
+
+
+def play_in_terminal(game: Game, seat: int, bots: Sequence[Bot], read: Callable[[str], str],
+                     out: TextIO, shown: int = 0) -> Game:
+    """Play ``game`` to its end: ``seat`` decides through ``read`` (a prompt → a line), every
+    other seat through its bot. Return the game, unfinished if the player left it (``q``,
+    the end of input or Ctrl-C: ``KeyboardInterrupt`` never escapes). The log is printed
+    from event number ``shown`` on (a resumed game: from its current round)."""
+    try:
+        while not game.is_over:
+            for event in game.events[shown:]:
+                out.write(f"  {event.text()}\n")
+            shown = len(game.events)
+            actor = game.current_player
+            assert actor is not None  # the game is not over
+            if actor != seat:
+                game.apply(decide(bots[actor], game))
+                continue
+            out.write(_situation(game, seat))
+            actions = game.legal_actions()
+            for number, action in enumerate(actions, 1):
+                out.write(f"  {number:>3}. {action.to_text()}\n")
+            if not _decide(game, seat, actions, read, out):
+                out.write("game left unfinished\n")
+                return game
+    except KeyboardInterrupt:  # Ctrl-C while the bots play: the game stays as the last decision left it
+        out.write("\ninterrupted: game left unfinished\n")
+        return game
+    for event in game.events[shown:]:
+        out.write(f"  {event.text()}\n")
+    return game
+
+
+def _decide(game: Game, seat: int, actions: Sequence[Action], read: Callable[[str], str],
+            out: TextIO) -> bool:
+    """Ask until a legal answer is applied (True) or the player leaves (False)."""
+    while True:
+        try:
+            answer = read(f"seat {seat}, your choice (number, action text, h for help, q to leave): ").strip()
+        except (EOFError, KeyboardInterrupt):  # Ctrl-D, Ctrl-C: leave, as q does
+            out.write("\n")
+            return False
+        if answer.lower() in QUIT_WORDS:
+            return False
+        if answer.lower() in HELP_WORDS:
+            out.write(help_text(game))
+            continue
+        if not answer:
+            continue
+        try:
+            action = actions[int(answer) - 1] if answer.isdigit() else parse_action(answer)
+            if answer.isdigit() and int(answer) < 1:
+                raise IndexError
+            game.apply(action)
+            return True
+        except IndexError:
+            out.write(f"  choose a number from 1 to {len(actions)}\n")
+        except GoujiError as error:  # a refused action changes nothing: ask again
+            out.write(f"  {error} (h for help)\n")
+
+
+def current_round_start(game: Game) -> int:
+    """The index of the event that opened the round in progress (0 before the first lead)."""
+    leads = [i for i, event in enumerate(game.events) if event.kind == "lead"]
+    return leads[-1] if leads else 0
+
+
+def hand_text(game: Game, seat: int) -> str:
+    """The hand biggest first, jokers spelt as the choices spell them (``BJ``, ``SJ``)."""
+    counts = game.hand_counts(seat)
+    return " ".join(rank_name(r, ascii_only=True) for r in range(BIG_JOKER, THREE - 1, -1)
+                    for _ in range(counts.get(r, 0)))
+
+
+def _situation(game: Game, seat: int) -> str:
+    seen = game.observation(seat)
+    if game.kind == PHASE and game.phases:
+        # A decision of a phase before play (a declaration, a tribute): nobody leads yet.
+        doing = f"to decide: {game.phases[0].name}"
+    elif seen.table is None:
+        doing = "you lead"
+    else:
+        doing = f"to beat: {seen.table.text(ascii_only=True)} (seat {seen.table_owner})"
+    head = f"\n[seat {seat}, team {seat % 2}, opposite {(seat + 3) % 6}] {doing}\n"
+    if game.deal is None and game.position is None:
+        return head + "  your hand: no cards yet (this decision comes before the deal)\n"
+    others = ", ".join(f"seat {s}: {'?' if n is None else n}" for s, n in enumerate(seen.hand_sizes) if s != seat)
+    hidden = HIDDEN_COUNT.get(game.variant.options["count_visibility"], "? = not shown (ROUND-6)")
+    note = f"  ({hidden})" if None in seen.hand_sizes else ""
+    return (f"{head}  your hand ({len(seen.hand)}): {hand_text(game, seat)}\n"
+            f"  cards held: {others}{note}\n")
