@@ -1,4 +1,4 @@
-"""The documentation keeps the rule IDs of RULES.md (it does not build the docs).
+"""The documentation keeps the project's rule IDs (docs/rules/rule-ids.txt; it does not build the docs).
 
 CI builds the site separately with ``sphinx-build -n -W -b html docs docs/_build/html``.
 These tests check what a build cannot: that the rules reference has one section
@@ -39,28 +39,66 @@ RULE_ID = re.compile(r"\b([A-Z]{2,})-(\d+)\b")
 _ADORNMENT = re.compile(r"^([=\-~^#*+`:.'\"_])\1{2,}\s*$")
 
 
+#: The project's own list of rule IDs (with their titles, in the project's words): what these tests read.
+RULE_IDS = DOCS / "rules" / "rule-ids.txt"
+
+
 def _rules_md() -> Path | None:
-    """RULES.md lives in the ``shared/`` folder beside the repository (or inside it)."""
+    """The workplace's rules index, ``shared/RULES.md`` beside the repository (or inside it): found
+    in CI, absent from a plain clone, where the project's own list stands alone."""
     for candidate in (REPO.parent / "shared" / "RULES.md", REPO / "shared" / "RULES.md"):
         if candidate.is_file():
             return candidate
     return None
 
 
+def project_rule_ids() -> list[str]:
+    """The rule IDs of ``docs/rules/rule-ids.txt``, in order (``ID<tab>title`` a line)."""
+    ids = []
+    for line in RULE_IDS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            rule, _, title = line.partition("\t")
+            assert RULE_ID.fullmatch(rule) and title.strip(), f"{RULE_IDS}: not 'ID<tab>title': {line!r}"
+            ids.append(rule)
+    assert len(ids) == len(set(ids)), f"{RULE_IDS} lists a rule ID twice"
+    return ids
+
+
 @pytest.fixture(scope="module")
 def rules_md_ids() -> list[str]:
+    """The project's rule IDs, in order."""
+    return project_rule_ids()
+
+
+def _rules_md_ids(path: Path) -> list[str]:
     """The rule IDs of RULES.md's tables, in order (the ID is a row's first cell)."""
-    path = _rules_md()
-    if path is None:
-        pytest.skip("shared/RULES.md not found beside the repository")
     ids = []
     for line in path.read_text(encoding="utf-8").splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if line.lstrip().startswith("|") and cells and RULE_ID.fullmatch(cells[0]):
             ids.append(cells[0])
-    assert ids, f"no rule IDs found in the tables of {path}"
-    assert len(ids) == len(set(ids)), "RULES.md lists a rule ID twice"
     return ids
+
+
+def test_the_project_rule_list_agrees_with_the_shared_rules_index():
+    """Where the workplace's RULES.md is beside the repository (CI), the project's list holds its
+    rule IDs in its order, and the glossary page has every term of its glossary."""
+    path = _rules_md()
+    if path is None:
+        pytest.skip("no shared/RULES.md beside this clone: the project's own list is checked alone")
+    assert _rules_md_ids(path) == project_rule_ids(), f"{RULE_IDS} and {path} list different rule IDs"
+    text = path.read_text(encoding="utf-8")
+    glossary = text.split("## Glossary", 1)[1].split("\n## ", 1)[0]
+    glossary_page = GLOSSARY_PAGE.read_text(encoding="utf-8")
+    missing = []
+    for line in glossary.splitlines():
+        if not line.startswith("|"):
+            continue
+        first_cell = line.strip("|").split("|")[0]
+        for term in re.findall(r"[\u4e00-\u9fff][\u4e00-\u9fff0-9]*", first_cell):
+            if term not in glossary_page:
+                missing.append(term)
+    assert not missing, f"glossary terms of RULES.md missing from {GLOSSARY_PAGE}: {missing}"
 
 
 def section_titles(path: Path) -> list[str]:
@@ -94,15 +132,15 @@ def test_rules_reference_has_one_section_per_rule_in_order(rules_md_ids):
     missing = [rule for rule in rules_md_ids if rule not in documented]
     extra = [rule for rule in documented if rule not in rules_md_ids]
     assert not missing, f"rules without a section in {RULES_REFERENCE}: {missing}"
-    assert not extra, f"sections for rules that RULES.md does not have: {extra}"
-    assert documented == rules_md_ids, "the rule sections are not in RULES.md's order"
+    assert not extra, f"sections for rules that {RULE_IDS.name} does not have: {extra}"
+    assert documented == rules_md_ids, f"the rule sections are not in {RULE_IDS.name}'s order"
 
 
 def test_every_rule_id_in_the_reference_exists_in_rules_md(rules_md_ids):
     text = RULES_REFERENCE.read_text(encoding="utf-8")
     mentioned = {match.group(0) for match in RULE_ID.finditer(text)}
     unknown = sorted(mentioned - set(rules_md_ids))
-    assert not unknown, f"{RULES_REFERENCE} mentions rule IDs that RULES.md does not have: {unknown}"
+    assert not unknown, f"{RULES_REFERENCE} mentions rule IDs that {RULE_IDS.name} does not have: {unknown}"
 
 
 def test_rule_sections_are_unique_and_labelled():
@@ -137,24 +175,6 @@ def test_hooks_page_has_a_section_per_hookspec():
     titles = section_titles(HOOKS_PAGE)
     missing = [hook for hook in declared if hook not in titles]
     assert not missing, f"hooks without a section in {HOOKS_PAGE}: {missing}"
-
-
-def test_glossary_has_every_term_of_rules_md():
-    path = _rules_md()
-    if path is None:
-        pytest.skip("shared/RULES.md not found beside the repository")
-    text = path.read_text(encoding="utf-8")
-    glossary = text.split("## Glossary", 1)[1].split("\n## ", 1)[0]
-    glossary_page = GLOSSARY_PAGE.read_text(encoding="utf-8")
-    missing = []
-    for line in glossary.splitlines():
-        if not line.startswith("|"):
-            continue
-        first_cell = line.strip("|").split("|")[0]
-        for term in re.findall(r"[\u4e00-\u9fff][\u4e00-\u9fff0-9]*", first_cell):
-            if term not in glossary_page:
-                missing.append(term)
-    assert not missing, f"glossary terms of RULES.md missing from {GLOSSARY_PAGE}: {missing}"
 
 
 def test_every_cli_command_and_option_has_a_docs_entry():

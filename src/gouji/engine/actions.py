@@ -32,6 +32,11 @@ class Action:
     def __str__(self) -> str:
         return self.to_text()
 
+    def __repr__(self) -> str:
+        # Subclasses are attrs classes whose generated repr shows Play(rank=…, naturals=…);
+        # the action's text reads better and parses back to an equal action.
+        return f"parse_action({self.to_text()!r})"
+
 
 _PARSERS: dict[str, Callable[[str], Action]] = {}
 
@@ -75,7 +80,7 @@ def parse_action(text: str) -> Action:
         raise ParseError(f"{keyword!r}: cannot read {rest.strip()[:60]!r}: {exc}") from exc
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class PlaySet(Action):
     """出牌 / 顺牌: lead a set, or cover the set on the table."""
 
@@ -92,7 +97,7 @@ class PlaySet(Action):
         return f"{self.keyword} {self.play.text(ascii_only=True)}"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class Burn(Action):
     """烧牌: cover a gouji set that is not your opposite's (BURN-1)."""
 
@@ -109,28 +114,28 @@ class Burn(Action):
         return f"{self.keyword} {self.play.text(ascii_only=True)}"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Pass(Action):
     """过牌: decline the set on the table; no more sets for you this round (ROUND-2)."""
 
     keyword = "pass"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Close(Action):
     """扣牌: as the opposite of the set's owner, declare the round dead (ROUND-5)."""
 
     keyword = "close"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Yield(Action):
     """让牌: let the next two players answer first (ROUND-4); in the melee, skip once (END-5)."""
 
     keyword = "yield"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class TakeWind(Action):
     """接风: ask to lead instead of answering the last set of a player who went out (END-4)."""
 

@@ -109,6 +109,10 @@ class Card:
             return RANK_NAMES[self.rank]
         return self.suit.symbol + RANK_NAMES[self.rank]
 
+    def __repr__(self) -> str:
+        # The card's text, as the REPL user reads cards; it evaluates back to an equal card.
+        return f"Card.parse({self.record_text()!r})"
+
     def record_text(self) -> str:
         """As records write it, jokers in ASCII: ``"♠J"``, ``"SJ"`` (the small joker)."""
         name = RANK_NAMES_ASCII[self.rank]

@@ -36,6 +36,21 @@ EVENT_NAMES: dict[str, tuple[str, str]] = {
     "forfeited": ("判负", "game lost by penalty"),
     "game-over": ("终局", "game over"),
     "void-game": ("作废", "game void"),
+    # The built-in rulebooks' own events, named here so that every log and page names them in
+    # both languages whichever variants this process has loaded (plugins may add theirs).
+    "buy": ("买牌", "buys a card"),
+    "buy-three": ("买3", "buys a 3"),
+    "no-three": ("无3", "has no 3"),
+    "no-four": ("无4不开点", "no 4: cannot open"),
+    "smother": ("鳖三", "smothers"),
+    "smothered": ("被鳖三", "smothered"),
+    "gather": ("会牌", "gathers"),
+    "consent-burn": ("让烧", "lets a teammate burn first"),
+    "clock-warning": ("读秒", "clock warning"),
+    "clock-expired": ("超时", "out of time"),
+    "breach-warning": ("警告", "warning"),
+    "breach": ("违例", "breach"),
+    "forfeit": ("判负", "forfeits"),
 }
 
 PLACE_NAMES = (("头科", "1st"), ("二科", "2nd"), ("三科", "3rd"), ("四科", "4th"), ("二落", "5th"), ("大落", "6th"))
@@ -64,9 +79,10 @@ class Event:
 
     def text(self) -> str:
         """``"seat 3 烧牌 burn: 大王 A A [BURN-1]"``."""
-        zh, en = EVENT_NAMES.get(self.kind, (self.kind, self.kind))
+        zh, en = EVENT_NAMES.get(self.kind, (self.kind, ""))
+        name = f"{zh} {en}" if en and en != zh else zh
         who = f"seat {self.seat} " if self.seat is not None else ""
         what = f": {self.play}" if self.play is not None else ""
         extra = f" — {self.detail}" if self.detail else ""
         tag = f" [{self.rule}]" if self.rule else ""
-        return f"{who}{zh} {en}{what}{extra}{tag}"
+        return f"{who}{name}{what}{extra}{tag}"

@@ -582,6 +582,9 @@ class Game(RoundFlow):
     def _refusal(self, action: object) -> IllegalActionError:
         """The error for an action not among the legal ones. Any object at all may come from
         outside (a server's client, a bot): building the message must never fail."""
+        if isinstance(action, str):
+            return IllegalActionError(f"{short(action)} is text, not an action: pass an Action, "
+                                      f"such as gouji.parse_action({short(action)})", "ROUND-1")
         if not isinstance(action, Action):
             return IllegalActionError(f"{short(action)} is not an action", "ROUND-1")
         try:
@@ -854,6 +857,11 @@ class Game(RoundFlow):
     def log_text(self) -> str:
         """The readable log, one event a line."""
         return "\n".join(e.text() for e in self.events)
+
+    def __str__(self) -> str:
+        from gouji.engine.board import board_text
+
+        return board_text(self)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.actor} to {self.kind}"

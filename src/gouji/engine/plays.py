@@ -120,6 +120,9 @@ class Play:
             words += [rank_name(rank, ascii_only)] * counts.get(rank, 0)
         return " ".join(words)
 
+    def __repr__(self) -> str:
+        return f"parse_play({self.text(ascii_only=True)!r})"
+
     def __str__(self) -> str:
         return self.text()
 

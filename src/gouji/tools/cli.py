@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from gouji.bots.basic import BOT_TYPES, play_game
 from gouji.engine.events import PLACE_NAMES
 from gouji.errors import GoujiError
+from gouji.tools.cli_help import describe_commands
 from gouji.tools.game_text import game_log, result_text
 from gouji.tools.progress import Progress
 from gouji.tools.simulation import bots_for
@@ -96,7 +97,11 @@ def _fail(message: str) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=PROG, description="够级 (Gouji): variants, plugins, simulations, records.")
+    from gouji import __version__
+
+    parser = argparse.ArgumentParser(prog=PROG, description="够级 (Gouji): variants, plugins, simulations, records.",
+                                     epilog="Each command has its own help: gouji COMMAND --help.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("variants", help="list the variants: built-in and installed by other packages")
@@ -154,6 +159,7 @@ def _parser() -> argparse.ArgumentParser:
     from gouji.tools.cli_organiser import add_commands
 
     add_commands(sub)
+    describe_commands(sub)
     return parser
 
 
@@ -367,6 +373,12 @@ class Summary:
             lines.append(f"  team {team}: total {self.points[team]:+d}, mean {self.points[team] / n:+.3f}")
         lines.append(f"wins: team 0 {self.wins[0]} ({self.wins[0] / n:.1%}), team 1 {self.wins[1]} "
                      f"({self.wins[1] / n:.1%}), draws {self.wins[2]}; sweeps (串三户) {self.sweeps}")
+        scored = self.games - self.voids
+        if scored and not any(self.points) and self.wins[2] == scored:
+            # dagang196 (SCORE-5): places score nothing; the game's result is the tribute it owes.
+            lines.append("  (this variant scores no points for places, so every game is a draw on points: "
+                         f"read the places above; 头科 went to team 0 in {self.places[0][0]} games, "
+                         f"team 1 in {self.places[1][0]})")
         if self.voids:
             lines.append(f"void games (作废: no places, no points): {self.voids}")
         lines.append(f"mean game length: {self.decisions / n:.1f} decisions, {self.sets / n:.1f} sets")

@@ -1,0 +1,117 @@
+"""A newcomer's first hour (issue 26): the command's help and version, readable reprs and boards,
+the log's event names, and the messages a REPL user meets first."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gouji
+from gouji.engine.cards import Card
+from gouji.engine.events import EVENT_NAMES, Event
+from gouji.tools.cli import _parser, main
+from gouji.tools.cli_help import COMMAND_HELP
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), env.get("PYTHONPATH", "")])
+    return env
+
+
+def test_version_and_python_dash_m(capsys):
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"gouji {gouji.__version__}"
+    done = subprocess.run([sys.executable, "-m", "gouji", "--version"], capture_output=True, text=True,
+                          env=_env(), timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == f"gouji {gouji.__version__}"
+
+
+def _subcommands():
+    import argparse
+
+    parser = _parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return action.choices
+
+
+def test_every_command_has_its_own_description_and_an_example():
+    commands = _subcommands()
+    for name, sub in commands.items():
+        assert sub.description and name in COMMAND_HELP, f"gouji {name} --help has no description"
+        assert sub.epilog and f"gouji {name}" in sub.epilog, f"gouji {name} --help has no example"
+    descriptions = [sub.description for sub in commands.values()]
+    assert len(set(descriptions)) == len(descriptions), "two commands say the same in --help"
+
+
+@pytest.mark.parametrize("line", [line for name, (_, examples) in COMMAND_HELP.items()
+                                  if name not in ("play", "serve") for line in examples])
+def test_the_examples_of_the_help_run(line, tmp_path, monkeypatch, capsys):
+    """A newcomer copies the example: it works, from the repository's root (the example files)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    assert main(["simulate", "--games", "1", "--seed", "3", "--record", "game.json"]) == 0
+    args = line.split(">")[0].split()[1:]  # a shell redirection is the shell's
+    assert main(args) == 0, capsys.readouterr().err
+
+
+def test_reprs_show_the_cards_and_evaluate_back():
+    play = gouji.parse_play("大王 9 9")
+    action = gouji.parse_action("play BJ 9 9")
+    card = Card.parse("♥10")
+    assert repr(play) == "parse_play('BJ 9 9')"
+    assert repr(action) == "parse_action('play BJ 9 9')"
+    assert repr(gouji.Pass()) == "parse_action('pass')"
+    assert repr(card) == "Card.parse('♥10')"
+    names = {"parse_play": gouji.parse_play, "parse_action": gouji.parse_action, "Card": Card}
+    assert eval(repr(play), names) == play
+    assert eval(repr(action), names) == action
+    assert eval(repr(card), names) == card
+    assert eval(repr(Card.parse("小王")), names) == Card.parse("小王")
+
+
+def test_print_game_shows_the_table():
+    game = gouji.load_variant("provincial").new_game(seed=1)
+    game.apply(game.legal_actions()[0])
+    board = str(game)
+    assert board.splitlines()[0].startswith("provincial · 1 actions · seat ")
+    assert len([line for line in board.splitlines() if line.lstrip().startswith("seat ")]) == 6
+    assert f"table: {game.table} by seat {game.table_owner}" in board
+    assert repr(game).startswith("<Game provincial")
+
+
+def test_applying_text_says_to_parse_it():
+    game = gouji.load_variant("provincial").new_game(seed=1)
+    with pytest.raises(gouji.IllegalActionError, match=r"parse_action\('play 3'\)") as caught:
+        game.apply("play 3")  # type: ignore[arg-type]
+    assert caught.value.rule_id == "ROUND-1"
+    assert game.history == []
+
+
+@pytest.mark.parametrize("variant", ["dagang", "district", "dagang196", "provincial"])
+def test_no_event_is_logged_with_its_kind_twice(variant):
+    """Plugin events read ``seat 3 鳖三 smothers``, never ``seat 3 smother smother``."""
+    from gouji.bots.basic import GreedyBot, play_game
+
+    for seed in range(3):
+        game = play_game(variant, seed, GreedyBot(seed))
+        for event in game.events:
+            words = event.text().split(" [")[0].split(":")[0].split()
+            assert event.kind not in EVENT_NAMES or EVENT_NAMES[event.kind][0] in event.text()
+            assert not any(a == b and not a.isdigit() for a, b in itertools.pairwise(words)), event.text()
+
+
+def test_an_unnamed_event_shows_its_kind_once():
+    assert Event("house-rule", 2).text() == "seat 2 house-rule"
+
+
+def test_simulate_says_why_a_variant_without_points_has_only_draws(capsys):
+    assert main(["simulate", "--variant", "dagang196", "--games", "3"]) == 0
+    assert "scores no points for places" in capsys.readouterr().out
