@@ -115,3 +115,17 @@ def test_an_unnamed_event_shows_its_kind_once():
 def test_simulate_says_why_a_variant_without_points_has_only_draws(capsys):
     assert main(["simulate", "--variant", "dagang196", "--games", "3"]) == 0
     assert "scores no points for places" in capsys.readouterr().out
+
+
+def test_gouji_score_says_when_a_house_score_hook_is_not_counted(tmp_path, capsys):
+    import json
+
+    plugin = ROOT / "examples" / "hooks" / "gouji_score_adjustments.py"
+    path = tmp_path / "house.toml"
+    path.write_text(f'[variant]\nname = "house"\nbase = "provincial"\nplugin_files = [{json.dumps(str(plugin))}]\n',
+                    encoding="utf-8")
+    assert main(["score", "--variant", str(path), "0", "1", "2", "3", "4", "5"]) == 0
+    err = capsys.readouterr().err
+    assert "gouji_score_adjustments" in err and "--bonus" in err
+    assert main(["score", "0", "1", "2", "3", "4", "5"]) == 0
+    assert "note:" not in capsys.readouterr().err

@@ -270,6 +270,11 @@ class Variant:
             out[hook_name] = [impl.plugin_name for impl in reversed(impls)]
         return out
 
+    def house_implementations(self, hook_name: str) -> list[str]:
+        """The plugins outside gouji itself that implement ``hook_name``, first asked first."""
+        impls = getattr(self.plugin_manager.hook, hook_name).get_hookimpls()
+        return [impl.plugin_name for impl in reversed(impls) if not _is_builtin(impl.plugin)]
+
     def option_specs(self) -> list[OptionSpec]:
         """Every option of this variant, each naming the plugin that declared it."""
         return _collect_option_specs(self.plugin_manager)

@@ -15,6 +15,7 @@ import argparse
 import csv
 import io
 import json
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -66,6 +67,13 @@ def cmd_score(args: argparse.Namespace) -> int:
     adjustments = [parse_adjustment(t) for t in args.bonus] + [parse_adjustment(t, penalty=True)
                                                                for t in args.penalty]
     score = score_result(variant, args.finish_order, adjustments)
+    house = variant.house_implementations("gouji_score_adjustments")
+    if house:
+        # Those hooks read the played game, which a finish order alone does not give.
+        print(f"note: {', '.join(house)} adjust{'s' if len(house) == 1 else ''} scores with "
+              "gouji_score_adjustments, which reads the played game; gouji score has only the finish "
+              "order, so give those points with --bonus/--penalty (gouji replay scores a record in full)",
+              file=sys.stderr)
     _emit(args.format, lambda: score_text(variant, score), lambda: score_data(variant, score),
           ["team", "rule", "points", "what"], lambda: _score_rows(variant, score))
     return 0
