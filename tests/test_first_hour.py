@@ -129,3 +129,96 @@ def test_gouji_score_says_when_a_house_score_hook_is_not_counted(tmp_path, capsy
     assert "gouji_score_adjustments" in err and "--bonus" in err
     assert main(["score", "0", "1", "2", "3", "4", "5"]) == 0
     assert "note:" not in capsys.readouterr().err
+
+
+# -- the terminal's choices ------------------------------------------------------------------------
+def _lead(variant: str = "provincial", seed: int = 1) -> gouji.Game:
+    return gouji.load_variant(variant).new_game(seed=seed)
+
+
+def test_a_first_lead_fits_the_screen_grouped_by_rank():
+    from gouji.tools.terminal_choices import choices_text
+
+    game = _lead()
+    actions = game.legal_actions()
+    assert len(actions) > 100
+    text = choices_text(actions)
+    assert len(text.splitlines()) <= 20, text
+    assert "the number plays" in text and "type the cards" in text
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("KK", "play K K"), ("k k", "play K K"), ("K x3", "play K K K"), ("kx3", "play K K K"),
+    ("2 2 K K", "play 2 2 K K"), ("bj k", "play BJ K"), ("大王 K", "play BJ K"), ("play K K", "play K K"),
+    ("1010", "play 10 10"),
+])
+def test_short_forms_name_the_legal_set(typed, meant):
+    from gouji.tools.terminal_choices import read_choice
+
+    actions = _lead().legal_actions()  # seat 5 holds 大王, 2s and six Ks
+    assert gouji.parse_action(meant) in actions
+    assert read_choice(typed, actions) == gouji.parse_action(meant)
+
+
+@pytest.mark.parametrize("typed", ["K K K K K K K", "zz", "K x99", "x3", "play", "3 3 3 3 3 3 3 3 3"])
+def test_short_forms_that_name_no_legal_set_are_none(typed):
+    from gouji.tools.terminal_choices import read_choice
+
+    assert read_choice(typed, _lead().legal_actions()) is None
+
+
+def test_numbers_stand_for_what_the_screen_numbers():
+    from gouji.tools.terminal_choices import choices_text, numbered, read_choice
+
+    actions = _lead().legal_actions()
+    listed = numbered(actions)
+    lines = [line for line in choices_text(actions).splitlines() if line.strip()[:1].isdigit()]
+    assert len(lines) == len(listed)
+    for n, (line, action) in enumerate(zip(lines, listed, strict=True), 1):
+        assert line.strip().startswith(f"{n}. ") and action.to_text().removeprefix("play ") in line
+        assert read_choice(str(n), actions) == action
+
+
+def test_phase_choices_are_in_words():
+    from gouji.tools.terminal_choices import choices_text
+
+    game = _lead("dagang", 1)
+    text = choices_text(game.legal_actions())
+    assert "declare before the cut (预点) that your opposite will not open" in text
+    assert "[dagang-declare pre yes]" in text
+
+
+def test_every_built_in_choice_describes_itself_in_words():
+    """Plugins' phase actions say what they do (describe), not only their record keyword."""
+    from gouji.bots.basic import RandomBot, play_game
+
+    seen: dict[str, str] = {}
+    for variant in ("dagang", "district", "dagang196", "dagang-plain"):
+        for seed in range(4):
+            game = play_game(variant, seed, RandomBot(seed))
+            replay = gouji.replay(game.record())
+            fresh = replay.variant.new_game(seed=replay.seed, context=replay.context)
+            for action in game.history:
+                for legal in fresh.legal_actions():
+                    seen.setdefault(type(legal).__name__, legal.describe())
+                fresh.apply(action)
+    wordless = {name: words for name, words in seen.items() if "-" in words.split()[0]}
+    assert not wordless, wordless
+
+
+def test_colour_only_where_the_terminal_shows_it(monkeypatch):
+    import io
+
+    from gouji.tools.cli import _wants_colour
+    from gouji.tools.terminal_choices import colour_hand
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert _wants_colour(Tty()) and not _wants_colour(io.StringIO())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not _wants_colour(Tty())
+    assert colour_hand("BJ 2 K") == "\x1b[31;1mBJ\x1b[0m \x1b[33;1m2\x1b[0m K"

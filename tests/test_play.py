@@ -25,6 +25,7 @@ import gouji
 from gouji.bots.basic import GreedyBot
 from gouji.tools.cli import main
 from gouji.tools.terminal import play_in_terminal
+from gouji.tools.terminal_choices import choices_text
 
 PROMPT = "your choice"
 #: A safety net against a hung child, never a measurement.
@@ -123,7 +124,7 @@ def test_ctrl_c_at_the_prompt_leaves_cleanly_saves_and_says_how_to_resume(tmp_pa
     assert "game left unfinished" in term.text
     saved = tmp_path / "gouji-provincial-seed3.json"
     assert f"record written to {saved.name}" in term.text
-    assert resume_command(term.text) == ["play", "--resume", saved.name, "--seat", "2"]
+    assert resume_command(term.text) == ["play", "--resume", saved.name]  # the record keeps the seat
     game = gouji.replay(saved.read_text(encoding="utf-8"))
     assert not game.is_over and game.current_player == 2
     assert len(game.history) > 1
@@ -144,13 +145,14 @@ def test_resume_goes_on_from_the_last_decision(tmp_path):
     saved = tmp_path / "gouji-provincial-seed5.json"
     before = json.loads(saved.read_text(encoding="utf-8"))
     left = gouji.replay(before)
-    choices_left = [a.to_text() for a in left.legal_actions()]
+    choices_left = [line.strip() for line in choices_text(left.legal_actions()).splitlines()
+                    if re.match(r"^\s+\d+\. ", line)]
 
     term = Terminal(resume_command(first.stdout), tmp_path)
     screen = term.read_until(PROMPT)
     assert f"resuming {saved.name} after {len(before['actions'])} decisions" in screen
     # The first screen is the decision left open: the same choices, numbered the same way.
-    shown = re.findall(r"^\s+\d+\. (.+)$", screen, re.MULTILINE)
+    shown = [line.strip() for line in screen.split("resuming", 1)[1].splitlines() if re.match(r"^\s+\d+\. ", line)]
     assert shown == choices_left
     term.send("1")
     term.read_until(PROMPT, 2)
@@ -158,7 +160,7 @@ def test_resume_goes_on_from_the_last_decision(tmp_path):
     assert term.finish() == 0
     after = json.loads(saved.read_text(encoding="utf-8"))  # saved back where it came from
     assert after["actions"][: len(before["actions"])] == before["actions"]
-    assert after["actions"][len(before["actions"])] == choices_left[0]
+    assert after["actions"][len(before["actions"])] == left.legal_actions()[0].to_text()  # "1" chose the first
     assert len(after["actions"]) > len(before["actions"])
 
 
@@ -232,7 +234,7 @@ def test_jokers_are_spelt_alike_in_hand_and_choices_and_both_spellings_are_read(
     assert "BJ = 大王" in out and "SJ = 小王" in out  # the legend, once before the game
     hand = re.search(r"your hand \(36\): (.*)", out).group(1).split()
     assert hand[:2] == ["BJ", "SJ"] and "大王" not in hand
-    assert "play BJ 7 7 7 7" in out  # a choice
+    assert re.search(r"^ +\d+\. +7 ×\d-\d, with .* \(the number plays [^)]*7", out, re.M)  # the choices, by rank
     assert "seat 0 顺牌 cover: 大王 7 7 7 7" in out  # the answer in Chinese was taken
 
 
@@ -259,11 +261,24 @@ def test_a_game_of_a_variant_file_resumes_with_its_file(monkeypatch, capsys, tmp
     variant = Path(__file__).resolve().parents[1] / "examples" / "single_file_plugin" / "no_small_sets.toml"
     out = play_screen(monkeypatch, capsys, tmp_path, ["1"], "--variant", str(variant), "--seat", "3")
     saved = tmp_path / "gouji-no-small-sets-seed0.json"
-    assert resume_command(out) == ["play", "--resume", saved.name, "--variant", str(variant), "--seat", "3"]
+    assert resume_command(out) == ["play", "--resume", saved.name, "--variant", str(variant)]
     assert main(["play", "--resume", str(saved)]) == 2
     assert "resumes with --variant FILE.toml" in capsys.readouterr().err
     out = play_screen(monkeypatch, capsys, tmp_path, [], *resume_command(out)[1:])
     assert "resuming" in out and "game left unfinished" in out
+    assert "you play seat 3" in out  # the record keeps the seat
+
+
+def test_a_resumed_game_seats_the_player_where_he_sat(monkeypatch, capsys, tmp_path):
+    """Issue 26: resuming a seat-2 game without --seat seated the player at 0, with seat 0's hand."""
+    out = play_screen(monkeypatch, capsys, tmp_path, ["q"], "--seed", "3", "--seat", "2")
+    hand = re.search(r"your hand \(\d+\): (.*)", out).group(1)
+    saved = tmp_path / "gouji-provincial-seed3.json"
+    assert json.loads(saved.read_text(encoding="utf-8"))["player_seat"] == 2
+    out = play_screen(monkeypatch, capsys, tmp_path, ["q"], "--resume", str(saved))
+    assert "you play seat 2" in out and re.search(r"your hand \(\d+\): (.*)", out).group(1) == hand
+    out = play_screen(monkeypatch, capsys, tmp_path, ["q"], "--resume", str(saved), "--seat", "4")
+    assert "was played from seat 2; you now play seat 4" in out
 
 
 def test_a_resumed_game_shows_its_current_round_not_the_whole_log(monkeypatch, capsys, tmp_path):
@@ -286,3 +301,18 @@ def test_ctrl_c_while_the_bots_play_leaves_cleanly(monkeypatch, capsys, tmp_path
     out = io.StringIO()
     assert play_in_terminal(game, 0, bots, lambda prompt: "1", out) is game
     assert "interrupted: game left unfinished" in out.getvalue()
+
+
+def test_a_real_terminal_takes_short_forms_and_shows_colour(tmp_path, monkeypatch):
+    """Issue 26, through a pty: 'Qx5' plays five queens; the hand's jokers are coloured."""
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    term = Terminal(["play", "--seed", "3"], tmp_path)
+    screen = term.read_until(PROMPT)
+    assert "\x1b[31;1mBJ\x1b[0m" in screen and "to beat: 3 3 3 3 3" in screen
+    assert len(screen.splitlines()) < 40  # the hand and the table stay on a 40-line screen
+    term.send("Qx5")
+    term.read_until(PROMPT, 2)
+    term.send("q")
+    assert term.finish() == 0
+    assert "seat 0 顺牌 cover: Q Q Q Q Q" in term.text

@@ -29,6 +29,11 @@ class Action:
         """The action as a record writes it and :func:`gouji.parse_action` reads it: ``"pass"``, ``"play 9 9"``."""
         return self.keyword
 
+    def describe(self) -> str:
+        """The choice in words for a player (``"burn (烧牌) with 大王 A A"``); a plugin's action
+        says what it does here, and its record text stays :meth:`Action.to_text`."""
+        return self.to_text()
+
     def __str__(self) -> str:
         return self.to_text()
 
@@ -96,6 +101,10 @@ class PlaySet(Action):
         """``"play"`` and the set in ASCII: ``"play BJ 2 9 9"``."""
         return f"{self.keyword} {self.play.text(ascii_only=True)}"
 
+    def describe(self) -> str:
+        """``"play 大王 9 9"``."""
+        return f"play {self.play}"
+
 
 @attrs.frozen(cache_hash=True, repr=False)
 class Burn(Action):
@@ -113,12 +122,20 @@ class Burn(Action):
         """``"burn"`` and the set in ASCII: ``"burn BJ A A"``."""
         return f"{self.keyword} {self.play.text(ascii_only=True)}"
 
+    def describe(self) -> str:
+        """``"burn (烧牌) with 大王 A A"``."""
+        return f"burn (烧牌) with {self.play}"
+
 
 @attrs.frozen(repr=False)
 class Pass(Action):
     """过牌: decline the set on the table; no more sets for you this round (ROUND-2)."""
 
     keyword = "pass"
+
+    def describe(self) -> str:
+        """What a pass means for the player: no more sets this round (ROUND-2)."""
+        return "pass (过牌): no more sets this round"
 
 
 @attrs.frozen(repr=False)
@@ -127,6 +144,10 @@ class Close(Action):
 
     keyword = "close"
 
+    def describe(self) -> str:
+        """扣牌, in words."""
+        return "close the round (扣牌)"
+
 
 @attrs.frozen(repr=False)
 class Yield(Action):
@@ -134,12 +155,20 @@ class Yield(Action):
 
     keyword = "yield"
 
+    def describe(self) -> str:
+        """让牌, in words: the right to answer is kept (ROUND-4)."""
+        return "yield (让牌): let the next players answer first, keeping your right"
+
 
 @attrs.frozen(repr=False)
 class TakeWind(Action):
     """接风: ask to lead instead of answering the last set of a player who went out (END-4)."""
 
     keyword = "take-wind"
+
+    def describe(self) -> str:
+        """接风, in words (END-4)."""
+        return "take the wind (接风): lead instead of answering"
 
 
 _play_cache: dict[Play, PlaySet] = {}

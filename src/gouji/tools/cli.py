@@ -135,7 +135,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", help="variant name or .toml file (default: provincial; with --resume: "
                                      "the record's variant)")
     p.add_argument("--seed", type=int, help="the game's seed (default: 0)")
-    p.add_argument("--seat", type=int, default=0, help="your seat, 0-5 (default: 0)")
+    p.add_argument("--seat", type=int, default=None,
+                   help="your seat, 0-5 (default: 0; with --resume: the seat the record was played from)")
     p.add_argument("--bots", default="greedy", help="the bots of the other seats: greedy or random (default: greedy)")
     p.add_argument("--record", metavar="OUT.json",
                    help="write the game record when the game ends or is left unfinished")
@@ -406,9 +407,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     from gouji.records.record import MAX_RECORD_CHARS, replay
     from gouji.tools.terminal import JOKER_LEGEND, current_round_start, play_in_terminal
 
-    if not 0 <= args.seat < 6:
+    if args.seat is not None and not 0 <= args.seat < 6:
         raise GoujiError(f"--seat is 0-5, not {args.seat}")
     variant = load_variant(args.variant) if args.variant else None
+    seat = 0 if args.seat is None else args.seat
     if args.resume:
         if args.seed is not None:
             raise GoujiError("--resume goes on with the record's game: its seed comes from the record, drop --seed")
@@ -424,31 +426,50 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise
         if game.is_over:
             raise GoujiError(f"{args.resume}: the game is over, nothing to resume (gouji replay shows it)")
+        recorded = _recorded_seat(text)
+        if args.seat is None and recorded is not None:
+            seat = recorded
+        elif recorded is not None and seat != recorded:
+            print(f"note: {args.resume} was played from seat {recorded}; you now play seat {seat} (--seat)")
         opening = f"resuming {args.resume} after {len(game.history)} decisions: "
     else:
         game = (variant or load_variant("provincial")).new_game(seed=args.seed or 0)
         opening = ""
     bots = bots_for(args.bots, game.seed)
-    print(f"{game.variant.name}, seed {game.seed}: {opening}you play seat {args.seat} (team {args.seat % 2}); "
-          "type a number or an action such as 'play 9 9' or 'pass'; h for help; q, Ctrl-C or Ctrl-D "
-          "leave and save the game")
+    print(f"{game.variant.name}, seed {game.seed}: {opening}you play seat {seat} (team {seat % 2}); "
+          "type a set such as 'K K' (or 'KK'), a number of the list, or 'pass'; h for help; q, Ctrl-C "
+          "or Ctrl-D leave and save the game")
     print(JOKER_LEGEND)
     shown = current_round_start(game) if args.resume else 0
     if shown:
         print(f"  … {shown} earlier events ({PROG} replay {shlex.quote(args.resume)} --log shows them); "
               "this round:")
-    play_in_terminal(game, args.seat, bots, input, sys.stdout, shown)
+    play_in_terminal(game, seat, bots, input, sys.stdout, shown, colour=_wants_colour(sys.stdout))
     if game.is_over:
         print(result_text(game))
         path = args.record or args.resume
     else:
         path = args.record or args.resume or _save_name(game)
     if path:
-        _write_record(game, path)
+        _write_record(game, path, seat)
         print(f"record written to {path}")
     if not game.is_over:
         print(f"to resume: {PROG} play --resume {shlex.quote(path)}{_play_options(args, game)}")
     return 0
+
+
+def _recorded_seat(text: bytes) -> int | None:
+    """The ``player_seat`` of a record's text (read already by :func:`gouji.replay`), if any."""
+    try:
+        value = json.loads(text).get("player_seat")
+    except (ValueError, AttributeError):
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 6 else None
+
+
+def _wants_colour(stream: Any) -> bool:
+    """ANSI colours on a terminal, unless NO_COLOR is set (no-color.org) or the terminal is dumb."""
+    return _isatty(stream) and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 def _save_name(game: Game) -> str:
@@ -457,19 +478,21 @@ def _save_name(game: Game) -> str:
     return f"gouji-{name}-seed{game.seed}.json"
 
 
-def _write_record(game: Game, path: str) -> None:
+def _write_record(game: Game, path: str, seat: int | None = None) -> None:
+    record = game.record()
+    if seat is not None:
+        record["player_seat"] = seat
     with open(path, "w", encoding="utf-8") as out:
-        json.dump(game.record(), out, ensure_ascii=False, indent=1)
+        json.dump(record, out, ensure_ascii=False, indent=1)
         out.write("\n")
 
 
 def _play_options(args: argparse.Namespace, game: Game) -> str:
-    """The options of this ``play`` that a resumed game needs again (seat, bots, a variant file)."""
+    """The options of this ``play`` that a resumed game needs again (bots, a variant file); the
+    record keeps the seat."""
     words = []
     if args.variant and args.variant != game.variant.name:  # a variant file: the record names only the variant
         words += ["--variant", shlex.quote(args.variant)]
-    if args.seat:
-        words += ["--seat", str(args.seat)]
     if args.bots != "greedy":
         words += ["--bots", shlex.quote(args.bots)]
     return "".join(f" {w}" for w in words)

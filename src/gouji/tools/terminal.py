@@ -17,6 +17,7 @@ from gouji.engine.actions import parse_action
 from gouji.engine.cards import BIG_JOKER, THREE, rank_name
 from gouji.engine.game import PHASE
 from gouji.errors import GoujiError
+from gouji.tools.terminal_choices import choices_text, colour_hand, numbered, read_choice
 
 if TYPE_CHECKING:
     from gouji.bots.basic import Bot
@@ -45,8 +46,9 @@ def help_text(game: Game) -> str:
     }.get(visibility, f"the others' card counts as count_visibility = {visibility!r} allows")
     return "\n".join((
         "how to answer:",
-        "  a number from the list, or the action's text: 'play 9 9', 'play BJ 2 2 9 9', 'burn BJ A A',",
-        "  'pass', 'close', 'yield', 'take-wind'; cards are 3-10 J Q K A 2 SJ BJ, suits (S H C D) optional",
+        "  a set by its cards: 'K K', 'KK', 'K x3' (three Ks), '2 2 K K', 'BJ 9 9', 'burn BJ A A';",
+        "  a number from the list; or the action's text: 'play 9 9', 'pass', 'close', 'yield', 'take-wind';",
+        "  cards are 3-10 J Q K A 2 SJ BJ, suits (S H C D) optional",
         f"  {JOKER_LEGEND}",
         "the screen before each of your decisions:",
         "  [seat, team, opposite]: your seat; your team is the seats of the same parity, your opposite",
@@ -62,11 +64,12 @@ def help_text(game: Game) -> str:
 
 
 def play_in_terminal(game: Game, seat: int, bots: Sequence[Bot], read: Callable[[str], str],
-                     out: TextIO, shown: int = 0) -> Game:
+                     out: TextIO, shown: int = 0, colour: bool = False) -> Game:
     """Play ``game`` to its end: ``seat`` decides through ``read`` (a prompt → a line), every
     other seat through its bot. Return the game, unfinished if the player left it (``q``,
     the end of input or Ctrl-C: ``KeyboardInterrupt`` never escapes). The log is printed
-    from event number ``shown`` on (a resumed game: from its current round)."""
+    from event number ``shown`` on (a resumed game: from its current round); ``colour``: ANSI
+    colours for a terminal that shows them."""
     try:
         while not game.is_over:
             for event in game.events[shown:]:
@@ -77,10 +80,10 @@ def play_in_terminal(game: Game, seat: int, bots: Sequence[Bot], read: Callable[
             if actor != seat:
                 game.apply(decide(bots[actor], game))
                 continue
-            out.write(_situation(game, seat))
             actions = game.legal_actions()
-            for number, action in enumerate(actions, 1):
-                out.write(f"  {number:>3}. {action.to_text()}\n")
+            # The choices first and the hand and table last, so they stay in view at the prompt.
+            out.write("\n" + choices_text(actions))
+            out.write(_situation(game, seat, colour))
             if not _decide(game, seat, actions, read, out):
                 out.write("game left unfinished\n")
                 return game
@@ -97,7 +100,7 @@ def _decide(game: Game, seat: int, actions: Sequence[Action], read: Callable[[st
     """Ask until a legal answer is applied (True) or the player leaves (False)."""
     while True:
         try:
-            answer = read(f"seat {seat}, your choice (number, action text, h for help, q to leave): ").strip()
+            answer = read(f"seat {seat}, your choice (a set such as K K, a number, h for help, q to leave): ").strip()
         except (EOFError, KeyboardInterrupt):  # Ctrl-D, Ctrl-C: leave, as q does
             out.write("\n")
             return False
@@ -109,13 +112,17 @@ def _decide(game: Game, seat: int, actions: Sequence[Action], read: Callable[[st
         if not answer:
             continue
         try:
-            action = actions[int(answer) - 1] if answer.isdigit() else parse_action(answer)
-            if answer.isdigit() and int(answer) < 1:
-                raise IndexError
+            action = read_choice(answer, actions)
+            if action is None:
+                if answer.isascii() and answer.isdigit():
+                    raise IndexError
+                action = parse_action(answer)
             game.apply(action)
             return True
         except IndexError:
-            out.write(f"  choose a number from 1 to {len(actions)}\n")
+            listed = len(numbered(actions))
+            out.write(f"  choose a number from 1 to {listed}, or type a set ('K K')\n" if listed else
+                      "  type the set you play ('K K', 'KK'), or h for help\n")
         except GoujiError as error:  # a refused action changes nothing: ask again
             out.write(f"  {error} (h for help)\n")
 
@@ -133,7 +140,7 @@ def hand_text(game: Game, seat: int) -> str:
                     for _ in range(counts.get(r, 0)))
 
 
-def _situation(game: Game, seat: int) -> str:
+def _situation(game: Game, seat: int, colour: bool = False) -> str:
     seen = game.observation(seat)
     if game.kind == PHASE and game.phases:
         # A decision of a phase before play (a declaration, a tribute): nobody leads yet.
@@ -142,11 +149,12 @@ def _situation(game: Game, seat: int) -> str:
         doing = "you lead"
     else:
         doing = f"to beat: {seen.table.text(ascii_only=True)} (seat {seen.table_owner})"
-    head = f"\n[seat {seat}, team {seat % 2}, opposite {(seat + 3) % 6}] {doing}\n"
+    head = f"[seat {seat}, team {seat % 2}, opposite {(seat + 3) % 6}] {doing}\n"
     if game.deal is None and game.position is None:
         return head + "  your hand: no cards yet (this decision comes before the deal)\n"
     others = ", ".join(f"seat {s}: {'?' if n is None else n}" for s, n in enumerate(seen.hand_sizes) if s != seat)
     hidden = HIDDEN_COUNT.get(game.variant.options["count_visibility"], "? = not shown (ROUND-6)")
     note = f"  ({hidden})" if None in seen.hand_sizes else ""
-    return (f"{head}  your hand ({len(seen.hand)}): {hand_text(game, seat)}\n"
+    hand = colour_hand(hand_text(game, seat)) if colour else hand_text(game, seat)
+    return (f"{head}  your hand ({len(seen.hand)}): {hand}\n"
             f"  cards held: {others}{note}\n")

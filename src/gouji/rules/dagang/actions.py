@@ -22,6 +22,10 @@ def _rank_text(rank: int) -> str:
     return rank_name(rank, ascii_only=True)
 
 
+def _rank_name(rank: int) -> str:
+    return rank_name(rank)
+
+
 def _parse_rank(keyword: str, text: str) -> int:
     try:
         rank, _suit = parse_card_text(text)
@@ -91,6 +95,12 @@ class Declare(Action):
     def to_text(self) -> str:
         return f"{self.keyword} {self.kind} {'yes' if self.yes else 'no'}"
 
+    def describe(self) -> str:
+        when = "before the cut (预点)" if self.kind == PRE else "after the deal (明点)"
+        if self.yes:
+            return f"declare {when} that your opposite will not open"
+        return f"make no declaration {when}"
+
     @classmethod
     def parse(cls, rest: str) -> Declare:
         kind, word = _words(cls.keyword, rest, 2)
@@ -106,6 +116,9 @@ class ChooseLast(_TwoWay):
     keyword = "dagang-last"
     words = ("swap", "keep")
 
+    def describe(self) -> str:
+        return "offer 大落 to your teammate, the 二落" if self.yes else "keep 大落 yourself"
+
 
 @attrs.frozen
 class AgreeSwap(_TwoWay):
@@ -114,12 +127,18 @@ class AgreeSwap(_TwoWay):
     keyword = "dagang-swap"
     words = ("agree", "refuse")
 
+    def describe(self) -> str:
+        return f"{'agree' if self.yes else 'refuse'} to be 大落 in your teammate's place"
+
 
 @attrs.frozen
 class Give(_OfRank):
     """TRIB-1 / TRIB-5: give a tribute card; only the biggest 大王, 小王 or 2 held is legal."""
 
     keyword = "dagang-give"
+
+    def describe(self) -> str:
+        return f"give a {_rank_name(self.rank)} as tribute (进贡)"
 
 
 @attrs.frozen
@@ -129,12 +148,18 @@ class TakeTribute(_TwoWay):
     keyword = "dagang-team-tribute"
     words = ("take", "waive")
 
+    def describe(self) -> str:
+        return f"{'take' if self.yes else 'waive'} your teammate's tribute"
+
 
 @attrs.frozen
 class ReturnCard(_OfRank):
     """TRIB-2 (D§21.(四)): 头科 or 二科 hands back a card of this rank for a tribute card."""
 
     keyword = "dagang-return"
+
+    def describe(self) -> str:
+        return f"hand back a {_rank_name(self.rank)} for the tribute (还贡)"
 
 
 @attrs.frozen
@@ -143,6 +168,9 @@ class AnswerReturn(_TwoWay):
 
     keyword = "dagang-return-answer"
     words = ("accept", "refuse")
+
+    def describe(self) -> str:
+        return "accept the card handed back" if self.yes else "refuse the card handed back"
 
 
 @attrs.frozen
@@ -155,6 +183,9 @@ class BuyThree(Action):
 
     def to_text(self) -> str:
         return f"{self.keyword} {self.seller} {_rank_text(self.pay)}"
+
+    def describe(self) -> str:
+        return f"buy a 3 (买3) from seat {self.seller}, paying a {_rank_name(self.pay)}"
 
     @classmethod
     def parse(cls, rest: str) -> BuyThree:
@@ -172,6 +203,9 @@ class Revolt(Action):
     def to_text(self) -> str:
         return f"{self.keyword} {'yes' if self.yes else 'no'}"
 
+    def describe(self) -> str:
+        return "revolt (革命): fold your hand" if self.yes else "do not revolt: play your hand"
+
     @classmethod
     def parse(cls, rest: str) -> Revolt:
         return cls(_choice(cls.keyword, rest, "yes", "no"))
@@ -187,6 +221,9 @@ class DeadGoujiChoice(Action):
     def to_text(self) -> str:
         return f"{self.keyword} {'keep' if self.keep else 'headless'}"
 
+    def describe(self) -> str:
+        return "keep your three dead-gouji rights (够死级)" if self.keep else "declare yourself headless (无头)"
+
     @classmethod
     def parse(cls, rest: str) -> DeadGoujiChoice:
         return cls(_choice(cls.keyword, rest, "keep", "headless"))
@@ -201,6 +238,12 @@ class Gather(Action):
 
     def to_text(self) -> str:
         return f"{self.keyword} {' '.join(map(str, self.ranks)) or 'none'}"
+
+    def describe(self) -> str:
+        if not self.ranks:
+            return "take nothing out of play"
+        terms = "".join(f"会{rank}" for rank in self.ranks)
+        return f"take every {' and every '.join(map(str, self.ranks))} out of play ({terms})"
 
     @classmethod
     def parse(cls, rest: str) -> Gather:
@@ -218,6 +261,9 @@ class PickRequest(Action):
 
     keyword = "dagang-pick"
 
+    def describe(self) -> str:
+        return "ask a teammate to set the order of your sets (挑牌)"
+
 
 @attrs.frozen
 class PickSet(Action):
@@ -228,6 +274,9 @@ class PickSet(Action):
 
     def to_text(self) -> str:
         return f"{self.keyword} {self.chosen.text(ascii_only=True)}"
+
+    def describe(self) -> str:
+        return f"name {self.chosen} as your teammate's next set (挑牌)"
 
     @classmethod
     def parse(cls, rest: str) -> PickSet:
@@ -240,12 +289,18 @@ class Concede(Action):
 
     keyword = "dagang-concede"
 
+    def describe(self) -> str:
+        return "concede (憋死): take the lowest free place"
+
 
 @attrs.frozen
 class Forfeit(Action):
     """REF-3: a player who owes a lost turn and is to lead gives the lead up to the next player."""
 
     keyword = "dagang-forfeit"
+
+    def describe(self) -> str:
+        return "give up the lead (a lost turn)"
 
 
 #: REF-3 penalties (D§29).

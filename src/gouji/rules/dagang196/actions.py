@@ -58,6 +58,11 @@ class PayTribute(Action):
             return f"{self.keyword} none"
         return f"{self.keyword} " + " ".join(rank_name(r, ascii_only=True) for r in self.ranks)
 
+    def describe(self) -> str:
+        if not self.ranks:
+            return "pay no tribute: you hold no 大王, 小王 or 2"
+        return "pay tribute (进贡): " + " ".join(rank_name(r) for r in self.ranks)
+
     @classmethod
     def parse(cls, rest: str) -> PayTribute:
         if rest == "none":
@@ -81,6 +86,9 @@ class BuyThree(Action):
     def to_text(self) -> str:
         return f"{self.keyword} {rank_name(self.pay, ascii_only=True)}"
 
+    def describe(self) -> str:
+        return f"buy a 3 (买3) from your opposite, paying a {rank_name(self.pay)}"
+
     @classmethod
     def parse(cls, rest: str) -> BuyThree:
         rank = _rank_word(rest)
@@ -99,6 +107,9 @@ class AskThree(Action):
     def to_text(self) -> str:
         return f"{self.keyword} {self.seat}"
 
+    def describe(self) -> str:
+        return f"take a 3 from your teammate, seat {self.seat} (要3)"
+
     @classmethod
     def parse(cls, rest: str) -> AskThree:
         if rest not in ("0", "1", "2", "3", "4", "5"):
@@ -115,6 +126,9 @@ class Choice(Action):
     def to_text(self) -> str:
         return self.keyword
 
+    def describe(self) -> str:
+        return CHOICE_WORDS.get(self.keyword, self.keyword)
+
 
 REVOLT = Choice("club-revolution")
 NO_REVOLT = Choice("club-no-revolution")
@@ -124,6 +138,18 @@ DECLARE = Choice("club-declare")
 NO_DECLARE = Choice("club-no-declare")
 NO_THREE = Choice("club-no-three")
 CONCEDE = Choice("club-concede")
+
+#: What each choice means, for a player.
+CHOICE_WORDS = {
+    "club-revolution": "revolt (革命): fold your hand",
+    "club-no-revolution": "do not revolt: play your hand",
+    "club-keep-head": "keep your head (要头)",
+    "club-no-head": "declare headless (无头)",
+    "club-declare": "declare (宣点) that your opposite will not open",
+    "club-no-declare": "make no declaration",
+    "club-no-three": "buy no 3",
+    "club-concede": "concede (憋死): take the lowest free place",
+}
 
 
 register_action(PayTribute.keyword, PayTribute.parse)

@@ -60,6 +60,9 @@ class ConsentBurn(Action):
 
     keyword = "consent-burn"
 
+    def describe(self) -> str:
+        return "let your teammates burn first (同伙同意)"
+
 
 CONSENT_BURN = ConsentBurn()
 

@@ -52,6 +52,9 @@ class BuyCard(Action):
     def to_text(self) -> str:
         return f"{self.keyword} {self.rank}"
 
+    def describe(self) -> str:
+        return f"get a {self.rank} (买{self.rank})"
+
 
 @attrs.frozen
 class DeclineCard(Action):
@@ -62,6 +65,11 @@ class DeclineCard(Action):
 
     def to_text(self) -> str:
         return f"{self.keyword} {self.rank}"
+
+    def describe(self) -> str:
+        if self.rank == THREE:
+            return "go without a 3: you take the last place (不买3者视为大落)"
+        return "go without a 4: you cannot open (无4不开点)"
 
 
 def _rank(keyword: str, rest: str) -> int:

@@ -1,0 +1,139 @@
+"""The choices of a terminal game, for a person: plays grouped by rank, the rest in words, and the
+short forms a player types (``KK``, ``3x5``, ``2 2 K K``) read back to a legal action.
+
+A first lead holds hundreds of legal sets; listed one a line they scroll the hand off the screen.
+Grouped by rank they fit in a few lines, and the player types the set itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from gouji.engine.actions import Action, Burn, PlaySet
+from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, TWO, rank_name
+from gouji.engine.plays import Play, parse_play
+from gouji.errors import ParseError
+
+#: Up to this many choices, every one is listed with a number.
+LISTED = 14
+
+_CARD_TOKEN = re.compile(r"10|BJ|SJ|大王|小王|[2-9JQKA]|[X*×]\d+")
+
+
+def _label(action: Action) -> str:
+    """The choice in words, with the text to type where that differs."""
+    words, text = action.describe(), action.to_text()
+    return words if words == text else f"{words}  [{text}]"
+
+
+def _groups(actions: Sequence[PlaySet | Burn]) -> list[tuple[Action, str]]:
+    """One line per rank, lowest first: the set a number plays (the whole rank alone when it may
+    be led so, else the cheapest in 2s and jokers), how many of the rank, what may be added."""
+    by_rank: dict[int, list[PlaySet | Burn]] = {}
+    for action in actions:
+        by_rank.setdefault(action.play.rank, []).append(action)
+    lines: list[tuple[Action, str]] = []
+    for rank in sorted(by_rank):
+        group = by_rank[rank]
+        plays = [a.play for a in group]
+        # A set of jokers alone has no natural cards: count the jokers.
+        sizes = sorted({p.naturals or p.size for p in plays})
+        span = str(sizes[0]) if len(sizes) == 1 else f"{sizes[0]}-{sizes[-1]}"
+        adds = []
+        if rank < TWO and any(p.twos for p in plays):
+            most = max(p.twos for p in plays)
+            adds.append("a 2" if most == 1 else f"up to {most} 2s")
+        if rank < SMALL_JOKER and any(p.small or p.big for p in plays):
+            adds.append("jokers")
+        extra = f", with {' and '.join(adds)}" if adds else ""
+        first = min(group, key=lambda a: (a.play.big, a.play.small, a.play.twos, -a.play.naturals))
+        lines.append((first, f"{rank_name(rank, ascii_only=True):>3} ×{span}{extra}  "
+                             f"(the number plays {first.play.text(ascii_only=True)})"))
+    return lines
+
+
+def _sections(actions: Sequence[Action]) -> list[tuple[str, list[tuple[Action, str]]]]:
+    plays = [a for a in actions if isinstance(a, PlaySet)]
+    burns = [a for a in actions if isinstance(a, Burn)]
+    others = [a for a in actions if not isinstance(a, (PlaySet, Burn))]
+    sections = []
+    if plays:
+        sections.append((f"sets you may play ({len(plays)}): type the cards ('K K', 'KK', 'K x3', '2 2 K K', "
+                         "'BJ K') or a rank's number", _groups(plays)))
+    if burns:
+        sections.append((f"sets you may burn with (烧牌, {len(burns)}): type 'burn' and the cards, or a number",
+                         _groups(burns)))
+    if others:
+        sections.append(("or:", [(a, _label(a)) for a in others]))
+    return sections
+
+
+def choices_text(actions: Sequence[Action]) -> str:
+    """The lines that show the legal ``actions``: all numbered when few, else plays by rank."""
+    if len(actions) <= LISTED:
+        return "".join(f"  {n:>2}. {_label(a)}\n" for n, a in enumerate(actions, 1))
+    out = []
+    number = 0
+    for title, lines in _sections(actions):
+        out.append(f"  {title}")
+        for _, line in lines:
+            number += 1
+            out.append(f"    {number:>2}. {line}")
+    return "\n".join(out) + "\n"
+
+
+def numbered(actions: Sequence[Action]) -> list[Action]:
+    """What the numbers of :func:`choices_text` stand for."""
+    if len(actions) <= LISTED:
+        return list(actions)
+    return [action for _, lines in _sections(actions) for action, _ in lines]
+
+
+def short_form(text: str) -> Play | None:
+    """The set a short form names (``"KK"``, ``"3x5"``, ``"2 2 K K"``, ``"bj k"``), or ``None``."""
+    words = text.strip().upper().replace("PLAY", " ").replace("BURN", " ")
+    tokens = _CARD_TOKEN.findall(words)
+    if not tokens or "".join(tokens) != "".join(words.split()):
+        return None  # something in it is not a card
+    cards: list[str] = []
+    for token in tokens:
+        if token[0] in "X*×":
+            if not cards or int(token[1:]) > 36:
+                return None
+            cards += [cards[-1]] * (int(token[1:]) - 1)
+        else:
+            cards.append(token)
+    try:
+        return parse_play(" ".join(cards))
+    except ParseError:
+        return None
+
+
+def read_choice(answer: str, actions: Sequence[Action]) -> Action | None:
+    """The legal action a typed answer names: a number of the list, or a set in short form."""
+    if answer.isascii() and answer.isdigit():
+        listed = numbered(actions)
+        index = int(answer) - 1
+        if 0 <= index < len(listed):
+            return listed[index]
+        # Past the list's numbers, "5" is the card 5.
+    play = short_form(answer)
+    if play is None:
+        return None
+    burn = answer.strip().lower().startswith("burn")
+    wanted = [a for a in actions if isinstance(a, Burn if burn else PlaySet) and a.play == play]
+    if not wanted and not burn:
+        # A set that can only be burned is a burn, whatever word came first.
+        wanted = [a for a in actions if isinstance(a, Burn) and a.play == play]
+    return wanted[0] if wanted else None
+
+
+def colour_hand(text: str) -> str:
+    """The hand with jokers in red and 2s in yellow (ANSI), as a terminal that shows colour reads it."""
+    names = {rank_name(BIG_JOKER, ascii_only=True): "31;1", rank_name(SMALL_JOKER, ascii_only=True): "31",
+             rank_name(TWO): "33;1"}
+    return " ".join(f"\x1b[{names[w]}m{w}\x1b[0m" if w in names else w for w in text.split(" "))
+
+
+__all__ = ["LISTED", "choices_text", "colour_hand", "numbered", "read_choice", "short_form"]
