@@ -1147,8 +1147,7 @@ def test_t1_2_final_standings_stay_tied_until_a_deciding_game() -> None:
     for name, points in (("a", 30), ("b", 30), ("c", 20)):
         tournament.add_points(name, points)
     assert tournament.unresolved() == [["a", "b"]]
-    tournament.add_decider("a", 12)
-    tournament.add_decider("b", 16)
+    tournament.add_decider({"a": 12, "b": 16})
     assert [s.team for s in tournament.standings()] == ["b", "a", "c"]
     assert tournament.unresolved() == []
 

@@ -1,0 +1,198 @@
+"""Issue 22, items 10-17: the district organiser layer (T 一.2, T 一.9, T 二.4) and book C's 解烧."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import gouji
+from gouji.bots.basic import RandomBot
+from gouji.rules.district.match import FINAL, PRELIMINARY, Match, draw_lots
+from gouji.rules.district.tournament import Tournament
+from gouji.tools.cli import main
+
+DISTRICT = gouji.load_variant("district")
+#: Seeds whose two RandomBot games leave the district match level (found once, reproducible).
+LEVEL_SEEDS = (1, 6, 16)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def results_toml(matches: list[Match], seed: int, stage: str, disqualified: tuple[str, str] | None = None) -> str:
+    """A file of results holding every game of ``matches``, as an organiser writes it down."""
+    lines = ['variant = "district"', f'stage = "{stage}"', f"seed = {seed}", ""]
+    for number, match in enumerate(matches):
+        for index, game in enumerate(match.games):
+            score = game.score()
+            items = ", ".join(f'{{team = {a.team}, points = {a.points}, rule = "{a.rule}", reason = "{a.reason}"}}'
+                              for a in score.adjustments)
+            lines += ["[[games]]", f'match = "match {number}"', f"teams = {json.dumps(list(match.teams))}",
+                      f"finish_order = {list(score.finish_order)}", f"bonuses = [{items}]",
+                      f"decider = {'true' if index >= 2 else 'false'}", ""]
+    if disqualified:
+        lines += ["[[disqualified]]", f'team = "{disqualified[0]}"', f'reason = "{disqualified[1]}"']
+    return "\n".join(lines) + "\n"
+
+
+def cli_standings(capsys: pytest.CaptureFixture[str], path: Path) -> list[tuple[int, str, int, list[str], bool]]:
+    code, out, err = run(capsys, "tournament", str(path), "--format", "json")
+    assert code == 0, err
+    return [(s["rank"], s["team"], s["points"], s["drawn"], s["tied"]) for s in json.loads(out)["standings"]]
+
+
+def python_standings(tournament: Tournament) -> list[tuple[int, str, int, list[str], bool]]:
+    return [(s.rank, s.team, s.points, [str(c) for c in s.drawn], s.tied) for s in tournament.standings()]
+
+
+# -- item 10: the draw that settled a level match is credited to its winner -----------------------------
+@pytest.mark.rule("SCORE-4")
+@pytest.mark.parametrize("seed", range(8))
+def test_t1_2_the_draw_of_a_level_match_stays_with_its_winner_whatever_the_names(tmp_path, capsys, seed):
+    """T 一.2: "如二局后平局，参加抽签决定胜负" — one draw decides (T17), whichever name sorts first."""
+    path = tmp_path / "level.toml"
+    path.write_text(f'teams = ["West", "East"]\nseed = {seed}\n[[games]]\nfinish_order = [0, 1, 2, 3, 4, 5]\n'
+                    '[[games]]\nfinish_order = [1, 0, 3, 2, 5, 4]\n', encoding="utf-8")
+    _, out, _ = run(capsys, "tournament", str(path))
+    line = next(x for x in out.splitlines() if "level: the draw" in x)
+    winner = line.split(" — ")[1].split(" wins")[0]
+    _, out, _ = run(capsys, "tournament", str(path), "--format", "json")
+    data = json.loads(out)
+    first = data["standings"][0]
+    assert first["team"] == winner
+    tie = data["matches"][0]["tie_break"]
+    assert tie["order"][0] == winner
+    assert first["drawn"] == [card for team, card in tie["draws"] if team == winner]
+    assert f"{winner} {first['drawn'][-1]}" in line
+
+
+# -- item 11: gouji match honours [[disqualified]] ---------------------------------------------------------
+@pytest.mark.rule("REF-5")
+def test_t1_9_gouji_match_honours_a_disqualification(tmp_path, capsys):
+    """T 一.9: "凡弄虚作假，违反竞赛规程作弊者，取消比赛资格及全部比赛成绩"."""
+    path = tmp_path / "m.toml"
+    path.write_text('teams = ["A", "B"]\n[[games]]\nfinish_order = [0, 2, 4, 1, 3, 5]\n'
+                    '[[disqualified]]\nteam = "A"\nreason = "signals"\n', encoding="utf-8")
+    code, out, _ = run(capsys, "match", str(path))
+    assert code == 0
+    assert out.splitlines()[-1] == "result: B wins — A disqualified [REF-5]: signals"
+    _, out, _ = run(capsys, "match", str(path), "--format", "json")
+    data = json.loads(out)
+    assert data["winner"] == "B" and data["disqualified"] == {"team": "A", "reason": "signals"}
+    path.write_text(path.read_text(encoding="utf-8").replace('team = "A"', 'team = "C"'), encoding="utf-8")
+    code, _, err = run(capsys, "match", str(path))
+    assert code == 2 and "'C' is not one of the match's teams" in err
+
+
+# -- item 12: a match is two games, plus a final's deciding games -----------------------------------------
+@pytest.mark.rule("SCORE-4")
+def test_t1_2_a_match_is_two_games(tmp_path, capsys):
+    """T 一.2: "比赛以淘汰赛方式进行，为二局计分制"; "决赛也实行二局计分制 … 如二队平分则加赛一场"."""
+    one = '[[games]]\nfinish_order = [0, 2, 4, 1, 3, 5]\n'
+    path = tmp_path / "m.toml"
+    path.write_text(one, encoding="utf-8")
+    code, out, _ = run(capsys, "match", str(path))
+    assert code == 0 and out.splitlines()[-1] == "result: not decided yet — game 2 of 2 is still to play [SCORE-3]"
+    code, _, err = run(capsys, "tournament", str(path))
+    assert code == 2 and "a match is 2 games" in err
+    path.write_text(one * 3, encoding="utf-8")
+    code, _, err = run(capsys, "match", str(path))
+    assert code == 2 and "row 3: a match is 2 games" in err and "decider" in err
+    # A deciding game: only in a final, only after two level games, only while still level.
+    level = '[[games]]\nfinish_order = [0, 1, 2, 3, 4, 5]\n[[games]]\nfinish_order = [1, 0, 3, 2, 5, 4]\n'
+    decider = '[[games]]\nfinish_order = [1, 0, 3, 2, 5, 4]\ndecider = true\n'
+    for text, stage, words in ((level + decider, "preliminary", "belongs to a final"),
+                               (one * 2 + decider, "final", "only when they leave the teams level"),
+                               (level + decider * 2, "final", "only when they leave the teams level")):
+        path.write_text(text, encoding="utf-8")
+        code, _, err = run(capsys, "match", str(path), "--stage", stage)
+        assert code == 2 and words in err, err
+
+
+# -- item 13: the final's order, and a settled pair inside a larger tie -------------------------------------
+@pytest.mark.rule("SCORE-4")
+def test_t1_2_a_deciding_game_orders_its_pair_only(tmp_path, capsys):
+    """T 一.2: "决赛也实行二局计分制，按计分排序，如二队平分则加赛一场，直至决出胜负" — the deciding
+    game orders the pair that played it; a third level team stays tied with both (T16)."""
+    final = Tournament(FINAL)
+    for team, points in {"A": 22, "B": 22, "C": 22, "D": 20}.items():
+        final.add_points(team, points)
+    final.add_decider({"A": 13, "B": 9})
+    standings = final.standings()
+    assert [(s.rank, s.tied) for s in standings] == [(1, True), (1, True), (1, True), (4, False)]
+    assert [s.team for s in standings][:3].index("A") < [s.team for s in standings][:3].index("B")
+    assert final.unresolved() == [[s.team for s in standings[:3]]]
+    final.add_decider({"C": 10, "A": 12})
+    assert final.standings()[0].tied
+    final.add_decider({"C": 12, "B": 10})             # C beats B, A beats C: still open? no: A>C>B
+    assert [(s.rank, s.team, s.tied) for s in final.standings()] == [
+        (1, "A", False), (2, "C", False), (3, "B", False), (4, "D", False)]
+
+
+@pytest.mark.rule("SCORE-4")
+def test_t2_4_a_circle_of_deciding_games_stays_tied():
+    """T 二.4 "决赛则采用决胜局定胜负的方法": games that go round in a circle decide nobody's place."""
+    final = Tournament(FINAL)
+    for team in "ABC":
+        final.add_points(team, 22)
+    final.add_decider({"A": 12, "B": 10})
+    final.add_decider({"B": 12, "C": 10})
+    final.add_decider({"C": 12, "A": 10})
+    assert all(s.tied and s.rank == 1 for s in final.standings())
+
+
+@pytest.mark.rule("SCORE-4")
+@pytest.mark.parametrize("seed", range(20))
+def test_t1_2_a_settled_pair_inside_a_tie_does_not_overturn_the_draw(seed):
+    """T 一.2 "抽签决定胜负": the pair a match's draw settled keeps its order, and the cards drawn
+    now for the four-way tie decide the other places (the pair draws as one lot)."""
+    tournament = Tournament(PRELIMINARY, seed)
+    for team in ("A", "B", "C", "D"):
+        tournament.add_points(team, 20)
+    tournament.settled[("D", "A")] = {"D": (), "A": ()}
+    order = [s.team for s in tournament.standings()]
+    assert order.index("A") == order.index("D") + 1
+    # The draw among the lots (C, B and the pair, drawn for by D) is the one the standings show.
+    lots = draw_lots(["B", "C", "D"], random.Random(seed))
+    assert [t for t in order if t != "A"] == list(lots.order)
+
+
+# -- the organiser CLI and the Python Match/Tournament agree ----------------------------------------------
+@pytest.mark.rule("SCORE-4")
+@pytest.mark.parametrize("seed", [0, 3, 11])
+def test_t1_2_the_organiser_and_the_tournament_agree_on_every_standing(tmp_path, capsys, seed):
+    """T 一.2, T 二.4: the same games give the same standings, by ``gouji tournament`` and by
+    :class:`Tournament`, level matches, deciding games and a disqualification included."""
+    names = [("West", "East"), ("北区", "南区"), ("Zeta", "Alpha"), ("二队", "一队")]
+    prelim = [Match(DISTRICT, s, teams=t, tie_seed=seed).play(RandomBot(s))
+              for s, t in zip((*LEVEL_SEEDS, 5), names, strict=True)]
+    assert sum(m.tie_break is not None for m in prelim) == 3
+    python = Tournament(PRELIMINARY, seed)
+    for match in prelim:
+        python.add_match(match)
+    path = tmp_path / "p.toml"
+    path.write_text(results_toml(prelim, seed, PRELIMINARY), encoding="utf-8")
+    assert cli_standings(capsys, path) == python_standings(python)
+    # A disqualification (REF-5) in both.
+    cheat = Match(DISTRICT, 5, teams=names[3], tie_seed=seed).play(RandomBot(5))
+    cheat.disqualify(1, "signals")
+    python = Tournament(PRELIMINARY, seed)
+    for match in [*prelim[:3], cheat]:
+        python.add_match(match)
+    path.write_text(results_toml([*prelim[:3], cheat], seed, PRELIMINARY, ("一队", "signals")), encoding="utf-8")
+    assert cli_standings(capsys, path) == python_standings(python)
+    # The final: a match with deciding games, and ones without.
+    final = [Match(DISTRICT, s, stage=FINAL, teams=t).play(RandomBot(s))
+             for s, t in zip((6, 2), names[:2], strict=True)]
+    assert final[0].deciding_games
+    python = Tournament(FINAL, seed)
+    for match in final:
+        python.add_match(match)
+    path.write_text(results_toml(final, seed, FINAL), encoding="utf-8")
+    assert cli_standings(capsys, path) == python_standings(python)
