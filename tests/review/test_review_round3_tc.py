@@ -196,3 +196,57 @@ def test_t1_2_the_organiser_and_the_tournament_agree_on_every_standing(tmp_path,
         python.add_match(match)
     path.write_text(results_toml(final, seed, FINAL), encoding="utf-8")
     assert cli_standings(capsys, path) == python_standings(python)
+
+
+# -- item 17: C§5 解烧 — a plain last set covered after the burner is out breaks nothing -------------
+CLUB = gouji.load_variant("dagang196")
+
+
+def _apply(game: gouji.Game, *texts: str) -> gouji.Game:
+    for text in texts:
+        game.apply(gouji.parse_action(text))
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+@pytest.mark.rule("TRIB-7")
+@pytest.mark.parametrize("answer", ["play 8", "pass"])
+def test_c5_a_plain_last_set_covered_after_the_burner_is_out_is_no_jieshao(answer):
+    """C§5: "烧牌后,如果烧牌者按上面得条件一次性出完,则称为烧成功,如果中间对头压牌或其她人烧此烧牌者,
+    则算解烧" — case (a): 憋3 off, seat 1 burns K K with A A, leads 小王 9 9, then his last 7
+    ("最后一次发牌可除外"); his own teammate covers it with 8. The burn stands: 烧贡 is owed."""
+    from gouji.rules.dagang196.burning import burn_tribute_owed, successful_burns
+
+    variant = CLUB.with_options(hold_three=False, point_tribute=False)
+    game = variant.new_position({0: "K K 5", 1: "A A 小王 9 9 7", 2: "6", 3: "8 5 5 5 Q", 4: "6",
+                                 5: "10 4 4 4 J"}, 0)
+    game = _apply(game, "play K K", "burn A A", "play SJ 9 9", "play 7", answer)
+    assert successful_burns(game) == [(1, 0)]
+    assert [(o.giver, o.receiver, o.kind, o.rule) for o in burn_tribute_owed(game)] == [(0, 1, "烧贡", "TRIB-7")]
+
+
+@pytest.mark.rule("TRIB-7")
+def test_c5_the_burners_final_3s_covered_by_his_lower_player_is_no_jieshao():
+    """C§5 "一次性出完": case (b), 憋3 on — the burner's last set is his 3 ("最后一手牌必须全就是３"),
+    which carries nothing; his lower player covers it with a 4. The burn stands."""
+    from gouji.rules.dagang196.burning import burn_tribute_owed, successful_burns
+
+    variant = CLUB.with_options(point_tribute=False)
+    game = variant.new_position({0: "K K 5 3", 1: "A A 小王 9 9 3", 2: "6 4 3", 3: "8 5 5 5 Q Q J J 3",
+                                 4: "6 3", 5: "10 4 4 4 J 7 7 8 8 3"}, 0)
+    game = _apply(game, "play K K", "burn A A", "play SJ 9 9", "play 3", "play 4")
+    assert successful_burns(game) == [(1, 0)]
+    assert [(o.giver, o.receiver, o.kind) for o in burn_tribute_owed(game)] == [(0, 1, "烧贡")]
+
+
+@pytest.mark.rule("TRIB-7")
+def test_c4_a_last_joker_set_covered_after_the_burner_is_out_still_breaks_the_burn():
+    """C§4: "在就是烧牌了，但在接下来得带花出牌时被打,同样视为烧牌失败" — a joker set is judged when it
+    stands, also when it emptied his hand (the cases C names stay 解烧)."""
+    from gouji.rules.dagang196.burning import successful_burns
+
+    variant = CLUB.with_options(hold_three=False, point_tribute=False)
+    game = variant.new_position({0: "K K 5", 1: "A A 小王 9 9", 2: "6", 3: "7", 4: "大王 2 2 8", 5: "8"}, 0)
+    game = _apply(game, "play K K", "pass", "burn A A", "close", "play SJ 9 9", "play BJ 2 2")
+    assert successful_burns(game) == []
