@@ -250,3 +250,34 @@ def test_c4_a_last_joker_set_covered_after_the_burner_is_out_still_breaks_the_bu
     game = variant.new_position({0: "K K 5", 1: "A A 小王 9 9", 2: "6", 3: "7", 4: "大王 2 2 8", 5: "8"}, 0)
     game = _apply(game, "play K K", "pass", "burn A A", "close", "play SJ 9 9", "play BJ 2 2")
     assert successful_burns(game) == []
+
+
+# -- item 14: the 乱残's pass, as the rules reference states it ----------------------------------------------
+@pytest.mark.rule("ROUND-2")
+def test_t2_3_10_the_rules_reference_names_the_melee_pass_the_variant_uses():
+    """T 二.3.(10): "'乱残'比赛阶段：剩四人以内时…每轮牌每人有且只有一次过牌权" — ROUND-2's district
+    row names the value the variant file and the engine use (END-5, T4)."""
+    index = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "index.rst").read_text(encoding="utf-8")
+    section = index.split(".. _rule-ROUND-2:")[1].split(".. _rule-")[0]
+    district = section.split("   * - district")[1].split("   * - dagang196")[0]
+    value = DISTRICT.options["melee_pass"]
+    assert value == "ends_round"
+    assert f'``melee_pass = "{value}"``' in district.split("The other reading")[0]
+
+
+# -- item 16: a headless player answers a gouji set at his place in turn order --------------------------
+@pytest.mark.rule("END-2")
+def test_t_a_headless_player_answers_a_small_joker_in_turn_before_the_opposite():
+    """T is silent on 无头 but for "其对门仍被视为'有头'（头、二科出现后解除有头）" (T 二.3.(5)); as P§17
+    "无头者对其他人发的牌亦可行使同样的权力" he covers at his place in turn order. Seat 5 is out, so
+    seat 2 is headless: on seat 4's 小王 (a gouji set) he is asked before seat 1, the opposite;
+    only burns wait for the opposite ("烧牌不优先于…正常的够级顺序", T2)."""
+    game = DISTRICT.new_position({0: "A 6 6 3 4", 1: "2 9 9 3 4", 2: "大王 8 8 3 4", 3: "5 7 7 3 4",
+                                  4: "小王 10 10 3 4"}, 0)
+    assert not game.has_head(2)
+    game.apply(gouji.parse_action("play A"))
+    game.apply(gouji.parse_action("play SJ"))
+    assert DISTRICT.set_rules.is_gouji(game.table)
+    assert game.current_player == 2 and [str(a) for a in game.legal_actions()] == ["play BJ", "pass"]
+    game.apply(gouji.parse_action("pass"))
+    assert game.current_player == 1 and [str(a) for a in game.legal_actions()] == ["pass", "consent-burn"]
