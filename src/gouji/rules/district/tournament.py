@@ -107,8 +107,9 @@ class Tournament:
     def add_result(self, teams: Sequence[str], totals: Sequence[int], *, tie: TieBreak | None = None,
                    deciders: Sequence[Sequence[int]] = (), disqualified: tuple[int, str] | None = None) -> None:
         """Add one match's result: ``totals`` of ``teams`` over its two games, the draw that
-        settled it (``tie``, sides 0 and 1 as :attr:`Match.tie_break` draws them), the final's
-        deciding games (each the two teams' points) and a disqualification ``(side, reason)``.
+        settled it (``tie``, sides 0 and 1 as
+        :attr:`~gouji.rules.district.match.Match.tie_break` draws them), the final's deciding
+        games (each the two teams' points) and a disqualification ``(side, reason)``.
         :meth:`add_match` and the organiser's ``gouji tournament`` both come through here."""
         names = tuple(teams)
         if len(names) != 2 or len(set(names)) != 2 or len(totals) != 2:
