@@ -315,3 +315,30 @@ def test_t2_3_11_a_declined_3_is_da_luo_and_the_first_smothered_er_luo():
     assert game.places[4] == 5
     adjustments = [(a.team, a.points, a.reason.split(":")[0]) for a in _apply(game).score().adjustments]
     assert (0, 1, "憋三") in adjustments and not [a for a in adjustments if a[2] == "闷贡"]
+
+
+@pytest.mark.rule("SCORE-4")
+@pytest.mark.parametrize("bad", [
+    {"teams": ("A", "A"), "totals": (1, 2)},
+    {"teams": ("A", ""), "totals": (1, 2)},
+    {"teams": ("A", "B"), "totals": (1, "2")},
+    {"teams": ("A", "B"), "totals": (1, 2, 3)},
+    {"teams": ("A", "B"), "totals": (1, 1), "deciders": [(1, 2)]},          # a preliminary has no deciders
+    {"teams": ("A", "B"), "totals": (1, 2), "disqualified": (2, "x")},
+])
+def test_t1_2_a_bad_match_result_is_refused_and_changes_nothing(bad):
+    """T 一.2: a match's result is two teams' totals; anything else is refused before any change."""
+    tournament = Tournament(PRELIMINARY)
+    tournament.add_points("C", 3)
+    before = (dict(tournament.points), dict(tournament.matches), dict(tournament.disqualified))
+    with pytest.raises(gouji.GoujiError):
+        tournament.add_result(**bad)
+    assert (tournament.points, tournament.matches, tournament.disqualified) == before
+    final = Tournament(FINAL)
+    with pytest.raises(gouji.GoujiError):
+        final.add_result(("A", "B"), (1, 1), deciders=[(1, True)])
+    assert final.points == {}
+    final.add_points("A", 1)
+    with pytest.raises(gouji.GoujiError):
+        final.add_decider({"A": 3})
+    assert final.deciders == {}

@@ -112,10 +112,17 @@ class Tournament:
         games (each the two teams' points) and a disqualification ``(side, reason)``.
         :meth:`add_match` and the organiser's ``gouji tournament`` both come through here."""
         names = tuple(teams)
-        if len(names) != 2 or len(set(names)) != 2 or len(totals) != 2:
-            raise GoujiError(f"a match has two distinct teams and two totals, not {teams!r}, {totals!r}")
+        if len(names) != 2 or len(set(names)) != 2 or not all(isinstance(t, str) and t for t in names):
+            raise GoujiError(f"a match has two distinct teams named by non-empty strings, not {teams!r}")
+        games = [tuple(totals), *(tuple(points) for points in deciders)]
+        if not all(len(g) == 2 and all(isinstance(p, int) and not isinstance(p, bool) for p in g) for g in games):
+            raise GoujiError(f"totals and deciding games are two integers each, not {totals!r}, {deciders!r}")
         if deciders and self.stage != FINAL:
             raise GoujiError("deciding games belong to the final; the preliminaries draw (SCORE-4)")
+        if disqualified is not None and (disqualified[0] not in (0, 1) or isinstance(disqualified[0], bool)):
+            raise GoujiError(f"a disqualification is (side 0 or 1, reason), not {disqualified!r}")
+        if tie is not None and sorted(int(side) for side in tie.order) != [0, 1]:  # type: ignore[call-overload]
+            raise GoujiError(f"a match's draw orders its sides 0 and 1, not {tie.order!r}")
         if disqualified is not None and names[disqualified[0]] not in self.disqualified:
             self.disqualify(names[disqualified[0]], disqualified[1])
         for team, points in zip(names, totals, strict=True):
