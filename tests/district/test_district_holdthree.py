@@ -35,10 +35,10 @@ def test_END_6_fours_never_carry_jokers_but_may_carry_twos(position, legal):
     assert "play SJ" in plays and "play SJ 2" in plays
 
 
-def _smother_table(position, coverer):
+def _smother_table(position, coverer, **options):
     hands = {0: "9 9 3 3", 1: "5 3", 2: "6 3", 3: "7 3", 4: "8 3", 5: "4 3"}
     hands[coverer] = "10 10 5 3"
-    return position(hands, leader=0)
+    return position(hands, leader=0, **options)
 
 
 @pytest.mark.rule("END-8")
@@ -62,13 +62,20 @@ def test_END_8_two_smothered_players_take_the_two_lowest_places(position, act):
 
 
 @pytest.mark.rule("END-8")
-def test_END_8_smothering_an_opponent_scores_two_a_teammate_nothing(position, act, finish):
+def test_END_8_smothering_an_opponent_scores_one_a_teammate_nothing(position, act, finish):
+    # T 二.3.(11): "将对手鳖三一次，加一分，将同伙鳖三，不加分" (E-T T9).
     game = _smother_table(position, 5)
     act(game, "play 9 9", "play 10 10")
     score = finish(game).score()
     items = [(a.team, a.points, a.reason.split(":")[0]) for a in score.adjustments
              if a.rule == "END-8" and "seat 0" in a.reason]
-    assert items == [(1, 1, "憋三"), (1, 1, "闷贡")]        # 憋闷: two points
+    assert items == [(1, 1, "憋三")]
+    game = _smother_table(position, 5, smother_tribute=True)   # the 憋闷 reading: two points
+    act(game, "play 9 9", "play 10 10")
+    score = finish(game).score()
+    items = [(a.team, a.points, a.reason.split(":")[0]) for a in score.adjustments
+             if a.rule == "END-8" and "seat 0" in a.reason]
+    assert items == [(1, 1, "憋三"), (1, 1, "闷贡")]
     game = _smother_table(position, 4)                       # seat 4 is seat 0's teammate
     act(game, "play 9 9", "play 10 10")
     assert not game.playing[0]                               # still smothered: 大落

@@ -39,11 +39,13 @@ def test_SCORE_3_a_burn_scores_one(position, act, finish):
 
 @pytest.mark.rule("SCORE-3")
 @pytest.mark.rule("PLAY-5")
-@pytest.mark.parametrize(("killer", "bonus"), [(5, [(1, 1, "大虎二杀一")]), (4, [])])
-def test_SCORE_3_two_big_jokers_on_an_opponents_one_score_one(position, act, finish, killer, bonus):
+@pytest.mark.parametrize(("killer", "teammates", "bonus"), [
+    (5, True, [(1, 1, "大虎二杀一")]), (4, True, [(0, 1, "大虎二杀一")]), (4, False, [])])
+def test_SCORE_3_two_big_jokers_on_one_score_one(position, act, finish, killer, teammates, bonus):
+    # T 二.4: "大虎二杀一各加1分" — no condition; only an opponent's with teammate_bonuses = false (T11).
     hands = {0: "大王 9 3", 1: "5 3", 2: "6 3", 3: "7 3", 4: "8 3", 5: "10 3"}
     hands[killer] = "大王 大王 3"
-    game = position(hands, leader=0, point_scoring=False)
+    game = position(hands, leader=0, point_scoring=False, teammate_bonuses=teammates)
     act(game, "play BJ", "play BJ BJ")
     finish(game)
     assert _adjusted(game, "PLAY-5") == bonus

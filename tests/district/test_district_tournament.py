@@ -42,8 +42,7 @@ def test_SCORE_4_final_ties_wait_for_a_deciding_game():
     assert [(s.team, s.rank, s.tied) for s in standings[:2]] in (
         [("二队", 1, True), ("八队", 1, True)], [("八队", 1, True), ("二队", 1, True)])
     assert final.unresolved() == [["二队", "八队"]] or final.unresolved() == [["八队", "二队"]]
-    final.add_decider("八队", 12)
-    final.add_decider("二队", 10)
+    final.add_decider({"八队": 12, "二队": 10})
     assert [(s.team, s.rank, s.tied) for s in final.standings()[:2]] == [("八队", 1, False), ("二队", 2, False)]
     assert final.unresolved() == []
     with pytest.raises(gouji.GoujiError):

@@ -537,10 +537,10 @@ def test_t2_3_11_the_next_smothered_player_is_er_luo() -> None:
 
 @pytest.mark.rule("SCORE-3")
 def test_t2_3_11_smothering_an_opponent_scores() -> None:
-    """T 二.3.(11): "将对手鳖三一次，加一分"; T 二.4 "憋三…各加1分，憋闷2分" (E-T T9: 憋三 + 闷贡)."""
+    """T 二.3.(11): "将对手鳖三一次，加一分" (E-T T9: one point; 憋三 + 闷贡 is the option)."""
     game = finish(smother_table(5))
     assert (1, 1) in items(game, "憋三")
-    assert sum(p for team, p in items(game, "憋三") + items(game, "闷贡") if team == 1) == 2
+    assert sum(p for team, p in items(game, "憋三") + items(game, "闷贡") if team == 1) == 1
 
 
 @pytest.mark.rule("SCORE-3")
@@ -900,15 +900,17 @@ def test_t2_3_8_there_is_no_yield() -> None:
 
 
 @pytest.mark.rule("PLAY-5")
-def test_t2_3_14_killing_a_teammates_big_joker_scores_nothing() -> None:
-    """T 二.3.(13): "只记分不进贡" — the bonuses are tributes, paid by the other side (E-T T11):
-    seat 4 killing teammate seat 0's 大王 earns nothing."""
-    game = pos({0: "大王 3", 1: "3", 2: "3", 3: "3", 4: "大王 大王 3", 5: "3"})
-    act(game, "play BJ")
-    assert game.current_player == 4
-    act(game, "play BJ BJ")
-    finish(game)
-    assert items(game, "大虎二杀一") == []
+def test_t2_3_14_killing_a_teammates_big_joker_scores_as_the_book_says() -> None:
+    """T 二.4: "大虎二杀一各加1分" sets no condition (E-T T11): seat 4 killing teammate seat 0's
+    大王 scores +1; the option ``teammate_bonuses = false`` reads the bonuses as tributes paid
+    by the other side, and gives nothing."""
+    for teammates, expected in ((True, [(0, 1)]), (False, [])):
+        game = pos({0: "大王 3", 1: "3", 2: "3", 3: "3", 4: "大王 大王 3", 5: "3"}, teammate_bonuses=teammates)
+        act(game, "play BJ")
+        assert game.current_player == 4
+        act(game, "play BJ BJ")
+        finish(game)
+        assert items(game, "大虎二杀一") == expected
 
 
 # --- T 一.2, T 二.4: scoring --------------------------------------------------------------------
@@ -989,7 +991,7 @@ def test_t1_2_a_preliminary_tie_is_drawn() -> None:
     """T 一.2: "如二局后平局，参加抽签决定胜负"; T 二.4: "预赛得分相等，采用抽签定胜负"."""
     from gouji.bots.basic import RandomBot
 
-    match = Match(VARIANT, seed=6).play(RandomBot(6))
+    match = Match(VARIANT, seed=16).play(RandomBot(16))
     assert match.totals()[0] == match.totals()[1]
     assert match.is_over and len(match.games) == 2
     assert match.tie_break is not None and match.winner == match.tie_break.winner
@@ -1000,7 +1002,7 @@ def test_t1_2_a_final_tie_is_played_off() -> None:
     """T 一.2: "决赛…如二队平分则加赛一场，直至决出胜负"; T 二.4: "决赛则采用决胜局定胜负"."""
     from gouji.bots.basic import RandomBot
 
-    match = Match(VARIANT, seed=6, stage=FINAL).play(RandomBot(6))
+    match = Match(VARIANT, seed=16, stage=FINAL).play(RandomBot(16))
     assert len(match.games) > 2 and match.tie_break is None
     a, b = match.decider_totals()
     assert a != b and match.winner == (0 if a > b else 1)
@@ -1088,13 +1090,15 @@ def test_t2_3_5_the_head_is_lifted_once_tou_ke_and_er_ke_are_out() -> None:
 @pytest.mark.rule("SCORE-3")
 def test_t2_4_a_burn_that_smothers_scores_every_item() -> None:
     """T 二.4: "憋三，点贡，烧牌，闷贡…各加1分" — seat 5 burns seat 0's A A, its last set before
-    its 3: 烧牌 +1 and 憋闷 2."""
-    game = pos({0: "A A 3", 1: "5 3", 2: "5 3", 3: "5 3", 4: "5 3", 5: "2 2 3"}, leader=0)
-    act(game, "play A A", "pass", "burn 2 2")
-    assert game.places[5] == 0
-    finish(game)
-    assert items(game, "烧贡") == [(1, 1)]
-    assert items(game, "憋三") == [(1, 1)] and items(game, "闷贡") == [(1, 1)]
+    its 3: 烧牌 +1 and 憋三 +1 (with ``smother_tribute``, 闷贡 +1 too: 憋闷 2)."""
+    for tribute in (False, True):
+        game = pos({0: "A A 3", 1: "5 3", 2: "5 3", 3: "5 3", 4: "5 3", 5: "2 2 3"}, leader=0,
+                   smother_tribute=tribute)
+        act(game, "play A A", "pass", "burn 2 2")
+        assert game.places[5] == 0
+        finish(game)
+        assert items(game, "烧贡") == [(1, 1)]
+        assert items(game, "憋三") == [(1, 1)] and items(game, "闷贡") == ([(1, 1)] if tribute else [])
 
 
 @pytest.mark.rule("SCORE-3")
@@ -1108,14 +1112,15 @@ def test_t2_4_killing_the_last_big_joker_before_the_threes_smothers_too() -> Non
 
 
 @pytest.mark.rule("SCORE-3")
-def test_t2_4_smother_tribute_option_one_point_reading() -> None:
-    """T 二.3.(11): "将对手鳖三一次，加一分" — the one-point reading is the option
-    ``smother_tribute = false`` (E-T T9)."""
-    game = pos({0: "8 3 3", 1: "5 3", 2: "5 3", 3: "5 3", 4: "5 3", 5: "9 5 3"}, leader=0,
-               smother_tribute=False)
-    act(game, "play 8", "play 9")
-    finish(game)
-    assert items(game, "憋三") == [(1, 1)] and items(game, "闷贡") == []
+def test_t2_4_smother_tribute_option_two_point_reading() -> None:
+    """T 二.4: "憋闷2分" — the two-point reading (憋三 and 闷贡 for one smother) is the option
+    ``smother_tribute = true`` (E-T T9); T 二.3.(11)'s one point is the default."""
+    for tribute, expected in ((True, [(1, 1)]), (False, [])):
+        game = pos({0: "8 3 3", 1: "5 3", 2: "5 3", 3: "5 3", 4: "5 3", 5: "9 5 3"}, leader=0,
+                   smother_tribute=tribute)
+        act(game, "play 8", "play 9")
+        finish(game)
+        assert items(game, "憋三") == [(1, 1)] and items(game, "闷贡") == expected
 
 
 @pytest.mark.rule("OPEN-3")
@@ -1133,7 +1138,7 @@ def test_t2_3_2_a_deciding_game_is_cut_by_the_seat_the_last_first_drawer_names()
     """T 二.3.(2): "由上次摸牌者顺时针方向指定下一人为先切牌人" holds for every later game."""
     from gouji.bots.basic import RandomBot
 
-    match = Match(VARIANT, seed=6, stage=FINAL).play(RandomBot(6))
+    match = Match(VARIANT, seed=16, stage=FINAL).play(RandomBot(16))
     assert len(match.games) >= 3
     for before, after in itertools.pairwise(match.games):
         assert before.cut is not None and after.cut is not None
@@ -1147,8 +1152,7 @@ def test_t1_2_final_standings_stay_tied_until_a_deciding_game() -> None:
     for name, points in (("a", 30), ("b", 30), ("c", 20)):
         tournament.add_points(name, points)
     assert tournament.unresolved() == [["a", "b"]]
-    tournament.add_decider("a", 12)
-    tournament.add_decider("b", 16)
+    tournament.add_decider({"a": 12, "b": 16})
     assert [s.team for s in tournament.standings()] == ["b", "a", "c"]
     assert tournament.unresolved() == []
 
@@ -1279,9 +1283,9 @@ def test_t2_3_11_the_last_threes_carry_no_two_as_the_engine_reads_it() -> None:
 
 
 @pytest.mark.rule("END-8")
-def test_t2_3_11_smothering_an_opponent_scores_both_items_by_default() -> None:
-    """T 二.3.(11): "将对手鳖三一次，加一分", with T 二.4 "憋三，…，闷贡…各加1分，憋闷2分": the engine counts
-    憋三 and 闷贡 for each smother of an opponent, 2 points in all (T9 on the district page); the
-    one-point reading is the option ``smother_tribute = false``, tested above."""
+def test_t2_3_11_smothering_an_opponent_scores_one_point_by_default() -> None:
+    """T 二.3.(11): "将对手鳖三一次，加一分": the engine counts 憋三 alone for each smother of an
+    opponent (T9 on the district page); T 二.4's "憋闷2分" reading is the option
+    ``smother_tribute = true``, tested above."""
     game = finish(smother_table(5))
-    assert sum(p for team, p in items(game, "憋三") + items(game, "闷贡") if team == 1) == 2
+    assert sum(p for team, p in items(game, "憋三") + items(game, "闷贡") if team == 1) == 1

@@ -133,7 +133,12 @@ def cmd_match(args: argparse.Namespace) -> int:
     if len(groups) != 1:
         raise GoujiError(f"{args.results}: a match is one pair of teams; this file holds {len(groups)} "
                          "matches (use gouji tournament)")
-    report = match_report(variant, groups[0], stage, seed)
+    teams = set(groups[0][0].teams)
+    strangers = [team for team, _ in results.disqualified if team not in teams]
+    if strangers:
+        raise GoujiError(f"{args.results}: disqualified team {strangers[0]!r} is not one of the match's "
+                         f"teams {sorted(teams)} (REF-5)")
+    report = match_report(variant, groups[0], stage, seed, results.disqualified)
     _emit(args.format, lambda: match_text(variant, report, stage), lambda: match_data(report, stage),
           ["match", "team", "rule", "points", "what"], lambda: _match_rows([report]))
     return 0
@@ -160,6 +165,11 @@ def match_data(report: MatchReport, stage: str) -> dict[str, Any]:
         "games": [list(s.team_points) for s in report.scores],
         "deciding_games": [list(s.team_points) for s in report.deciders],
         "totals": list(report.totals), "winner": report.winner, "how": report.how,
+        "tie_break": None if report.tie is None else {
+            "draws": [[report.teams[int(side)], str(card)] for side, card in report.tie.draws],  # type: ignore[call-overload]
+            "order": [report.teams[int(side)] for side in report.tie.order]},  # type: ignore[call-overload]
+        "disqualified": None if report.disqualified is None else {
+            "team": report.teams[report.disqualified[0]], "reason": report.disqualified[1]},
         "points": [{"team": p.team, "rule": p.rule, "points": p.points, "what": p.what} for p in report.points],
     }
 

@@ -39,6 +39,7 @@ from gouji.errors import GoujiError
 
 if TYPE_CHECKING:
     from gouji.plugins.variant import Variant
+    from gouji.rules.district.match import TieBreak
 
 #: The rule that scores the places, by the plugin that scores them (the rules index's SCORE-n).
 SCORE_RULES = {"provincial": "SCORE-1", "dagang": "SCORE-2", "district": "SCORE-3", "dagang196": "SCORE-5"}
@@ -246,7 +247,10 @@ class PointLine:
 
 @attrs.frozen
 class MatchReport:
-    """One match's games, totals and result (``winner``: a team's name, ``None`` while open)."""
+    """One match's games, totals and result (``winner``: a team's name, ``None`` while open).
+
+    ``tie`` is the draw that settled a level preliminary (sides 0 and 1, SCORE-4);
+    ``disqualified`` the side disqualified and why (REF-5)."""
 
     match: str
     teams: tuple[str, str]
@@ -256,6 +260,8 @@ class MatchReport:
     winner: str | None
     how: str
     points: tuple[PointLine, ...]
+    tie: TieBreak | None = None
+    disqualified: tuple[int, str] | None = None
 
 
 def _point_lines(variant: Variant, teams: Sequence[str], score: Score, game: str) -> list[PointLine]:
@@ -266,11 +272,40 @@ def _point_lines(variant: Variant, teams: Sequence[str], score: Score, game: str
     return out
 
 
+def _check_games(games: Sequence[tuple[GameResult, Score]], stage: str, disqualified: bool) -> None:
+    """T 一.2 "为二局计分制": two games a match; deciding games only in a final, only after
+    two level games and only while the deciding games so far are level."""
+    from gouji.rules.district.match import FINAL, GAMES_PER_MATCH
+
+    played = 0
+    totals = [0, 0]
+    for game, score in games:
+        if not game.decider:
+            played += 1
+            if played > GAMES_PER_MATCH:
+                raise ResultsError(f"row {game.row}: a match is {GAMES_PER_MATCH} games (T 一.2 为二局计分制); "
+                                   "this is a third: a final's deciding game is marked decider")
+        elif stage != FINAL:
+            raise ResultsError(f"row {game.row}: a deciding game belongs to a final; a level preliminary "
+                               f"is settled by the draw [{DRAW_RULE}]")
+        elif played < GAMES_PER_MATCH or totals[0] != totals[1]:
+            raise ResultsError(f"row {game.row}: a deciding game follows the two games, only when they leave "
+                               f"the teams level (T 一.2 如二队平分则加赛一场); here {totals[0]}:{totals[1]}")
+        elif disqualified:
+            raise ResultsError(f"row {game.row}: the match ended with a disqualification [{DISQUALIFY_RULE}]")
+        # The two games and the deciding games so far: level as long as the deciders are.
+        totals = [totals[0] + score.team_points[0], totals[1] + score.team_points[1]]
+
+
 def match_report(variant: Variant, games: Sequence[GameResult], stage: str = "preliminary",
-                 seed: int = 0) -> MatchReport:
-    """Add up one match's rows (T 一.2): the higher total wins; a preliminary's tie is drawn
-    for (SCORE-4, from ``seed``); a final's tie waits for deciding games (rows with ``decider``)."""
-    from gouji.rules.district.match import FINAL, PRELIMINARY, draw_lots
+                 seed: int = 0, disqualified: Sequence[tuple[str, str]] = ()) -> MatchReport:
+    """Add up one match's rows (T 一.2 二局计分制): after its two games the higher total
+    wins; a preliminary's tie is drawn for (SCORE-4, from ``seed``); a final's tie waits for
+    deciding games (rows with ``decider``), summed until one team is ahead. A team named in
+    ``disqualified`` (REF-5, ``(team, reason)``) loses the match at once. The result is
+    :func:`gouji.rules.district.match.outcome`'s, the rule of a played
+    :class:`~gouji.rules.district.match.Match`."""
+    from gouji.rules.district.match import FINAL, GAMES_PER_MATCH, PRELIMINARY, draw_lots, outcome
 
     if stage not in (PRELIMINARY, FINAL):
         raise ResultsError(f"a stage is {PRELIMINARY} or {FINAL}, not {stage!r}")
@@ -280,33 +315,43 @@ def match_report(variant: Variant, games: Sequence[GameResult], stage: str = "pr
     for game in games:
         if game.teams != teams:
             raise ResultsError(f"row {game.row}: teams {list(game.teams)} differ from the match's {list(teams)}")
-    played = [g for g in games if not g.decider]
-    scores = tuple(score_result(variant, g.finish_order, g.adjustments) for g in played)
-    deciders = tuple(score_result(variant, g.finish_order, g.adjustments) for g in games if g.decider)
+    cheats = [(teams.index(t), r) for t, r in disqualified if t in teams]
+    cheat = cheats[0] if cheats else None
+    scored = [(g, score_result(variant, g.finish_order, g.adjustments)) for g in games]
+    _check_games(scored, stage, cheat is not None)
+    scores = tuple(s for g, s in scored if not g.decider)
+    deciders = tuple(s for g, s in scored if g.decider)
     points: list[PointLine] = []
     for number, score in enumerate(scores, start=1):
         points += _point_lines(variant, teams, score, f"game {number}")
     for number, score in enumerate(deciders, start=1):
         points += _point_lines(variant, teams, score, f"deciding game {number}")
     totals = (sum(s.team_points[0] for s in scores), sum(s.team_points[1] for s in scores))
+    rule = score_rule(variant)
     winner: str | None = None
-    if totals[0] != totals[1]:
-        winner = teams[0] if totals[0] > totals[1] else teams[1]
-        how = f"the higher total [{score_rule(variant)}]"
-    elif stage == PRELIMINARY:
-        tie = draw_lots(list(teams), random.Random(seed))
-        winner = str(tie.winner)
-        cards = ", ".join(f"{team} {card}" for team, card in tie.draws)
-        how = f"level: the draw [{DRAW_RULE}] ({cards})"
+    tie = None
+    if cheat is not None:
+        winner = teams[1 - cheat[0]]
+        how = f"{teams[cheat[0]]} disqualified [{DISQUALIFY_RULE}]: {cheat[1]}"
+    elif len(scores) < GAMES_PER_MATCH:
+        how = f"game {len(scores) + 1} of {GAMES_PER_MATCH} is still to play [{rule}]"
     else:
-        decided = next(((s.team_points[0], s.team_points[1]) for s in deciders
-                        if s.team_points[0] != s.team_points[1]), None)
-        if decided is None:
+        if totals[0] == totals[1] and stage == PRELIMINARY:
+            tie = draw_lots((0, 1), random.Random(seed))
+        drawn = tie
+        side = outcome(stage, totals, [s.team_points for s in deciders],
+                       lambda: drawn if drawn is not None else draw_lots((0, 1), random.Random(seed)))
+        winner = None if side is None else teams[side]
+        if totals[0] != totals[1]:
+            how = f"the higher total [{rule}]"
+        elif tie is not None:
+            cards = ", ".join(f"{teams[int(s)]} {card}" for s, card in tie.draws)  # type: ignore[call-overload]
+            how = f"level: the draw [{DRAW_RULE}] ({cards})"
+        elif side is None:
             how = f"level: a deciding game is played [{DRAW_RULE}]"
         else:
-            winner = teams[0] if decided[0] > decided[1] else teams[1]
             how = f"level: the deciding game [{DRAW_RULE}]"
-    return MatchReport(games[0].match, teams, scores, deciders, totals, winner, how, tuple(points))
+    return MatchReport(games[0].match, teams, scores, deciders, totals, winner, how, tuple(points), tie, cheat)
 
 
 def group_matches(results: Results) -> list[list[GameResult]]:
@@ -341,21 +386,22 @@ def tournament_report(variant: Variant, results: Results, stage: str = "prelimin
     """The standings of a tournament (T 一.2) from its rows: each team's total over its
     matches; deciding games of the final only order tied teams; a disqualified team's
     results are cancelled (REF-5)."""
+    from gouji.rules.district.match import GAMES_PER_MATCH
     from gouji.rules.district.tournament import Tournament
 
     tournament = Tournament(stage, seed)
-    matches = tuple(match_report(variant, rows, stage, seed) for rows in group_matches(results))
-    for match in matches:
-        for team, total in zip(match.teams, match.totals, strict=True):
-            tournament.add_points(team, total)
-    for match in matches:
-        for team, score_pair in ((t, i) for i, t in enumerate(match.teams)):
-            for decider in match.deciders:
-                tournament.add_decider(team, decider.team_points[score_pair])
-    for team, reason in results.disqualified:
-        if team not in tournament.points:
+    matches = tuple(match_report(variant, rows, stage, seed, results.disqualified)
+                    for rows in group_matches(results))
+    played = {team for match in matches for team in match.teams}
+    for team, _ in results.disqualified:
+        if team not in played:
             raise ResultsError(f"disqualified team {team!r} played no match")
-        tournament.disqualify(team, reason)
+    for match in matches:
+        if match.disqualified is None and len(match.scores) < GAMES_PER_MATCH:
+            raise ResultsError(f"match {match.match!r} has {len(match.scores)} game; a match is "
+                               f"{GAMES_PER_MATCH} games (T 一.2 为二局计分制)")
+        tournament.add_result(match.teams, match.totals, tie=match.tie,
+                              deciders=[s.team_points for s in match.deciders], disqualified=match.disqualified)
     return TournamentReport(stage, tuple(tournament.standings()), matches, results.disqualified)
 
 

@@ -12,8 +12,10 @@
   — a burner left without a legal lead is retired to the lowest free place
   (大落) and plays no more: the engine's default policy.
 * TRIB-7 烧贡: "烧牌成功者可以获得一个烧贡" — a burner who plays out as the rule
-  demands, never covered (his last set included: "可以解烧（222),这时视为烧牌失败,
-  不进烧贡"), receives one card from the player he burned; only
+  demands, his burn not broken (C§5: his opposite covering him on the way, someone
+  burning him, or his burn set or a joker set of his covered, C§4, also when it was
+  his last: "可以解烧（222),这时视为烧牌失败,不进烧贡"; a plain last set covered after he
+  is out breaks nothing), receives one card from the player he burned; only
   for a burn made while opening is still possible ("前提就就是还能开点——没有出现两个人
   已走得情况": fewer than two out, no melee).
 """
@@ -52,13 +54,19 @@ def successful_burns(game: PluginGame) -> list[tuple[int, int]]:
     """``(burner, burned player)`` for every burn of ``game`` that succeeded while opening
     was still possible (TRIB-7): the burner went out and his last set stood.
 
-    The burn is judged when it stands, not when the burner's hand empties: a last set
-    (the burn set itself, or a later joker set) covered after it emptied his hand is 解烧
-    — "如果烧牌时再被打 … 可以解烧（222),这时视为烧牌失败,不进烧贡" (C§4)."""
+    A burn is broken only as C names it: by the opposite covering him on the way or
+    someone burning him ("如果中间对头压牌或其她人烧此烧牌者,则算解烧", C§5, the core's
+    ``burn-released``), or by a cover of the burn set itself or of one of his joker
+    sets ("如果烧牌时再被打 … 可以解烧（222)", "在接下来得带花出牌时被打,同样视为烧牌失败", C§4).
+    Those two are judged when the set stands, even when it emptied his hand. A plain last
+    set ("最后一次发牌可除外", or 3s under 憋3) is none of these: once it is played he "一次性
+    出完", and a cover of it, by anyone, breaks nothing."""
     done: list[tuple[int, int]] = []
     current: dict[int, tuple[int, bool]] = {}
     standing: tuple[int, int] | None = None  # (burner, victim): out, his last set not yet answered
     last: int | None = None
+    # Whether each seat's latest set was one whose cover breaks a burn: the burn set, or jokers.
+    breakable: dict[int, bool] = {}
     outs, melee = outs_at_start(game)
     for event in game.events:
         kind = event.kind
@@ -75,12 +83,15 @@ def successful_burns(game: PluginGame) -> list[tuple[int, int]]:
                 standing = None
             if kind == "burn" and last is not None:
                 current[seat] = (last, not melee and outs < 2)
+            breakable[seat] = kind == "burn" or (event.play is not None and event.play.jokers > 0)
             last = seat
         elif kind == "out":
             outs += 1
             victim, counts = current.pop(seat, (-1, False))
-            if counts:
+            if counts and breakable.get(seat, False):
                 standing = (seat, victim)
+            elif counts:
+                done.append((seat, victim))  # a plain last set: he has played out
         elif kind in ("round-won", "take-wind", "dead-set"):
             if standing is not None:
                 done.append(standing)  # nobody covered his last set: the burn stands

@@ -15,9 +15,9 @@ END-8, smothered (被鳖三, :func:`smother`): a player whose set before his
 final 3s is covered holds nothing but 3s and can no longer win a lead to play
 them. The engine judges him at once: the first smothered becomes 大落, the
 next 二落, and so on (the lowest free place), his 3s void. The player who
-covered him scores 憋三 (+1) and 闷贡 (+1) when they are opponents — the
-book's 憋闷, two points — and nothing when they are teammates (see
-:mod:`gouji.rules.district.scoring`).
+covered him scores 憋三 (+1) when they are opponents ("将对手鳖三一次，加一分"),
+with 闷贡 (+1) too under ``smother_tribute`` (the book's 憋闷, two points),
+and nothing when they are teammates (see :mod:`gouji.rules.district.scoring`).
 """
 
 from __future__ import annotations

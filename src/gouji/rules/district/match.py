@@ -22,7 +22,7 @@ the match ends at once and the other team wins it.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -100,6 +100,23 @@ def draw_lots(teams: Sequence[Hashable], rng: random.Random) -> TieBreak:
 
     ranking = order(teams)
     return TieBreak(tuple(draws), tuple(ranking))
+
+
+def outcome(stage: str, totals: tuple[int, int], deciders: Sequence[tuple[int, int]],
+            draw: Callable[[], TieBreak]) -> int | None:
+    """The winning side (0 or 1) of a match whose two games gave ``totals`` (T 一.2 二局计分制),
+    or ``None`` while a final's tie waits for a deciding game. ``deciders`` are the deciding
+    games' team points, summed ("加赛一场，直至决出胜负"); ``draw`` settles a preliminary's tie
+    (SCORE-4). One rule for :class:`Match` and for the organiser's ``gouji match``."""
+    a, b = totals
+    if a != b:
+        return 0 if a > b else 1
+    if stage == PRELIMINARY:
+        return 0 if draw().winner == 0 else 1
+    c, d = sum(x for x, _ in deciders), sum(y for _, y in deciders)
+    if c == d:
+        return None
+    return 0 if c > d else 1
 
 
 class Match:
@@ -201,12 +218,8 @@ class Match:
             return None
         if self.disqualification is not None:
             return 1 - self.disqualification[0]
-        a, b = self.totals()
-        if a == b and self.stage == FINAL:
-            a, b = self.decider_totals()
-        if a != b:
-            return 0 if a > b else 1
-        return self.tie_break.winner  # type: ignore[union-attr, return-value]
+        deciders = [s.team_points for s in self.scores()[GAMES_PER_MATCH:]]
+        return outcome(self.stage, self.totals(), deciders, lambda: draw_lots((0, 1), self._tie_rng()))
 
     # -- playing ----------------------------------------------------------------------------
     def disqualify(self, team: int, reason: str) -> None:

@@ -36,10 +36,15 @@ DISTRICT_OPTIONS = (
                "开点出4 (T 二.3.(6)): hands without a 4 buy one like a 3; a player with no 4 cannot "
                "open; 4s carry no jokers.",
                rule="TRIB-5"),
-    OptionSpec("smother_tribute", bool, True,
-               "Smothering an opponent (END-8) scores 憋三 +1 and 闷贡 +1, together the book's 憋闷 of "
-               "2 points (T 二.4); false: 憋三 +1 only, the literal \"将对手鳖三一次，加一分\" of "
-               "T 二.3.(11). Interpretation T9.",
+    OptionSpec("smother_tribute", bool, False,
+               "Smothering an opponent (END-8) scores 憋三 +1, as T 二.3.(11) says "
+               "(\"将对手鳖三一次，加一分\"); true: 憋三 +1 and 闷贡 +1, the smother read as the "
+               "book's 憋闷 of 2 points (T 二.4). Interpretation T9.",
+               rule="SCORE-3"),
+    OptionSpec("teammate_bonuses", bool, True,
+               "烧牌 and 大虎二杀一 score +1 whoever's set they beat, a teammate's too (T 二.3.(5) "
+               "\"烧牌加1分\", T 二.4 \"各加1分\": no condition, where 憋三 has \"将同伙鳖三，不加分\"); "
+               "false: only against an opponent. Interpretation T11.",
                rule="SCORE-3"),
     OptionSpec("point_scoring", bool, True,
                "Opening is scored (T 二.3.(6), T 一.2): each player who did not open costs his team 1 "

@@ -3,23 +3,24 @@
 Places score 7, 5, 4, 3, 2, 1 (头科 … 大落; core option ``place_points``,
 no sweep bonus: ``sweep_points = 0``); a team's score is the sum of its three
 players'. Tribute is scored, never paid ("只记分不进贡", T 二.3.(13)), so every
-bonus is a tribute the other side would have paid and counts only between
-opponents:
+bonus is a point scored instead of a card:
 
 ============== ===== ========== ===================================================
 item           pts   rule       when
 ============== ===== ========== ===================================================
 点贡           +1    TRIB-5     for the opposite of each player who did not open
 不开点         −1    TRIB-5     for each player who did not open (T 二.3.(6))
-烧贡           +1    TRIB-7     a burn of an opponent's set, unless the burner failed
-闷贡           +1    END-8      smothering an opponent (his tribute for being smothered)
+烧贡           +1    TRIB-7     a burn, unless the burner failed ("烧牌加1分")
 憋三           +1    END-8      smothering an opponent ("将同伙鳖三，不加分")
-大虎二杀一     +1    PLAY-5     two big jokers (or twice as many) on an opponent's
+闷贡           +1    END-8      with ``smother_tribute``: the smother read as 憋闷
+大虎二杀一     +1    PLAY-5     two big jokers (or twice as many) on one
 breach         −1    REF-4      each breach the referee recorded
 ============== ===== ========== ===================================================
 
-Smothering an opponent thus earns 2, which is the book's "憋闷2分" (T 二.4):
-憋三 and 闷贡 together (option ``smother_tribute = false``: 憋三 alone, +1).
+Smothering an opponent earns 1, T 二.3.(11)'s "将对手鳖三一次，加一分" (option
+``smother_tribute = true``: 2, 憋三 and 闷贡 together, the book's "憋闷2分").
+烧贡 and 大虎二杀一 score whoever's set they beat, since the book sets them no
+condition (option ``teammate_bonuses = false``: only an opponent's).
 A team with ``breach_limit`` breaches in a game loses it 0:6, whatever else
 happened.
 """
@@ -51,7 +52,8 @@ def adjustments(game: PluginGame, score: Score) -> list[Adjustment]:
         if kind in _PLAY_KINDS:
             covered = previous if kind != "lead" else None
             previous = event
-            if covered is None or team_of(covered.seat) == team_of(event.seat):
+            if covered is None or (team_of(covered.seat) == team_of(event.seat)
+                                   and not options["teammate_bonuses"]):
                 continue
             if kind == "burn" and event.seat not in failed:
                 out.append(Adjustment(team_of(event.seat), 1, "TRIB-7",

@@ -20,13 +20,13 @@ points are cancelled, and nothing more is recorded for it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from gouji.engine.cards import Card
 from gouji.errors import GoujiError
-from gouji.rules.district.match import FINAL, PRELIMINARY, STAGES, Match, draw_lots
+from gouji.rules.district.match import FINAL, GAMES_PER_MATCH, PRELIMINARY, STAGES, Match, TieBreak, draw_lots
 
 FINALISTS = 4
 
@@ -67,7 +67,8 @@ class Tournament:
         self.finalists_count = finalists
         self.points: dict[str, int] = {}
         self.matches: dict[str, int] = {}
-        self.deciders: dict[str, int] = {}
+        #: The final's deciding games, by pair of teams (in name order) → each one's points, summed.
+        self.deciders: dict[tuple[str, str], tuple[int, int]] = {}
         #: The draws that settled matches: (winner, loser) → the cards each drew.
         self.settled: dict[tuple[str, str], dict[str, tuple[Card, ...]]] = {}
         #: REF-5: disqualified teams and why; they have no standing and no points.
@@ -99,35 +100,72 @@ class Tournament:
         """Add both teams' totals from a finished match."""
         if not match.is_over:
             raise GoujiError("the match is not over yet")
-        cheat = match.disqualification
-        if cheat is not None and match.teams[cheat[0]] not in self.disqualified:
-            self.disqualify(match.teams[cheat[0]], cheat[1])
-        for team, points in zip(match.teams, match.totals(), strict=True):
+        deciders = [s.team_points for s in match.scores()[GAMES_PER_MATCH:]]
+        self.add_result(match.teams, match.totals(), tie=match.tie_break, deciders=deciders,
+                        disqualified=match.disqualification)
+
+    def add_result(self, teams: Sequence[str], totals: Sequence[int], *, tie: TieBreak | None = None,
+                   deciders: Sequence[Sequence[int]] = (), disqualified: tuple[int, str] | None = None) -> None:
+        """Add one match's result: ``totals`` of ``teams`` over its two games, the draw that
+        settled it (``tie``, sides 0 and 1 as
+        :attr:`~gouji.rules.district.match.Match.tie_break` draws them), the final's deciding
+        games (each the two teams' points) and a disqualification ``(side, reason)``.
+        :meth:`add_match` and the organiser's ``gouji tournament`` both come through here."""
+        names = tuple(teams)
+        if len(names) != 2 or len(set(names)) != 2 or not all(isinstance(t, str) and t for t in names):
+            raise GoujiError(f"a match has two distinct teams named by non-empty strings, not {teams!r}")
+        games = [tuple(totals), *(tuple(points) for points in deciders)]
+        if not all(len(g) == 2 and all(isinstance(p, int) and not isinstance(p, bool) for p in g) for g in games):
+            raise GoujiError(f"totals and deciding games are two integers each, not {totals!r}, {deciders!r}")
+        if deciders and self.stage != FINAL:
+            raise GoujiError("deciding games belong to the final; the preliminaries draw (SCORE-4)")
+        if disqualified is not None and (disqualified[0] not in (0, 1) or isinstance(disqualified[0], bool)):
+            raise GoujiError(f"a disqualification is (side 0 or 1, reason), not {disqualified!r}")
+        if tie is not None and sorted(int(side) for side in tie.order) != [0, 1]:  # type: ignore[call-overload]
+            raise GoujiError(f"a match's draw orders its sides 0 and 1, not {tie.order!r}")
+        if disqualified is not None and names[disqualified[0]] not in self.disqualified:
+            self.disqualify(names[disqualified[0]], disqualified[1])
+        for team, points in zip(names, totals, strict=True):
             if team not in self.disqualified:
                 self.add_points(team, points)
-        tie = match.tie_break
         if tie is not None:
-            names = match.teams
             drawn: dict[str, tuple[Card, ...]] = dict.fromkeys(names, ())
             for side, card in tie.draws:
                 drawn[names[int(side)]] += (card,)  # type: ignore[call-overload]
             order = [names[int(side)] for side in tie.order]  # type: ignore[call-overload]
             self.settled[(order[0], order[1])] = drawn
-        if self.stage == FINAL and match.deciding_games:
-            for team, points in zip(match.teams, match.decider_totals(), strict=True):
-                if team not in self.disqualified:
-                    self.add_decider(team, points)
+        for game_points in deciders:
+            if not any(t in self.disqualified for t in names):
+                self.add_decider(dict(zip(names, game_points, strict=True)))
 
-    def add_decider(self, team: str, points: int) -> None:
-        """The final: points of a deciding game between tied teams (orders them only)."""
-        if team not in self.points or team in self.disqualified:
-            raise GoujiError(f"unknown or disqualified team {team!r}")
-        self.deciders[team] = self.deciders.get(team, 0) + points
+    def add_decider(self, points: Mapping[str, int]) -> None:
+        """The final: one deciding game between two level teams, ``{team: points}``. It orders
+        that pair only (T 一.2 "如二队平分则加赛一场", T16); a pair's deciding games are summed."""
+        if not isinstance(points, Mapping) or len(points) != 2:
+            raise GoujiError(f"a deciding game is two teams' points, {{team: points}}, not {points!r}")
+        for team, value in points.items():
+            if team not in self.points or team in self.disqualified:
+                raise GoujiError(f"unknown or disqualified team {team!r}")
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise GoujiError(f"points are an integer, not {value!r}")
+        a, b = sorted(points)
+        before = self.deciders.get((a, b), (0, 0))
+        self.deciders[(a, b)] = (before[0] + points[a], before[1] + points[b])
+
+    def beats(self, team: str, other: str) -> bool | None:
+        """The final: whether ``team``'s deciding games against ``other`` put it first
+        (``None`` while they have none, or are level)."""
+        a, b = sorted((team, other))
+        x, y = self.deciders.get((a, b), (0, 0))
+        if x == y:
+            return None
+        return (x > y) == (team == a)
 
     def standings(self) -> list[Standing]:
         """The teams best first. Preliminaries: equal totals are ordered by the draw
-        (SCORE-4). Final: by total, then deciding games; teams still level share a rank
-        and are marked ``tied``. Disqualified teams (REF-5) have no standing."""
+        (SCORE-4). Final: by total; teams level on it are ordered by their deciding games
+        only once every pair of them has played one off (T16): until then the group shares a
+        rank and is marked ``tied``. Disqualified teams (REF-5) have no standing."""
         rng = random.Random(self.seed)
         groups: dict[int, list[str]] = {}
         for team in sorted(set(self.points) - set(self.disqualified)):
@@ -142,31 +180,48 @@ class Tournament:
                 out += [Standing(len(out) + 1 + i, t, points, self.matches[t], drawn[t])
                         for i, t in enumerate(group)]
                 continue
-            decider = {t: self.deciders.get(t, 0) for t in group}
-            for team in sorted(group, key=lambda t: -decider[t]):
-                better = sum(1 for s in out if s.points > points) + sum(
-                    1 for t in group if decider[t] > decider[team])
-                level = sum(1 for t in group if decider[t] == decider[team]) > 1
-                out.append(Standing(better + 1, team, points, self.matches[team], (), level))
+            ordered, settled = self._order_final(group)
+            first = len(out) + 1
+            for i, team in enumerate(ordered):
+                out.append(Standing(first + i if settled else first, team, points, self.matches[team], (),
+                                    not settled))
         return out
+
+    def _order_final(self, group: list[str]) -> tuple[list[str], bool]:
+        """T16: a level group by its deciding games' wins, and whether that order is settled:
+        it is not while a pair of the group has not been played off (or the games go round
+        in a circle), and then the whole group stays tied."""
+        wins = {t: sum(1 for o in group if o != t and self.beats(t, o)) for t in group}
+        order = sorted(group, key=lambda t: -wins[t])
+        settled = all(self.beats(order[i], order[j]) is True
+                      for i in range(len(order)) for j in range(i + 1, len(order)))
+        return order, settled
 
     def _order_tied(self, group: list[str], rng: random.Random) -> tuple[list[str], dict[str, tuple[Card, ...]]]:
         """SCORE-4: order teams with equal totals. A draw that settled a match between two of
-        them stands ("抽签决定胜负": one draw decides); the others are drawn for now."""
-        pairs = [(w, lo) for (w, lo) in self.settled if w in group and lo in group]
-        if len(group) == 2 and pairs:
-            winner, loser = pairs[0]
-            return [winner, loser], dict(self.settled[pairs[0]])
-        tie = draw_lots(group, rng)
-        order = [str(team) for team in tie.order]
+        them stands ("抽签决定胜负": one draw decides, T17): such a pair draws now as one lot,
+        by its winner, and keeps its order inside; the other lots are drawn for, so no card
+        drawn now is overturned either."""
         drawn: dict[str, tuple[Card, ...]] = dict.fromkeys(group, ())
-        for team, card in tie.draws:
-            drawn[str(team)] += (card,)
-        for winner, loser in pairs:
-            # The match's draw decided these two: swap them if this draw put them the other way.
-            i, j = order.index(winner), order.index(loser)
-            if j < i:
-                order[i], order[j] = loser, winner
+        lots: dict[str, list[str]] = {team: [team] for team in group}
+        for (winner, loser), cards in self.settled.items():
+            if winner not in group or loser not in group:
+                continue
+            for team in (winner, loser):
+                drawn[team] += cards.get(team, ())
+            head_w = next(h for h, members in lots.items() if winner in members)
+            head_l = next(h for h, members in lots.items() if loser in members)
+            if head_w == head_l:
+                continue  # a circle of settled pairs: the first ones stand
+            lots[head_w] = lots[head_w] + lots.pop(head_l)
+        if len(lots) == 1:
+            return next(iter(lots.values())), drawn
+        tie = draw_lots(sorted(lots), rng)
+        order: list[str] = []
+        for head in tie.order:
+            order += lots[str(head)]
+        for lot, card in tie.draws:
+            drawn[str(lot)] += (card,)
         return order, drawn
 
     def finalists(self) -> list[str]:
@@ -177,10 +232,10 @@ class Tournament:
 
     def unresolved(self) -> list[list[str]]:
         """The final: groups of teams still level, each needing a deciding game."""
-        groups: dict[tuple[int, int], list[str]] = {}
+        groups: dict[int, list[str]] = {}
         for s in self.standings():
             if s.tied:
-                groups.setdefault((s.points, self.deciders.get(s.team, 0)), []).append(s.team)
+                groups.setdefault(s.points, []).append(s.team)
         return list(groups.values())
 
 
