@@ -268,9 +268,10 @@ class RoundFlow(GameState):
                 or len(self.queue) < 2):
             return False
         anchor = _present(self.anchor)
-        if self.owner != anchor:
+        if self.owner != anchor or (not self.playing[anchor] and self.sizes[anchor]):
             # 头科's gouji last set counts as his lower player's (END-3): nobody faces his
-            # opposite's set. His plain last set "为有头牌，按要求行牌" (P§18): a yield too.
+            # opposite's set; nor a set whose owner was taken out of play with his cards.
+            # A plain last set "为有头牌，按要求行牌" (P§18): a yield on it too.
             return False
         between = self._order_after[anchor][:2]
         return all(s in self.passed or not self.playing[s] for s in between)
