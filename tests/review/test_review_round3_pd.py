@@ -6,10 +6,14 @@ as options. Seats 0-5 play in increasing order (counterclockwise); the opposite 
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 import gouji
 from gouji.rules.dagang.points import opened_seats, point_obligations
+from gouji.testing import strategies as gst
 
 PROVINCIAL = gouji.load_variant("provincial")
 PLAIN = gouji.load_variant("dagang-plain")
@@ -256,3 +260,20 @@ def test_item8_a_declined_burn_offer_is_a_pass_in_dagang(variant: gouji.Variant,
     assert game.current_player == 1 and "burn SJ SJ" in legal(game)
     act(game, "pass", "play A A")
     assert (game.current_player == 1 and "burn SJ SJ" in legal(game)) is burns_again
+
+
+@pytest.mark.rule("END-5")
+@pytest.mark.rule("ROUND-4")
+@settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=gst.positions("provincial", max_cards=6, max_actions=0), seed=gst.seeds())
+def test_item3_every_round_ends_however_often_players_yield(game: gouji.Game, seed: int) -> None:
+    """P§19 "喊'让牌'则此轮还有出牌权" and P§14: a yield is taken whenever offered, and every game still
+    ends — one yield a set in the melee, one a round before it."""
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if game.is_over:
+            break
+        options = game.legal_actions()
+        yields = [a for a in options if a.to_text() == "yield"]
+        game.apply(yields[0] if yields else options[rng.randrange(len(options))])
+    assert game.is_over
