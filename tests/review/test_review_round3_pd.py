@@ -277,3 +277,13 @@ def test_item3_every_round_ends_however_often_players_yield(game: gouji.Game, se
         yields = [a for a in options if a.to_text() == "yield"]
         game.apply(yields[0] if yields else options[rng.randrange(len(options))])
     assert game.is_over
+
+
+@pytest.mark.rule("END-5")
+def test_item7_option_in_provincial_a_passed_opposite_only_closes() -> None:
+    """``melee_last_word = true`` in P: the opposite closes, but P§19 "喊'过牌'则此轮没有出牌权" — having
+    passed, he may not cover."""
+    game = PROVINCIAL.with_options(melee_last_word=True).new_position({2: "6 3 3", 3: "4 3", 4: "4 3", 5: "5 4"}, 5)
+    act(game, "play 5", "pass")
+    assert game.table is None and game.current_player == 5
+    assert [(e.kind, e.seat) for e in game.events[-2:]] == [("auto-close", 2), ("round-won", 5)]

@@ -517,6 +517,12 @@ class RoundFlow(GameState):
         if ((not self.melee or self._melee_last_word) and not self.last_word_given and self.playing[closer]
                 and self.last_decliner != closer and closer != self.owner
                 and not self._barred_after_last_set(closer)):
+            if self.melee and closer in self.passed:
+                # melee_last_word with a pass that ends the round (P§19 喊"过牌"则此轮没有出牌权):
+                # a close is all the passed opposite has left.
+                self._log("auto-close", closer, "ROUND-5")
+                self._end_round()
+                return
             # ROUND-3: everyone passed; the opposite still has the last word.
             self.last_word_given = True
             self.queue = [closer]

@@ -107,7 +107,8 @@ CORE_OPTIONS = (
                rule="END-5"),
     OptionSpec("dead_gouji_after_out", int, 1,
                "In the round of the last set of 头科 (1), or of 头科 and 二科 (2), a gouji set by "
-               "the finished player's opposite is dead (够死级, END-3); 0: never.", rule="END-3",
+               "the finished player's opposite is dead (够死级, END-3); 0: never. 2 matters only where "
+               "the round of 二科's last set is played out before the melee (melee_after_round).", rule="END-3",
                low=0, high=2),
     OptionSpec("dead_gouji_burnable", bool, False,
                "A dead-gouji set (够死级) may still be burned: burn offers only, nobody else answers "
