@@ -69,7 +69,7 @@ def test_TRIB_5_tou_kes_opposite_opening_after_tou_ke_is_too_late_D24_1(points, 
 
 
 @pytest.mark.rule("TRIB-5")
-def test_TRIB_5_big_joker_sets_never_open_D24(points, act, play_out):
+def test_TRIB_5_big_joker_sets_do_not_open_touke_D24(points, act, play_out):
     game = points.new_position({0: "大王 K 5", 1: "3 6", 2: "3 7", 3: "3 8", 4: "3 9", 5: "3 10"}, leader=0)
     act(game, "play BJ K", "play 5")
     play_out(game)

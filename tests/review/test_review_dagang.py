@@ -596,7 +596,7 @@ def test_D24_a_gouji_set_that_won_the_lead_opens_and_non_openers_pay_their_oppos
 
 @pytest.mark.rule("TRIB-5")
 def test_D24_big_joker_sets_do_not_open():
-    """D§24.(一) "其对头除大花外够级牌一次未活"."""
+    """D§24.(一) "其对头除大花外够级牌一次未活" and "如头科的够级牌也一次未活" — seat 0 is 头科."""
     game = POINTS.new_position({0: "大王 5 9", 1: "4 6", 2: "4 7", 3: "4 8", 4: "4 9", 5: "4 10"}, leader=0)
     act(game, "play BJ 5")
     _play_out(game)

@@ -136,12 +136,17 @@ def test_BURN_2_a_rule_switched_off_is_not_cited_in_the_log(tmp_path):
 
 @pytest.mark.rule("OPEN-1")
 @pytest.mark.parametrize("game_number", [1, 2, 3, 7])
-def test_OPEN_1_folk_cut_moves_to_the_lower_player_each_game_P7(provincial, game_number):
-    """P§7.2: "每局结束后，都要进行下一局的开牌，由首局开牌人的下首开牌"."""
+def test_OPEN_1_folk_cut_by_the_first_cutters_lower_player_every_later_game_P7(provincial, game_number):
+    """P§7.2: "每局结束后，都要进行下一局的开牌，由首局开牌人的下首开牌" — one person, named by the first game's
+    cutter, for every later game; ``folk_cutter = "moves_on"`` moves the cut round each game."""
     variant = provincial.with_options(joker_cut="next_cutter")
     pile = [gouji.Card.parse("5")] * 10  # no joker: the cutter keeps the cut
     cut = variant.call_hook("gouji_cut", options=variant.options, rng=random.Random(0), pile=pile,
                             context=GameContext(game_number=game_number))
+    assert cut.cutter == (0 if game_number == 1 else 1)
+    moving = provincial.with_options(joker_cut="next_cutter", folk_cutter="moves_on")
+    cut = moving.call_hook("gouji_cut", options=moving.options, rng=random.Random(0), pile=pile,
+                           context=GameContext(game_number=game_number))
     assert cut.cutter == (game_number - 1) % 6
     formal = provincial.call_hook("gouji_cut", options=provincial.options, rng=random.Random(0), pile=pile,
                                   context=GameContext(game_number=game_number))

@@ -150,12 +150,14 @@ class Game(RoundFlow):
         self._take_wind = options["take_wind"]
         self._pass_rejoin_opposite = options["pass_rejoin_opposite"]
         self._pass_rejoin_when_left = options["pass_rejoin_when_left"]
+        self._gouji_min_players = options["gouji_min_players"]
         self._last_set_rejoin = options["last_set_rejoin"]
         self._melee_after = options["melee_after_outs"]
         self._melee_when_left = options["melee_when_left"]
         self._dead_gouji_after = options["dead_gouji_after_out"]
         self._melee_pass = options["melee_pass"]
         self._melee_ends_burn = options["melee_ends_burn"]
+        self._melee_last_word = options["melee_last_word"]
         self._burn_decline_passes = options["burn_decline_passes"]
         self._melee_after_round = options["melee_after_round"]
         self._dead_gouji_burnable = options["dead_gouji_burnable"]
@@ -316,8 +318,10 @@ class Game(RoundFlow):
         policy = self._open_point
         if not policy.active:
             return frozenset()
+        counts = policy.counts
         return frozenset(seat for seat in range(6)
-                         if len(self.open_sets.get(seat, ())) >= policy.sets_needed(self, seat)
+                         if sum(counts(self, seat, play) for play in self.open_sets.get(seat, ()))
+                         >= policy.sets_needed(self, seat)
                          or policy.opened_by_rule(self, seat))
 
     @property
@@ -685,6 +689,8 @@ class Game(RoundFlow):
         state = dict(state)
         state.setdefault("_plugin_states", {})  # pickled before plugin_state existed
         state.setdefault("dead_burns_only", False)  # pickled before a 够死级 was marked
+        state.setdefault("_gouji_min_players", 0)  # pickled before GOUJI-2's number of players
+        state.setdefault("_melee_last_word", False)  # pickled before the melee's rounds were closed
         # Pickled when the suits of a rank were lists: tuples now (copy-on-write).
         state["hands"] = [[tuple(suits) for suits in hand] for hand in state["hands"]]
         state["_count_cache"] = [None] * 6
@@ -739,7 +745,7 @@ class Game(RoundFlow):
             # A 够死级 (D§16 除有烧牌者外) stays a set only burns answer; a seat headless now
             # (his opposite just left) can burn it no more, so the offers are made again.
             self._plan_responses(gouji=True, by_yield=False, burns_only=True)
-        elif self.restricted and (self.melee or not self.has_head(anchor)):
+        elif self.restricted and (self.melee or not self.has_head(anchor) or self._gouji_rule_lapsed()):
             # A seat left in mid-round (T 二.3.(11): smothered by his opposite's cover): the
             # set's owner is headless now (END-2), or the melee began (END-5), so its answers
             # are plain covers in turn order, no longer gouji answers and burn offers.

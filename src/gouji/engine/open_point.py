@@ -45,6 +45,12 @@ class OpenPointPolicy:
         nobody opens any more (for example once two players are out)."""
         return False
 
+    def counts(self, game: PluginGame, seat: int, play: Play) -> bool:
+        """Does ``play``, a set of ``seat``'s that stood and opened, still count now? Asked
+        when who opened is read (D§24.(一): 头科's opposite's sets carrying a 大王 do not,
+        "除大花外", though nobody knew he was 头科's opposite when they stood)."""
+        return True
+
     def opened_by_rule(self, game: PluginGame, seat: int) -> bool:
         """Has ``seat`` opened without a standing set, by a rule of the book (D§26.(二): a
         revolutionary with 憋3 "开点并作为四科")?"""

@@ -231,13 +231,19 @@ class RoundFlow(GameState):
 
     def _declines(self, seat: int, can_cover: bool) -> list[Action]:
         if self.melee:
-            # END-5 (P§19): "pass" ends your round, "yield" keeps your right to play.
+            if self.last_word_given and seat == _opposite(self.anchor):
+                # D§18 "按规定报牌和扣牌" with D§13 "对头互为法定扣牌人" (melee_last_word).
+                return [CLOSE]
+            # END-5 (P§19): "pass" ends your round, "yield" keeps your right to play: the
+            # yielder is asked again after the others, once a set (so the round ends).
             # Later sets of the round only rise, so a yield without a cover is a pass.
             # Where a pass never ends the round (C), there is nothing to yield.
             # T 二.3.(10) (once): no yield either; the first pass keeps the round, a second ends it.
             if self._melee_pass in ("rejoin", "once") or not self._yield_allowed:
                 return [PASS]
-            return [PASS, YIELD] if can_cover else [PASS]
+            if can_cover and len(self.queue) > 1 and seat not in self.yielded:
+                return [PASS, YIELD]
+            return [PASS]
         anchor, owner = self.anchor, self.owner
         assert anchor is not None and owner is not None, "a set is on the table"
         closer = (anchor + 3) % 6
@@ -262,7 +268,10 @@ class RoundFlow(GameState):
                 or len(self.queue) < 2):
             return False
         anchor = _present(self.anchor)
-        if self.owner != anchor or not self.playing[anchor]:
+        if self.owner != anchor or (not self.playing[anchor] and self.sizes[anchor]):
+            # 头科's gouji last set counts as his lower player's (END-3): nobody faces his
+            # opposite's set; nor a set whose owner was taken out of play with his cards.
+            # A plain last set "为有头牌，按要求行牌" (P§18): a yield on it too.
             return False
         between = self._order_after[anchor][:2]
         return all(s in self.passed or not self.playing[s] for s in between)
@@ -346,6 +355,8 @@ class RoundFlow(GameState):
             return
         elif action is YIELD:
             if self.melee:
+                self.yielded.add(seat)
+                self.queue.append(seat)  # P§19 喊"让牌"则此轮还有出牌权: asked again after the others
                 self._log("yield", seat, "END-5")
             else:
                 self.yielded.add(seat)
@@ -433,6 +444,8 @@ class RoundFlow(GameState):
         self.last_word_given = False
         self.last_decliner = None
         self.dead_burns_only = burns_only
+        if self.melee and self.yielded:
+            self.yielded = set()  # END-5: a melee yield holds for the set it was made on
         if burns_only:
             # A dead-gouji set that may be burned (dead_gouji_burnable): burn offers only,
             # to players who can burn (a headless player's cover would be no burn).
@@ -440,7 +453,8 @@ class RoundFlow(GameState):
             others = [s for s in self._order_after[anchor] if s in eligible and s != closer and self.has_head(s)]
             self.queue = self._burn.offer_order(anchor, others)
             self.last_word_given = True
-        elif self.melee or not (self.playing[closer] or self.has_head(anchor)):  # has_head, its common case first
+        elif (self.melee or not (self.playing[closer] or self.has_head(anchor))  # has_head, its common case first
+              or self._gouji_rule_lapsed()):
             self.restricted = False
             self.queue = eligible
         elif gouji:
@@ -466,6 +480,11 @@ class RoundFlow(GameState):
             self.queue = eligible
         self.kind = RESPOND
         self._next_responder()
+
+    def _gouji_rule_lapsed(self) -> bool:
+        """GOUJI-2 (P§10 "（当时有四家以上时）"): with fewer than ``gouji_min_players`` in play
+        a gouji set is answered like any other, in turn and without burning."""
+        return bool(self._gouji_min_players) and self._players_left() < self._gouji_min_players
 
     def _plays_again(self, seat: int, closer: int) -> bool:
         """ROUND-2: may ``seat``, who passed earlier in this round, answer the set now on the
@@ -495,9 +514,15 @@ class RoundFlow(GameState):
             self.actor = self.queue[0]
             return
         closer = _opposite(self.anchor)
-        if (not self.melee and not self.last_word_given and self.playing[closer]
+        if ((not self.melee or self._melee_last_word) and not self.last_word_given and self.playing[closer]
                 and self.last_decliner != closer and closer != self.owner
                 and not self._barred_after_last_set(closer)):
+            if self.melee and closer in self.passed:
+                # melee_last_word with a pass that ends the round (P§19 喊"过牌"则此轮没有出牌权):
+                # a close is all the passed opposite has left.
+                self._log("auto-close", closer, "ROUND-5")
+                self._end_round()
+                return
             # ROUND-3: everyone passed; the opposite still has the last word.
             self.last_word_given = True
             self.queue = [closer]

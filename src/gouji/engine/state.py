@@ -68,11 +68,13 @@ class GameState:
     _take_wind: bool
     _pass_rejoin_opposite: bool
     _pass_rejoin_when_left: int
+    _gouji_min_players: int
     _last_set_rejoin: str
     _melee_after: int
     _melee_when_left: int
     _melee_pass: str
     _melee_ends_burn: bool
+    _melee_last_word: bool
     _burn_decline_passes: str
     _melee_after_round: bool
     _dead_gouji_after: int

@@ -33,9 +33,14 @@ CORE_OPTIONS = (
                "1 to 8 are accepted.", rule="DECK-1", low=1, high=8),
     OptionSpec("joker_cut", str, "redraw",
                "A joker drawn at the cut: put back and redrawn (P§7 formal), or the cut passes "
-               "to the cutter's lower player (P§7 folk, D§6); with the folk rule the cut also moves "
-               "to the lower player each game (P§7.2 由首局开牌人的下首开牌).",
+               "to the cutter's lower player (P§7 folk, D§6); with the folk rule later games are cut "
+               "as ``folk_cutter`` says.",
                rule="OPEN-1", choices=("redraw", "next_cutter")),
+    OptionSpec("folk_cutter", str, "first_cutters_lower",
+               "With ``joker_cut = \"next_cutter\"``, who cuts every game after the first: the first "
+               "cutter's lower player, one person for them all (P§7.2 由首局开牌人的下首开牌), or the lower "
+               "player of the game before's cutter (moves_on: the cut goes round) (OPEN-1).",
+               rule="OPEN-1", choices=("first_cutters_lower", "moves_on")),
     OptionSpec("mixed_jokers", str, "big",
                "A set holding both a big and a small joker counts as a big-joker set (dead) or as "
                "small jokers only (C§2). Ambiguity 1.",
@@ -64,6 +69,11 @@ CORE_OPTIONS = (
                "round outside the melee: he may cover again at his next turn (P§12 只剩四人及不足四人时除外); "
                "0: a pass always ends it (ROUND-2). In the melee ``melee_pass`` rules.",
                rule="ROUND-2", low=0, high=6),
+    OptionSpec("gouji_min_players", int, 0,
+               "The gouji rule (only the opposite answers a gouji set, others burn) holds while at "
+               "least this many players are in play (P§10 当时有四家以上时: 4); with fewer a gouji set "
+               "is covered in turn like any other; 0: whatever the number (GOUJI-2).",
+               rule="GOUJI-2", low=0, high=6),
     OptionSpec("yield_allowed", bool, True,
                "A player may yield (让牌) to his two lower players (ROUND-4); off where the book has "
                "no yield (T lists the words a player may say, and 让牌 is not among them).",
@@ -90,9 +100,15 @@ CORE_OPTIONS = (
     OptionSpec("melee_ends_burn", bool, True,
                "A burner's duty to carry a joker on every set ends when the melee begins (P§19 "
                "不再按够级，过牌，让牌，烧牌等规则进行); off: it lasts until he goes out.", rule="END-5"),
+    OptionSpec("melee_last_word", bool, False,
+               "In the melee too the set owner's opposite has the last word: when all others "
+               "declined he covers or closes (扣牌) before the round ends (D§18 按规定报牌和扣牌, "
+               "D§13 对头互为法定扣牌人); off: the round ends when all declined (END-5, ROUND-3).",
+               rule="END-5"),
     OptionSpec("dead_gouji_after_out", int, 1,
                "In the round of the last set of 头科 (1), or of 头科 and 二科 (2), a gouji set by "
-               "the finished player's opposite is dead (够死级, END-3); 0: never.", rule="END-3",
+               "the finished player's opposite is dead (够死级, END-3); 0: never. 2 matters only where "
+               "the round of 二科's last set is played out before the melee (melee_after_round).", rule="END-3",
                low=0, high=2),
     OptionSpec("dead_gouji_burnable", bool, False,
                "A dead-gouji set (够死级) may still be burned: burn offers only, nobody else answers "
@@ -152,8 +168,11 @@ def gouji_open_point_policy(options: Options) -> OpenPointPolicy:
 @hookimpl(trylast=True)
 def gouji_cut(options: Options, rng: random.Random, pile: Sequence[Card], context: GameContext) -> Cut:
     table = Table(options["direction"])
-    # P§7.2 (folk): "每局结束后…由首局开牌人的下首开牌": the cut moves to the lower player each game.
-    start = table.seat_after(0, context.game_number - 1) if options["joker_cut"] == "next_cutter" else 0
+    # P§7.2 (folk): "每局结束后…由首局开牌人的下首开牌": seat 0 cut the first game.
+    start = 0
+    if options["joker_cut"] == "next_cutter" and context.game_number > 1:
+        later = 1 if options["folk_cutter"] == "first_cutters_lower" else context.game_number - 1
+        start = table.seat_after(0, later)
     return cut_by_count(table, rng, pile, start, options["joker_cut"])
 
 

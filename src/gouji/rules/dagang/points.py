@@ -9,7 +9,9 @@ D§24 — a player "has not opened" (不开点) when:
 
 A gouji set *lives* (活, D§31.(五)) when its owner gains the lead with it
 ("用够级方式取得过发牌权"): nobody beat it and the round ended on it (a last
-set nobody beat lives too). Sets carrying a 大王 never count ("除大花外").
+set nobody beat lives too). Sets carrying a 大王 do not count for 头科's opposite
+("其对头除大花外") nor for 头科 ("也一次未活"): (一) only; they open the other four
+((二) names no exception).
 
 A revolutionary counts as not opened, or as opened with 憋3 (D§26.(二)
 "开点并作为四科"), for the plain 点贡; but a 明点 or 预点 against him is always
@@ -85,23 +87,34 @@ def lived_gouji_sets(game: PluginGame) -> list[LivedSet]:
 
 @attrs.frozen
 class DagangOpenPoint(OpenPointPolicy):
-    """D§24 开点 as the ``gouji_open_point_policy`` answer: a gouji set not carrying a 大王
-    that lives (活), played before the seat's deadline — 头科 going out for 头科's opposite,
-    二科 going out for everyone else; a sole revolutionary's opposite needs three."""
+    """D§24 开点 as the ``gouji_open_point_policy`` answer: a gouji set that lives (活) — for
+    头科 and his opposite one not carrying a 大王 — played before the seat's deadline — 头科
+    going out for 头科's opposite, 二科 going out for everyone else; a sole revolutionary's
+    opposite needs three."""
 
     active: bool = True
     #: With 憋3 a revolutionary opens by folding (D§26.(二) "开点并作为四科").
     hold_three: bool = False
 
     def opens(self, game: PluginGame, seat: int, play: Play, burn: bool) -> bool:
-        """Any gouji set lives "除大花外"; a burn's set too. The revolutionary's opposite
+        """Any gouji set lives, a burn's set too; one carrying a 大王 does not count for 头科's
+        opposite nor 头科 (``counts``, "除大花外"). The revolutionary's opposite
         opens only with dead-gouji sets (D§24 "够死级三把", option ``revolution_opening``):
         asked before the set uses one of his rights, so a right still held makes it one."""
-        if not (game.variant.set_rules.is_gouji(play) and not play.big):
+        if not game.variant.set_rules.is_gouji(play):
             return False
         if seat == _opposite_of_revolutionary(game) and game.variant.options["revolution_opening"] == "dead_gouji":
-            return not game.melee and game.dead_gouji_left(seat) > 0
+            return not play.big and not game.melee and game.dead_gouji_left(seat) > 0
         return True
+
+    def counts(self, game: PluginGame, seat: int, play: Play) -> bool:
+        """D§24.(一) "其对头除大花外够级牌一次未活" and "如头科的够级牌也一次未活": a set carrying
+        a 大王 opens neither 头科's opposite nor 头科 (也: the same measure); (二) "凡够级牌一次未活者"
+        names no exception: it opens the other four."""
+        if not play.big:
+            return True
+        order = game.finish_order
+        return not order or seat not in (order[0], (order[0] + 3) % 6)
 
     def may_open(self, game: PluginGame, seat: int) -> bool:
         """Asked as the set is played: before 二科 is out, and for 头科's opposite before
