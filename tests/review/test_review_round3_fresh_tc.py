@@ -88,3 +88,22 @@ def test_t1_9_a_final_with_deciding_games_then_a_disqualification_agrees_with_ma
     code, out, err = run(capsys, "match", str(path), "--format", "json")
     assert code == 0, err
     assert json.loads(out)["winner"] == "B" == match.teams[match.winner or 0]
+
+
+@pytest.mark.rule("SCORE-4")
+@pytest.mark.parametrize(("stage", "totals", "disqualified"), [
+    ("preliminary", (24, 20), None), ("final", (22, 22), None), ("preliminary", (22, 22), (1, "signals"))])
+def test_t1_2_a_draw_is_refused_for_a_match_that_was_not_level(stage, totals, disqualified):
+    """T 一.2: "如二局后平局，参加抽签决定胜负" — only a preliminary level after its two games is drawn
+    for. A draw handed to ``Tournament.add_result`` with A 24 : B 20 used to be kept as a settled
+    pair, and once A and B stood level it ranked B, the match's loser, above A."""
+    import random
+
+    from gouji.rules.district.match import draw_lots
+
+    tie = draw_lots((0, 1), random.Random(5))
+    assert tie.order == (1, 0)
+    tournament = Tournament(stage)
+    with pytest.raises(gouji.GoujiError, match="only a preliminary match level"):
+        tournament.add_result(("A", "B"), totals, tie=tie, disqualified=disqualified)
+    assert (tournament.points, tournament.settled, tournament.disqualified) == ({}, {}, {})
