@@ -107,3 +107,21 @@ def test_t1_2_a_draw_is_refused_for_a_match_that_was_not_level(stage, totals, di
     with pytest.raises(gouji.GoujiError, match="only a preliminary match level"):
         tournament.add_result(("A", "B"), totals, tie=tie, disqualified=disqualified)
     assert (tournament.points, tournament.settled, tournament.disqualified) == ({}, {}, {})
+
+
+@pytest.mark.rule("SCORE-5")
+@pytest.mark.parametrize("command", ["match", "tournament"])
+def test_score_5_the_organiser_refuses_a_final_of_a_variant_without_points(tmp_path, capsys, command):
+    """C keeps no points ("进贡玩法需要连续得打5局": a game's result is its tribute), so every game of
+    a dagang196 match is 0:0 and a final's "加赛一场，直至决出胜负" (T 一.2) never ends. ``Match``
+    refuses such a final; ``gouji match``/``gouji tournament`` used to accept it and wait for a
+    deciding game that can never decide."""
+    with pytest.raises(gouji.GoujiError, match="keeps no points"):
+        Match(CLUB, 1, stage=FINAL)
+    path = tmp_path / "c.toml"
+    path.write_text('teams = ["A", "B"]\n[[games]]\nfinish_order = [0, 1, 2, 3, 4, 5]\n'
+                    '[[games]]\nfinish_order = [1, 0, 3, 2, 5, 4]\n', encoding="utf-8")
+    code, _, err = run(capsys, command, str(path), "--variant", "dagang196", "--stage", "final")
+    assert code == 2 and "keeps no points" in err
+    code, _, err = run(capsys, command, str(path), "--variant", "dagang196")
+    assert code == 0, err

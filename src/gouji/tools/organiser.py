@@ -310,6 +310,10 @@ def match_report(variant: Variant, games: Sequence[GameResult], stage: str = "pr
 
     if stage not in (PRELIMINARY, FINAL):
         raise ResultsError(f"a stage is {PRELIMINARY} or {FINAL}, not {stage!r}")
+    if stage == FINAL and not any(variant.options["place_points"]) and not variant.options["sweep_points"]:
+        # SCORE-5, as a played Match refuses it: every game scores 0:0, no deciding game decides.
+        raise ResultsError(f"variant {variant.name!r} keeps no points: its matches can only be "
+                           f"preliminaries, settled by the draw [{DRAW_RULE}]")
     if not games:
         raise ResultsError("a match has at least one game")
     teams = games[0].teams
