@@ -154,7 +154,8 @@ def match_text(variant: Variant, report: MatchReport, stage: str) -> str:
             lines.append(f"{label} {number}: {a} {score.team_points[0]:+d}, {b} {score.team_points[1]:+d}")
             lines += score_lines(variant, score, report.teams)
     lines.append(f"totals: {a} {report.totals[0]:+d}, {b} {report.totals[1]:+d}")
-    result = f"{report.winner} wins" if report.winner else "not decided yet"
+    result = (f"{report.winner} wins" if report.winner else
+              "no winner" if report.disqualified is not None else "not decided yet")
     lines.append(f"result: {result} — {report.how}")
     return "\n".join(lines)
 

@@ -272,9 +272,12 @@ def _point_lines(variant: Variant, teams: Sequence[str], score: Score, game: str
     return out
 
 
-def _check_games(games: Sequence[tuple[GameResult, Score]], stage: str, disqualified: bool) -> None:
+def _check_games(games: Sequence[tuple[GameResult, Score]], stage: str) -> None:
     """T 一.2 "为二局计分制": two games a match; deciding games only in a final, only after
-    two level games and only while the deciding games so far are level."""
+    two level games and only while the deciding games so far are level. A disqualification
+    (REF-5) refuses none of them: the file does not say when the team was caught, and T 一.9
+    cancels results already played ("取消…全部比赛成绩"), as :meth:`Match.disqualify
+    <gouji.rules.district.match.Match.disqualify>` does after any game."""
     from gouji.rules.district.match import FINAL, GAMES_PER_MATCH
 
     played = 0
@@ -291,8 +294,6 @@ def _check_games(games: Sequence[tuple[GameResult, Score]], stage: str, disquali
         elif played < GAMES_PER_MATCH or totals[0] != totals[1]:
             raise ResultsError(f"row {game.row}: a deciding game follows the two games, only when they leave "
                                f"the teams level (T 一.2 如二队平分则加赛一场); here {totals[0]}:{totals[1]}")
-        elif disqualified:
-            raise ResultsError(f"row {game.row}: the match ended with a disqualification [{DISQUALIFY_RULE}]")
         # The two games and the deciding games so far: level as long as the deciders are.
         totals = [totals[0] + score.team_points[0], totals[1] + score.team_points[1]]
 
@@ -309,6 +310,10 @@ def match_report(variant: Variant, games: Sequence[GameResult], stage: str = "pr
 
     if stage not in (PRELIMINARY, FINAL):
         raise ResultsError(f"a stage is {PRELIMINARY} or {FINAL}, not {stage!r}")
+    if stage == FINAL and not any(variant.options["place_points"]) and not variant.options["sweep_points"]:
+        # SCORE-5, as a played Match refuses it: every game scores 0:0, no deciding game decides.
+        raise ResultsError(f"variant {variant.name!r} keeps no points: its matches can only be "
+                           f"preliminaries, settled by the draw [{DRAW_RULE}]")
     if not games:
         raise ResultsError("a match has at least one game")
     teams = games[0].teams
@@ -317,8 +322,9 @@ def match_report(variant: Variant, games: Sequence[GameResult], stage: str = "pr
             raise ResultsError(f"row {game.row}: teams {list(game.teams)} differ from the match's {list(teams)}")
     cheats = [(teams.index(t), r) for t, r in disqualified if t in teams]
     cheat = cheats[0] if cheats else None
+    both = len({side for side, _ in cheats}) == 2
     scored = [(g, score_result(variant, g.finish_order, g.adjustments)) for g in games]
-    _check_games(scored, stage, cheat is not None)
+    _check_games(scored, stage)
     scores = tuple(s for g, s in scored if not g.decider)
     deciders = tuple(s for g, s in scored if g.decider)
     points: list[PointLine] = []
@@ -330,7 +336,10 @@ def match_report(variant: Variant, games: Sequence[GameResult], stage: str = "pr
     rule = score_rule(variant)
     winner: str | None = None
     tie = None
-    if cheat is not None:
+    if both:
+        # REF-5: both teams cheated; neither wins what T 一.9 cancels for both.
+        how = " and ".join(f"{teams[side]} disqualified [{DISQUALIFY_RULE}]: {why}" for side, why in cheats)
+    elif cheat is not None:
         winner = teams[1 - cheat[0]]
         how = f"{teams[cheat[0]]} disqualified [{DISQUALIFY_RULE}]: {cheat[1]}"
     elif len(scores) < GAMES_PER_MATCH:
@@ -393,9 +402,12 @@ def tournament_report(variant: Variant, results: Results, stage: str = "prelimin
     matches = tuple(match_report(variant, rows, stage, seed, results.disqualified)
                     for rows in group_matches(results))
     played = {team for match in matches for team in match.teams}
-    for team, _ in results.disqualified:
+    for team, reason in results.disqualified:
         if team not in played:
             raise ResultsError(f"disqualified team {team!r} played no match")
+        if team not in tournament.disqualified:
+            # REF-5 (T 一.9): every team the file names, also one whose match names the other too.
+            tournament.disqualify(team, reason)
     for match in matches:
         if match.disqualified is None and len(match.scores) < GAMES_PER_MATCH:
             raise ResultsError(f"match {match.match!r} has {len(match.scores)} game; a match is "

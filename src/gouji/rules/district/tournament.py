@@ -109,7 +109,9 @@ class Tournament:
         """Add one match's result: ``totals`` of ``teams`` over its two games, the draw that
         settled it (``tie``, sides 0 and 1 as
         :attr:`~gouji.rules.district.match.Match.tie_break` draws them), the final's deciding
-        games (each the two teams' points) and a disqualification ``(side, reason)``.
+        games (each the two teams' points) and a disqualification ``(side, reason)``. A draw
+        is refused unless the match is a preliminary level after its two games and nobody was
+        disqualified (T 一.2 "如二局后平局，参加抽签决定胜负").
         :meth:`add_match` and the organiser's ``gouji tournament`` both come through here."""
         names = tuple(teams)
         if len(names) != 2 or len(set(names)) != 2 or not all(isinstance(t, str) and t for t in names):
@@ -123,6 +125,11 @@ class Tournament:
             raise GoujiError(f"a disqualification is (side 0 or 1, reason), not {disqualified!r}")
         if tie is not None and sorted(int(side) for side in tie.order) != [0, 1]:  # type: ignore[call-overload]
             raise GoujiError(f"a match's draw orders its sides 0 and 1, not {tie.order!r}")
+        if tie is not None and (self.stage != PRELIMINARY or games[0][0] != games[0][1] or disqualified is not None):
+            # T 一.2 "如二局后平局，参加抽签决定胜负": only a level preliminary is drawn for.
+            raise GoujiError(f"a draw settles only a preliminary match level after its two games, not "
+                             f"{self.stage} totals {tuple(totals)!r}" + (" with a disqualification"
+                                                                        if disqualified is not None else ""))
         if disqualified is not None and names[disqualified[0]] not in self.disqualified:
             self.disqualify(names[disqualified[0]], disqualified[1])
         for team, points in zip(names, totals, strict=True):
