@@ -32,7 +32,7 @@ from gouji.engine.plays import Play
 from gouji.engine.round import LEAD, OVER, PHASE, RESPOND, RoundFlow, check_seat, suit_key
 from gouji.engine.scoring import Score
 from gouji.engine.sets import cover_tables
-from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError, PluginError
+from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError, PluginError, StaleTurnError
 from gouji.plugins.hook_results import short
 from gouji.plugins.hookspecs import DECISIONS
 
@@ -61,6 +61,9 @@ class Observation:
     opened: frozenset[int] = frozenset()
     #: The game was declared void (作废): over, with no finish order.
     is_void: bool = False
+    #: The game's :attr:`Game.turn` when this was seen: a server sends it with the view and
+    #: passes it back to ``apply(action, seat=, turn=)`` with the seat's answer.
+    turn: int = 0
 
     def to_dict(self, since: int = 0) -> dict[str, Any]:
         """The observation as JSON-ready data, for a server to send to this seat's client.
@@ -508,6 +511,7 @@ class Game(RoundFlow):
             seat, tuple(self.hand(seat)), self.current_player, self.top, self.owner,
             frozenset(self.passed), tuple(sizes), tuple(self.finish_order),
             tuple(e for e in self.events if e.seen_by(seat)), legal, self.opened, self._void,
+            len(self.history),
         )
 
     # -- the action loop ---------------------------------------------------------
@@ -517,7 +521,13 @@ class Game(RoundFlow):
             self._legal = self._compute_legal()
         return list(self._legal)
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
+    @property
+    def turn(self) -> int:
+        """How many actions the game has taken so far (players' and the referee's): the turn
+        an action is sent for (``apply(action, turn=game.turn)``)."""
+        return len(self.history)
+
+    def apply(self, action: Action, seat: int | None = None, turn: int | None = None) -> None:
         """Carry out a legal action of the current player.
 
         Raise :class:`~gouji.errors.IllegalActionError` (naming the rule)
@@ -529,9 +539,15 @@ class Game(RoundFlow):
         A referee's action (a class with ``referee = True``, such as the
         district's recorded breach) is no player's choice: it is accepted at
         any time when a plugin carries it out.
+        ``turn``: the :attr:`turn` the action was decided for (a server passes the
+        ``turn`` of the observation it answers); any other value is refused with
+        :class:`~gouji.errors.StaleTurnError` (an ``OutOfTurnError``), so a late
+        duplicate or an answer to an old view is never taken as a new decision.
         """
         if seat is not None:
             check_seat(seat)
+        if turn is not None and (type(turn) is not int or turn != len(self.history)):
+            raise StaleTurnError(turn, len(self.history), seat, self.current_player)
         if self.kind == OVER:
             raise GameOverError()
         if seat is not None and getattr(action, "referee", False):

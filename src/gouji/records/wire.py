@@ -26,9 +26,12 @@ from gouji.errors import GoujiError, ObservationError
 if TYPE_CHECKING:
     from gouji.engine.game import Observation
 
+#: The largest turn an observation may name (a record holds at most this many actions).
+MAX_TURN = 1 << 20
+
 #: The keys of an observation's data.
 KEYS = ("seat", "hand", "current_player", "table", "table_owner", "passed", "hand_sizes", "finish_order",
-        "since", "history", "legal_actions", "opened", "is_void")
+        "since", "history", "legal_actions", "opened", "is_void", "turn")
 
 
 def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, Any]:
@@ -51,6 +54,7 @@ def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, A
         "legal_actions": [a.to_text() for a in observation.legal_actions],
         "opened": sorted(observation.opened),
         "is_void": observation.is_void,
+        "turn": observation.turn,
     }
 
 
@@ -105,6 +109,7 @@ def observation_from_dict(data: object, earlier: Observation | None = None) -> O
             legal_actions=tuple(_action(a) for a in _list(data["legal_actions"], "legal_actions")),
             opened=frozenset(_seat(s, "opened") for s in _list(data["opened"], "opened")),
             is_void=_flag(data["is_void"], "is_void"),
+            turn=_turn(data["turn"]),
         )
     except ObservationError:
         raise
@@ -135,6 +140,12 @@ def event_from_dict(data: object) -> Event:
 def _flag(value: object, key: str) -> bool:
     if not isinstance(value, bool):
         raise ObservationError(f"{key} is true or false, not {value!r}")
+    return value
+
+
+def _turn(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_TURN:
+        raise ObservationError(f"'turn' counts the actions taken, 0-{MAX_TURN}, not {value!r}")
     return value
 
 
