@@ -198,6 +198,7 @@ class Game(RoundFlow):
         self._melee_due = False
         self._phase_started = False
         self._plugin_states = {}  # plugin_state(): each plugin's own dict
+        self._in_action = False  # an action is being carried out (force_decline records it)
         self._reset_round(None)
 
     def _bind_variant(self, variant: Variant) -> None:
@@ -566,6 +567,7 @@ class Game(RoundFlow):
         # Third-party hooks run while the action is carried out; if one fails,
         # the game must be as it was, so keep a copy to restore.
         snapshot = self.clone() if self._guard_hooks else None
+        self._in_action = True
         try:
             self.history.append(action)
             if self.kind == PHASE:
@@ -589,6 +591,8 @@ class Game(RoundFlow):
             if snapshot is not None:
                 self.__dict__.update(snapshot.__dict__)
             raise
+        finally:
+            self._in_action = False
 
     def _in_legal_set(self, action: object) -> bool:
         if self._legal_set is None:
@@ -614,6 +618,7 @@ class Game(RoundFlow):
         if sum(1 for a in self.history if getattr(a, "referee", False) is True) >= MAX_REFEREE_ACTIONS:
             raise IllegalActionError(f"a game takes at most {MAX_REFEREE_ACTIONS} referee actions", "ROUND-1")
         snapshot = self.clone()
+        self._in_action = True
         try:
             handled = self.variant.call_hook("gouji_apply_action", game=self, seat=self.actor, action=action)
             if not handled:
@@ -623,6 +628,8 @@ class Game(RoundFlow):
         except BaseException:
             self.__dict__.update(snapshot.__dict__)
             raise
+        finally:
+            self._in_action = False
 
     def clone(self) -> Game:
         """An independent copy: applying actions to it leaves this game alone."""
@@ -698,6 +705,7 @@ class Game(RoundFlow):
         state = dict(state)
         state.setdefault("_plugin_states", {})  # pickled before plugin_state existed
         state.setdefault("dead_burns_only", False)  # pickled before a 够死级 was marked
+        state["_in_action"] = False
         # Pickled when the suits of a rank were lists: tuples now (copy-on-write).
         state["hands"] = [[tuple(suits) for suits in hand] for hand in state["hands"]]
         state["_count_cache"] = [None] * 6
@@ -833,11 +841,19 @@ class Game(RoundFlow):
 
     def force_decline(self) -> None:
         """The player to answer declines without choosing (a play clock running out, ROUND-7):
-        a close if he has the last word, else a pass."""
+        a close if he has the last word, else a pass.
+
+        Called by a server between actions, the decline is applied as that player's own
+        ``close`` or ``pass`` and so is in the record, which replays. Called inside an action
+        (a plugin's, district's ``clock-expired``), that action is the one recorded."""
         if self.kind != RESPOND or self.actor is None:
             raise GoujiError("only a player who is to answer a set can be made to decline")
         legal = self._legal if self._legal is not None else self._compute_legal()
-        self._apply_play_action(self.actor, CLOSE if CLOSE in legal else PASS)
+        decline = CLOSE if CLOSE in legal else PASS
+        if not self._in_action:
+            self.apply(decline)
+            return
+        self._apply_play_action(self.actor, decline)
 
     def move_retired(self, seat: int, place: int, rule: str = "", reason: str = "") -> None:
         """Move a seat that :meth:`retire` took out of play to another free place (OPEN-5: a

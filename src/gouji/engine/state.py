@@ -154,3 +154,5 @@ class GameState:
     _phase_started: bool
     #: Each plugin's private state (``Game.plugin_state``).
     _plugin_states: dict[str, dict[str, Any]]
+    #: An action is being carried out now (``Game.force_decline`` records a decline outside one).
+    _in_action: bool
