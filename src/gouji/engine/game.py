@@ -25,7 +25,7 @@ import attrs
 from gouji.engine.actions import CLOSE, PASS, Action
 from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, THREE, Card, Suit
 from gouji.engine.context import GameContext
-from gouji.engine.events import PLACE_NAMES, Event
+from gouji.engine.events import DECLINES, PLACE_NAMES, Event
 from gouji.engine.hold_three import HoldThreePolicy
 from gouji.engine.phases import Phase
 from gouji.engine.plays import Play
@@ -82,6 +82,23 @@ class Observation:
         from gouji.records.wire import observation_from_dict
 
         return observation_from_dict(data, earlier)
+
+
+@attrs.define
+class _ViewCommon:
+    """What the six views of one state share (``Game._view_common``)."""
+
+    made_from: list[Action]  # the legal-action list of the state: a new list is a new state
+    events: int
+    turn: int
+    legal: tuple[Action, ...]
+    counts: tuple[int, ...]
+    sizes: tuple[int | None, ...]  # as a seat other than their own sees them
+    current_player: int | None
+    passed: frozenset[int]
+    finish_order: tuple[int, ...]
+    opened: frozenset[int]
+    views: list[Observation | None]  # each seat's view of this state, once made
 
 
 #: The referee's actions one game takes (each is checked and copied the game once).
@@ -199,7 +216,14 @@ class Game(RoundFlow):
         self._phase_started = False
         self._plugin_states = {}  # plugin_state(): each plugin's own dict
         self._in_action = False  # an action is being carried out (force_decline records it)
+        self._reset_views()
         self._reset_round(None)
+
+    def _reset_views(self) -> None:
+        """Forget what the views keep (``_seen_events``, ``_hand_tuple``): built again on demand."""
+        self._seen = [(0, ())] * 6
+        self._hand_view = [None] * 6
+        self._common = None
 
     def _bind_variant(self, variant: Variant) -> None:
         """What a game derives from its variant's plugins rather than keeps (``_DERIVED``):
@@ -337,9 +361,12 @@ class Game(RoundFlow):
     def hand(self, seat: int) -> list[Card]:
         """The cards seat ``seat`` holds, biggest first."""
         check_seat(seat)
-        cards = []
+        cards: list[Card] = []
+        held = self.hands[seat]
         for rank in range(BIG_JOKER, THREE - 1, -1):
-            cards += [Card(rank, suit) for suit in self.hands[seat][rank]]
+            if held[rank]:
+                of = _CARDS[rank]
+                cards += [of[suit] for suit in held[rank]]
         return cards
 
     def hand_counts(self, seat: int) -> dict[int, int]:
@@ -501,19 +528,84 @@ class Game(RoundFlow):
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (ROUND-6 decides what others' hand sizes show)."""
         check_seat(seat)
-        visibility = self.variant.options["count_visibility"]
-        sizes: list[int | None] = []
-        for s in range(6):
-            n = self.sizes[s] if self.playing[s] else 0
-            shown = s == seat or visibility == "always" or (visibility == "ten_or_fewer" and n <= 10)
-            sizes.append(n if shown else None)
-        legal = tuple(self.legal_actions()) if self.actor == seat and not self.is_over else ()
-        return Observation(
-            seat, tuple(self.hand(seat)), self.current_player, self.top, self.owner,
-            frozenset(self.passed), tuple(sizes), tuple(self.finish_order),
-            tuple(e for e in self.events if e.seen_by(seat)), legal, self.opened, self._void,
-            len(self.history),
+        common = self._view_common()
+        kept = common.views[seat]
+        hand = self._hand_tuple(seat)
+        if kept is not None and kept.hand is hand:
+            return kept
+        sizes = common.sizes
+        if sizes[seat] is None:
+            sizes = sizes[:seat] + (common.counts[seat],) + sizes[seat + 1:]
+        legal: tuple[Action, ...] = ()
+        if self.actor == seat and self.kind != OVER:
+            legal = common.legal
+        view = common.views[seat] = Observation(
+            seat, hand, common.current_player, self.top, self.owner, common.passed, sizes,
+            common.finish_order, self._seen_events(seat), legal, common.opened, self._void, common.turn,
         )
+        return view
+
+    def _view_common(self) -> _ViewCommon:
+        """What every seat's view shares now, made once per state: a state lasts while the
+        history and the log keep their lengths and the legal actions are not made again
+        (everything that changes a game forgets them: ``_legal = None``)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        common = self._common
+        if (common is not None and common.made_from is self._legal and common.events == len(self.events)
+                and common.turn == len(self.history)):
+            return common
+        visibility = self.variant.options["count_visibility"]
+        counts = tuple(self.sizes[s] if self.playing[s] else 0 for s in range(6))
+        shown = tuple(n if visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) else None
+                      for n in counts)
+        common = self._common = _ViewCommon(
+            self._legal, len(self.events), len(self.history), tuple(self._legal), counts, shown,
+            self.current_player, frozenset(self.passed), tuple(self.finish_order), self.opened, [None] * 6)
+        return common
+
+    # Views are kept up to date, not rebuilt: a seat's events as it sees them
+    # (Event.seen_as) grow with the log, a hand's cards are built again only when
+    # it changes (_hand_changed), the legal actions once per decision.
+    def _seen_events(self, seat: int) -> tuple[Event, ...]:
+        """The events ``seat`` sees, as it sees them. The events logged since the last call
+        are looked at once for all six seats (most are public: the same for all)."""
+        scanned, seen = self._seen[seat]
+        events = self.events
+        if scanned == len(events):
+            return seen
+        self._see_new_events()
+        return self._seen[seat][1]
+
+    def _see_new_events(self) -> None:
+        events = self.events
+        now = len(events)
+        views = self._seen
+        start = min(scanned for scanned, _ in views)
+        if any(scanned > now for scanned, _ in views):  # the log was cut back (a refusal restored the game)
+            views = [(0, ())] * 6
+            start = 0
+        added: list[list[Event]] = [[] for _ in range(6)]
+        for index in range(start, now):
+            event = events[index]
+            if event.visible_to is None and (event.seat is None or event.kind not in DECLINES):
+                for seat in range(6):
+                    if views[seat][0] <= index:
+                        added[seat].append(event)
+                continue
+            for seat in range(6):
+                if views[seat][0] <= index:
+                    view = event.seen_as(seat)
+                    if view is not None:
+                        added[seat].append(view)
+        self._seen = [(now, seen + tuple(new) if new else seen) for (_, seen), new in zip(views, added, strict=True)]
+
+    def _hand_tuple(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s cards, biggest first, as one shared tuple while the hand is unchanged."""
+        cards = self._hand_view[seat]
+        if cards is None:
+            cards = self._hand_view[seat] = tuple(self.hand(seat))
+        return cards
 
     # -- the action loop ---------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -638,6 +730,8 @@ class Game(RoundFlow):
         state.update(self.__dict__)
         state["hands"] = [hand.copy() for hand in self.hands]  # the suits are tuples, shared
         state["_count_cache"] = self._count_cache.copy()  # tuples, shared
+        state["_seen"] = self._seen.copy()  # tuples, shared
+        state["_hand_view"] = self._hand_view.copy()
         state["sizes"] = self.sizes.copy()
         state["playing"] = self.playing.copy()
         state["places"] = self.places.copy()
@@ -699,6 +793,8 @@ class Game(RoundFlow):
             state.pop(name, None)
         state["_legal"] = state["_legal_set"] = None  # computed again on demand
         state["_count_cache"] = [None] * 6
+        for name in ("_seen", "_hand_view", "_common"):
+            state.pop(name, None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -712,6 +808,7 @@ class Game(RoundFlow):
         if "rng" in state:  # pickled before Game.rng became a property
             state["_rng"], state["_rng_shared"] = state.pop("rng"), False
         self.__dict__.update(state)
+        self._reset_views()
         self._bind_variant(self.variant)
 
     def transfer(self, giver: int, receiver: int, card: Card) -> None:
@@ -890,6 +987,13 @@ class Game(RoundFlow):
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.actor} to {self.kind}"
         return f"<Game {self.variant.name} seed={self.seed} {state}, {len(self.history)} actions>"
+
+
+#: Every card, by rank and suit: a hand's cards are these shared objects (cards are immutable).
+_CARDS: dict[int, dict[Suit | None, Card]] = {
+    rank: {suit: Card(rank, suit) for suit in ((None,) if rank >= SMALL_JOKER else tuple(Suit))}
+    for rank in range(THREE, BIG_JOKER + 1)
+}
 
 
 def _less(suits: tuple[Suit | None, ...], suit: Suit | None) -> tuple[Suit | None, ...]:

@@ -335,8 +335,8 @@ class Variant:
     def new_game(self, seed: int | None = None, context: GameContext | None = None) -> Game:
         """A new game of this variant, fully determined by ``seed`` and later actions.
 
-        Without ``seed``, the deal comes from a secret random one (:mod:`secrets`, 63 bits),
-        which the game's :attr:`~gouji.Game.seed` and record hold. The seed reveals every
+        Without ``seed``, the deal comes from a secret random one (``secrets``, 63 bits),
+        which the game's ``seed`` and record hold. The seed reveals every
         hand: a server keeps it, and the record, to itself until the game ends."""
         from gouji.engine.game import Game
 
