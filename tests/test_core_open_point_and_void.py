@@ -48,6 +48,9 @@ def _two_revolutions(club: gouji.Variant) -> gouji.Game:
     game._settle()
     game.apply(gouji.parse_action("club-revolution"))
     game.apply(gouji.parse_action("club-revolution"))
+    # Every seat is asked (OPEN-5): those who may not revolt, with only the decline.
+    while not game.is_over and [a.to_text() for a in game.legal_actions()] == ["club-no-revolution"]:
+        game.apply(gouji.parse_action("club-no-revolution"))
     return game
 
 

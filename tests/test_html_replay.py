@@ -89,6 +89,42 @@ def test_a_private_event_stays_out_of_other_seats_pages():
     assert len(data["events"]) == sum(1 for e in game.events if e.seen_by(outsider))
 
 
+def _dagang_game_with_private_choices() -> gouji.Game:
+    from gouji.engine.series import Series
+
+    series = Series(gouji.load_variant("dagang"), seed=5)
+    bot = RandomBot(5)
+    for _ in range(6):
+        while not series.game.is_over:
+            series.game.apply(bot.choose(series.game))
+        series.next_game()
+        for _ in range(60):
+            series.game.apply(bot.choose(series.game))
+        if any(e.kind == "phase" and e.visible_to is not None for e in series.game.events):
+            break
+    return series.game
+
+
+def test_a_seat_page_holds_no_other_seats_private_choice_nor_the_seed():
+    """Issue 21 item 11: a step's action text is another seat's only as the events this seat
+    saw show it; a face-down return (D§21) or a 挑牌 order (D§15) never enters the page."""
+    game = _dagang_game_with_private_choices()
+    private = [e for e in game.events if e.kind == "phase" and e.visible_to is not None]
+    assert private
+    for outsider in sorted(set(range(6)) - set().union(*(e.visible_to for e in private))):
+        page = replay_html(game, seat=outsider)
+        data = embedded(page)
+        for event in private:
+            choice = event.detail.split(": ", 1)[1]
+            assert choice not in page, f"seat {outsider}'s page shows {choice!r}"
+        assert data["seed"] is None and f"seed {game.seed}" not in page
+        own = [f["action"] for f in data["frames"][1:] if f["actor"] == outsider]
+        assert own and all(a for a in own)
+    # The page of every hand is the referee's: it shows them all.
+    full = replay_html(game)
+    assert all(e.detail.split(": ", 1)[1] in full for e in private)
+
+
 def test_the_command_writes_the_page(tmp_path, capsys, game):
     record = tmp_path / "g.json"
     record.write_text(json.dumps(game.record()), encoding="utf-8")

@@ -316,3 +316,23 @@ def test_a_real_terminal_takes_short_forms_and_shows_colour(tmp_path, monkeypatc
     term.send("q")
     assert term.finish() == 0
     assert "seat 0 顺牌 cover: Q Q Q Q Q" in term.text
+
+
+def test_the_terminal_prints_only_what_the_players_seat_sees():
+    """Issue 21 items 11 and 14: the log the terminal prints is the player's observation: no
+    other seat's face-down return (D§21), and others' declines only as 过牌 or 扣牌 (P§12)."""
+    variant = gouji.load_variant("dagang")
+    for seed in range(8):
+        game = variant.new_game(seed=seed, context=gouji.GameContext(
+            game_number=2, previous_finish_order=(0, 1, 2, 3, 4, 5)))
+        out = io.StringIO()
+        bots = [GreedyBot(seed) for _ in range(6)]
+        play_in_terminal(game, 2, bots, lambda prompt: "1", out)
+        printed = out.getvalue()
+        hidden = [e for e in game.events if not e.seen_by(2)]
+        others = [e for e in game.events if e.seat not in (None, 2) and e.kind in ("auto-pass", "no-burn")]
+        assert all(e.text() not in printed for e in hidden)
+        assert all(e.text() not in printed for e in others)
+        if hidden and others:
+            return
+    raise AssertionError("no game had both a private event and another seat's revealing decline")

@@ -24,6 +24,7 @@ from gouji.errors import (
     ParseError,
     PluginError,
     RecordError,
+    StaleTurnError,
     UnknownVariantError,
     VariantError,
     VariantFileError,
@@ -40,7 +41,7 @@ __all__ = [
     "Action", "Adjustment", "Burn", "Card", "Close", "Game", "GameContext", "GameOverError",
     "GoujiError", "IllegalActionError", "Observation", "ObservationError", "OptionError", "OptionSpec",
     "Options", "OutOfTurnError",
-    "ParseError", "Pass", "Play", "PlaySet", "PluginError", "RecordError", "Score", "Suit",
+    "ParseError", "Pass", "Play", "PlaySet", "PluginError", "RecordError", "Score", "StaleTurnError", "Suit",
     "TakeWind", "UnknownVariantError", "Variant", "VariantError", "VariantFileError", "Yield",
     "builtin_variant_names", "hookimpl", "load_variant", "parse_action", "parse_play", "replay",
 ]

@@ -73,6 +73,22 @@ class OutOfTurnError(IllegalActionError):
         super().__init__(message or f"seat {seat} is not to decide now: seat {current_player} is", "ROUND-1")
 
 
+class StaleTurnError(OutOfTurnError):
+    """An action was sent for another turn than the game's (``apply(action, turn=n)``): a
+    late duplicate, or a decision made on an older view (ROUND-1).
+
+    A kind of :class:`OutOfTurnError`, so a server that answers "not your turn" answers this
+    too. ``turn`` is the turn given, ``current_turn`` the game's :attr:`gouji.Game.turn`;
+    ``seat`` the seat that sent it (``None`` if not given).
+    """
+
+    def __init__(self, turn: object, current_turn: int, seat: int | None, current_player: int | None) -> None:
+        self.turn = turn
+        self.current_turn = current_turn
+        super().__init__(seat, current_player,  # type: ignore[arg-type]
+                         f"the action was sent for turn {turn!r}; the game is at turn {current_turn}")
+
+
 class GameOverError(IllegalActionError):
     """An action was applied to a game that has ended."""
 

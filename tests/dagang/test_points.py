@@ -2,9 +2,30 @@
 
 import pytest
 
+import gouji
 from gouji.rules.dagang.actions import OPEN, PRE
 from gouji.rules.dagang.points import DeclarePhase, lived_gouji_sets, opened_seats, point_obligations
 from gouji.rules.dagang.revolution import RevolutionPhase
+
+
+def skip_declines(game):
+    """OPEN-5: seats that may not revolt are asked too, with only the decline; they decline
+    here, so that a test reads the entitled seats' choices."""
+    while not game.is_over and [a.to_text() for a in game.legal_actions()] == ["dagang-revolt no"]:
+        game.apply(gouji.parse_action("dagang-revolt no"))
+    return game
+
+
+@pytest.fixture
+def act():
+    def apply(game, *texts):
+        for text in texts:
+            skip_declines(game)
+            game.apply(gouji.parse_action(text))
+            skip_declines(game)
+
+    return apply
+
 
 
 @pytest.fixture(scope="module")

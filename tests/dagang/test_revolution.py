@@ -7,13 +7,35 @@ from gouji.rules.dagang.revolution import DEAD_GOUJI_RIGHTS, RevolutionPhase
 from gouji.rules.dagang.series import next_context
 from gouji.rules.dagang.state import get_state
 
+
+def skip_declines(game):
+    """Seats that may not revolt are asked too, with only the decline (OPEN-5: being asked
+    tells nothing of a hand): they decline, so that a test reads the entitled seats' choices."""
+    while not game.is_over and [a.to_text() for a in game.legal_actions()] == ["dagang-revolt no"]:
+        game.apply(gouji.parse_action("dagang-revolt no"))
+    return game
+
+
+def decide(game, *texts):
+    """Apply actions given as record text, every seat that may not revolt declining between."""
+    for text in texts:
+        skip_declines(game)
+        game.apply(gouji.parse_action(text))
+        skip_declines(game)
+
+
+@pytest.fixture
+def act():
+    return decide
+
+
 HANDS = {0: "2 3 8", 1: "5 6 7", 2: "小王 4 9", 3: "9 9 10", 4: "K K A A 2 Q", 5: "大王 6 J"}
 
 
 def revolution_position(variant, hands=HANDS, leader=4):
     game = variant.new_position(hands, leader=leader)
     game.add_phase(RevolutionPhase.for_game(game))
-    return game
+    return skip_declines(game)
 
 
 @pytest.mark.rule("OPEN-5")
@@ -154,7 +176,7 @@ def test_OPEN_5_with_hold_three_only_a_hand_without_3s_and_money_may_revolt_D26_
     game = revolution_position(dagang, hands, leader=0)
     # Seats 2, 3, 4, 5 hold no joker or 2 but hold 3s: only seat 1 may.
     assert game.current_player == 1 and legal(game) == ["dagang-revolt no", "dagang-revolt yes"]
-    game.apply(gouji.parse_action("dagang-revolt no"))
+    decide(game, "dagang-revolt no")
     assert game.table is None and game.current_player == 0
 
 
@@ -169,11 +191,12 @@ def test_OPEN_5_off_no_revolution_decision(plain):
 
 
 def _revolt_offers(game):
-    """Take the first legal action up to the first lead; the seats offered ``dagang-revolt``."""
+    """Take the first legal action up to the first lead; the seats offered ``dagang-revolt yes``
+    (every seat is asked; only those who may revolt are offered the revolution)."""
     offered = set()
     while game.phases:
         legal = game.legal_actions()
-        if any(a.to_text().startswith("dagang-revolt") for a in legal):
+        if any(a.to_text() == "dagang-revolt yes" for a in legal):
             offered.add(game.current_player)
             legal = [a for a in legal if a.to_text() == "dagang-revolt no"]
         game.apply(legal[-1] if legal[0].to_text().startswith("dagang-return ") else legal[0])  # smallest back
@@ -194,3 +217,25 @@ def test_OPEN_5_the_condition_is_read_on_the_36_cards_dealt_not_after_the_tribut
     assert 5 not in _revolt_offers(plain.new_game(seed=0, context=context))
     held = plain.with_options(revolution_hand="held")
     assert 5 in _revolt_offers(held.new_game(seed=0, context=context))
+
+
+@pytest.mark.rule("OPEN-5")
+@pytest.mark.parametrize("name", ["dagang-plain", "dagang", "dagang196"])
+def test_OPEN_5_every_seat_is_asked_so_the_asking_tells_nothing_D23(name):
+    """D§23: "符合革命条件者有权不革命" — a player who may revolt may keep his hand, so one who
+    keeps it must look like one who could not revolt: every seat in play is asked, in turn
+    from the first leader, and one who may not revolt has only the decline."""
+    for seed in range(6):
+        game = gouji.load_variant(name).new_game(seed=seed)
+        asked = []
+        while not game.is_over and game.decision == "phase":
+            legal = [a.to_text() for a in game.legal_actions()]
+            decline = [t for t in legal if t in ("dagang-revolt no", "club-no-revolution")]
+            if decline:
+                asked.append(game.current_player)
+                assert legal in (decline, [decline[0], decline[0].replace(" no", " yes").replace("no-", "")])
+                game.apply(gouji.parse_action(decline[0]))
+            else:
+                game.apply(game.legal_actions()[0])
+        first = game.first_leader
+        assert asked == [(first + i) % 6 for i in range(6)] or asked == [(first - i) % 6 for i in range(6)]

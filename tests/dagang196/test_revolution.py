@@ -7,11 +7,33 @@ from gouji.rules.dagang196.places import club_finish_order, is_void, revolutiona
 from gouji.rules.dagang196.revolution import RevolutionPhase
 from gouji.rules.dagang196.tribute import tribute_owed
 
+
+def skip_declines(game):
+    """Seats that may not revolt are asked too, with only the decline (OPEN-5: being asked
+    tells nothing of a hand): they decline, so that a test reads the entitled seats' choices."""
+    while not game.is_over and [a.to_text() for a in game.legal_actions()] == ["club-no-revolution"]:
+        game.apply(gouji.parse_action("club-no-revolution"))
+    return game
+
+
+def decide(game, *texts):
+    """Apply actions given as record text, every seat that may not revolt declining between."""
+    for text in texts:
+        skip_declines(game)
+        game.apply(gouji.parse_action(text))
+        skip_declines(game)
+
+
+@pytest.fixture
+def act():
+    return decide
+
+
 NO_MONEY = {0: "5 6 A", 1: "2 7", 2: "小王 8", 3: "大王 9", 4: "2 10", 5: "2 J"}
 
 
 def _revolution(variant, with_phases, hands=NO_MONEY, leader=0):
-    return with_phases(variant.new_position(hands, leader), RevolutionPhase())
+    return skip_declines(with_phases(variant.new_position(hands, leader), RevolutionPhase()))
 
 
 @pytest.mark.rule("OPEN-5")
@@ -19,7 +41,7 @@ def test_OPEN_5_a_hand_without_jokers_and_2s_may_revolt_C5(plain, with_phases, l
     # C 革命: "如果大花、小花、钱均没有时,可声明革命,即弃牌不在参与此局得够级活动"
     game = _revolution(plain, with_phases)
     assert game.current_player == 0 and legal(game) == ["club-no-revolution", "club-revolution"]
-    game.apply(gouji.parse_action("club-revolution"))
+    decide(game, "club-revolution")
     assert revolutionaries(game) == [0] and not game.playing[0]
     assert game.places[3] == 0  # "革命者通常视为四科"
     # "革命后,对头可宣布要头或无头"
@@ -30,7 +52,7 @@ def test_OPEN_5_a_hand_without_jokers_and_2s_may_revolt_C5(plain, with_phases, l
 def test_OPEN_5_an_entitled_player_may_play_on_C5(plain, with_phases):
     # "符合革命条件者有权不革命"
     game = _revolution(plain, with_phases)
-    game.apply(gouji.parse_action("club-no-revolution"))
+    decide(game, "club-no-revolution")
     assert not revolutionaries(game) and game.table is None and game.current_player == 0
     assert all(game.playing)
 
@@ -47,9 +69,9 @@ def test_OPEN_5_two_revolutions_void_the_game_C5(plain, with_phases, legal):
     # "如同时出现2个(含2个)以上革命者,则该局作废"
     hands = {0: "5 6 A", 1: "7 K", 2: "小王 8", 3: "大王 9", 4: "2 10", 5: "2 J"}
     game = _revolution(plain, with_phases, hands)
-    game.apply(gouji.parse_action("club-revolution"))
+    decide(game, "club-revolution")
     assert game.current_player == 1 and game.playing[0]  # decided together, at the end
-    game.apply(gouji.parse_action("club-revolution"))
+    decide(game, "club-revolution")
     assert game.is_over and is_void(game)
     assert tribute_owed(game) == []
 

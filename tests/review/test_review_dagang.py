@@ -22,7 +22,17 @@ def legal(game: gouji.Game) -> list[str]:
 
 def act(game: gouji.Game, *texts: str) -> None:
     for text in texts:
+        skip_declines(game)
         game.apply(gouji.parse_action(text))
+        skip_declines(game)
+
+
+def skip_declines(game: gouji.Game) -> gouji.Game:
+    """OPEN-5: seats that may not revolt are asked too, with only the decline; they decline
+    here, so that a test reads the entitled seats' choices."""
+    while not game.is_over and legal(game) in [["dagang-revolt no"]]:
+        game.apply(gouji.parse_action(legal(game)[0]))
+    return game
 
 
 def six(*hands: str) -> dict[int, str]:
@@ -497,7 +507,7 @@ def _revolution(variant, hands, leader):
 
     game = variant.new_position(hands, leader=leader)
     game.add_phase(RevolutionPhase.for_game(game))
-    return game
+    return skip_declines(game)
 
 
 REV_HANDS = {0: "2 3 8", 1: "5 6 7", 2: "小王 4 9", 3: "9 9 10", 4: "K K A A 2 Q", 5: "大王 6 J"}

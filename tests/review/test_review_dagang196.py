@@ -35,7 +35,17 @@ def legal(game: gouji.Game) -> list[str]:
 
 def act(game: gouji.Game, *texts: str) -> None:
     for text in texts:
+        skip_declines(game)
         game.apply(gouji.parse_action(text))
+        skip_declines(game)
+
+
+def skip_declines(game: gouji.Game) -> gouji.Game:
+    """OPEN-5: seats that may not revolt are asked too, with only the decline; they decline
+    here, so that a test reads the entitled seats' choices."""
+    while not game.is_over and legal(game) in [["club-no-revolution"]]:
+        game.apply(gouji.parse_action(legal(game)[0]))
+    return game
 
 
 def plays(game: gouji.Game) -> list[str]:
@@ -55,7 +65,7 @@ def with_phases(game: gouji.Game, *phases: object) -> gouji.Game:
     (the same helper as tests/dagang196/conftest.py)."""
     game.phases = list(phases)  # type: ignore[arg-type]
     game._settle()
-    return game
+    return skip_declines(game)
 
 
 def owed(game: gouji.Game, kind: str | None = None) -> list[tuple[int, int, int]]:
@@ -1209,16 +1219,18 @@ def test_C6_the_club_keeps_no_points_the_result_is_tribute():
 
 
 @pytest.mark.rule("OPEN-5")
-def test_C5_revolution_is_asked_in_a_dealt_game_only_of_hands_without_money():
-    """C§5 革命: "如果大花、小花、钱均没有时,可声明革命" — in dealt games, whoever is asked holds no 大王, 小王
-    or 2."""
+def test_C5_revolution_is_offered_in_a_dealt_game_only_to_hands_without_money():
+    """C§5 革命: "如果大花、小花、钱均没有时,可声明革命" — in dealt games, whoever is offered the
+    revolution holds no 大王, 小王 or 2; every seat is asked ("符合革命条件者有权不革命": the asking
+    tells nothing), the others with only the decline."""
     for seed in range(12):
         game = CLUB.new_game(seed=seed)
         while game.phases and any(a in ("club-revolution", "club-no-revolution") for a in legal(game)):
             seat = game.current_player
             assert seat is not None
-            assert not {15, 16, 17} & set(game.hand_counts(seat))
-            act(game, "club-no-revolution")
+            offered = "club-revolution" in legal(game)
+            assert offered == (not {15, 16, 17} & set(game.hand_counts(seat)))
+            game.apply(gouji.parse_action("club-no-revolution"))
 
 
 @pytest.mark.rule("TRIB-5")

@@ -45,6 +45,16 @@ class Action:
 
 _PARSERS: dict[str, Callable[[str], Action]] = {}
 
+#: Imports the installed plugins, whose modules register their actions (set by
+#: :mod:`gouji.plugins.manager`): asked once, the first time a word is unknown, so that a fresh
+#: process reads every installed variant's actions without having built a game of it.
+_plugin_importer: list[Callable[[], None]] = []
+
+
+def set_plugin_importer(importer: Callable[[], None]) -> None:
+    """What :func:`parse_action` calls, once, before it calls a word unknown."""
+    _plugin_importer[:] = [importer]
+
 
 def register_action(keyword: str, parse: Callable[[str], Action]) -> None:
     """Teach :func:`gouji.parse_action` an action type: ``parse`` gets the text after the keyword."""
@@ -72,6 +82,9 @@ def parse_action(text: str) -> Action:
         raise ParseError(f"digits in an action are ASCII 0-9: {text!r}")
     keyword, _, rest = text.strip().partition(" ")
     parser = _PARSERS.get(keyword)
+    if parser is None and _plugin_importer:
+        _plugin_importer.pop()()
+        parser = _PARSERS.get(keyword)
     if parser is None:
         raise ParseError(f"unknown action {keyword[:40]!r}{did_you_mean(keyword, _PARSERS)}; "
                          f"known: {', '.join(sorted(_PARSERS))}")

@@ -77,6 +77,16 @@ class Event:
     def seen_by(self, seat: int) -> bool:
         return self.visible_to is None or seat in self.visible_to
 
+    def seen_as(self, seat: int) -> Event | None:
+        """This event as ``seat`` sees it: ``None`` if it may not, and for a decline of
+        another seat only the word the table hears (P§12 过牌, P§16 扣牌): whether that
+        seat could have covered, or burned, stays its own (the referee's log keeps it)."""
+        if self.visible_to is not None and seat not in self.visible_to:
+            return None
+        if self.seat is None or seat == self.seat or self.kind not in DECLINES:
+            return self
+        return _public_decline(self)
+
     def text(self) -> str:
         """``"seat 3 烧牌 burn: 大王 A A [BURN-1]"``."""
         zh, en = EVENT_NAMES.get(self.kind, (self.kind, ""))
@@ -86,3 +96,23 @@ class Event:
         extra = f" — {self.detail}" if self.detail else ""
         tag = f" [{self.rule}]" if self.rule else ""
         return f"{who}{name}{what}{extra}{tag}"
+
+
+#: Declines whose words tell more than the table hears (who could not cover, who could have
+#: burned): other seats see the public word instead (``Event.seen_as``).
+#: A chosen ``pass`` (ROUND-2) and ``close`` (ROUND-5) are the public words themselves.
+DECLINES = {"auto-pass": "pass", "no-burn": "pass", "auto-close": "close"}
+_DECLINE_RULES = {"pass": "ROUND-2", "close": "ROUND-5"}
+_PUBLIC: dict[tuple[str, int], Event] = {}
+
+
+def _public_decline(event: Event) -> Event:
+    """The plain 过牌 or 扣牌 of ``event``'s seat, shared, as the engine's public events are."""
+    kind = DECLINES[event.kind]
+    assert event.seat is not None
+    if event.visible_to is not None:
+        return Event(kind, event.seat, _DECLINE_RULES[kind], visible_to=event.visible_to)
+    public = _PUBLIC.get((kind, event.seat))
+    if public is None:
+        public = _PUBLIC[kind, event.seat] = Event(kind, event.seat, _DECLINE_RULES[kind])
+    return public

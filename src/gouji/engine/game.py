@@ -25,14 +25,14 @@ import attrs
 from gouji.engine.actions import CLOSE, PASS, Action
 from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, THREE, Card, Suit
 from gouji.engine.context import GameContext
-from gouji.engine.events import PLACE_NAMES, Event
+from gouji.engine.events import DECLINES, PLACE_NAMES, Event
 from gouji.engine.hold_three import HoldThreePolicy
 from gouji.engine.phases import Phase
 from gouji.engine.plays import Play
 from gouji.engine.round import LEAD, OVER, PHASE, RESPOND, RoundFlow, check_seat, suit_key
 from gouji.engine.scoring import Score
 from gouji.engine.sets import cover_tables
-from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError, PluginError
+from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError, PluginError, StaleTurnError
 from gouji.plugins.hook_results import short
 from gouji.plugins.hookspecs import DECISIONS
 
@@ -61,6 +61,9 @@ class Observation:
     opened: frozenset[int] = frozenset()
     #: The game was declared void (作废): over, with no finish order.
     is_void: bool = False
+    #: The game's :attr:`Game.turn` when this was seen: a server sends it with the view and
+    #: passes it back to ``apply(action, seat=, turn=)`` with the seat's answer.
+    turn: int = 0
 
     def to_dict(self, since: int = 0) -> dict[str, Any]:
         """The observation as JSON-ready data, for a server to send to this seat's client.
@@ -79,6 +82,23 @@ class Observation:
         from gouji.records.wire import observation_from_dict
 
         return observation_from_dict(data, earlier)
+
+
+@attrs.define
+class _ViewCommon:
+    """What the six views of one state share (``Game._view_common``)."""
+
+    made_from: list[Action]  # the legal-action list of the state: a new list is a new state
+    events: int
+    turn: int
+    legal: tuple[Action, ...]
+    counts: tuple[int, ...]
+    sizes: tuple[int | None, ...]  # as a seat other than their own sees them
+    current_player: int | None
+    passed: frozenset[int]
+    finish_order: tuple[int, ...]
+    opened: frozenset[int]
+    views: list[Observation | None]  # each seat's view of this state, once made
 
 
 #: The referee's actions one game takes (each is checked and copied the game once).
@@ -197,7 +217,15 @@ class Game(RoundFlow):
         self._melee_due = False
         self._phase_started = False
         self._plugin_states = {}  # plugin_state(): each plugin's own dict
+        self._in_action = False  # an action is being carried out (force_decline records it)
+        self._reset_views()
         self._reset_round(None)
+
+    def _reset_views(self) -> None:
+        """Forget what the views keep (``_seen_events``, ``_hand_tuple``): built again on demand."""
+        self._seen = [(0, ())] * 6
+        self._hand_view = [None] * 6
+        self._common = None
 
     def _bind_variant(self, variant: Variant) -> None:
         """What a game derives from its variant's plugins rather than keeps (``_DERIVED``):
@@ -337,9 +365,12 @@ class Game(RoundFlow):
     def hand(self, seat: int) -> list[Card]:
         """The cards seat ``seat`` holds, biggest first."""
         check_seat(seat)
-        cards = []
+        cards: list[Card] = []
+        held = self.hands[seat]
         for rank in range(BIG_JOKER, THREE - 1, -1):
-            cards += [Card(rank, suit) for suit in self.hands[seat][rank]]
+            if held[rank]:
+                of = _CARDS[rank]
+                cards += [of[suit] for suit in held[rank]]
         return cards
 
     def hand_counts(self, seat: int) -> dict[int, int]:
@@ -501,18 +532,84 @@ class Game(RoundFlow):
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (ROUND-6 decides what others' hand sizes show)."""
         check_seat(seat)
-        visibility = self.variant.options["count_visibility"]
-        sizes: list[int | None] = []
-        for s in range(6):
-            n = self.sizes[s] if self.playing[s] else 0
-            shown = s == seat or visibility == "always" or (visibility == "ten_or_fewer" and n <= 10)
-            sizes.append(n if shown else None)
-        legal = tuple(self.legal_actions()) if self.actor == seat and not self.is_over else ()
-        return Observation(
-            seat, tuple(self.hand(seat)), self.current_player, self.top, self.owner,
-            frozenset(self.passed), tuple(sizes), tuple(self.finish_order),
-            tuple(e for e in self.events if e.seen_by(seat)), legal, self.opened, self._void,
+        common = self._view_common()
+        kept = common.views[seat]
+        hand = self._hand_tuple(seat)
+        if kept is not None and kept.hand is hand:
+            return kept
+        sizes = common.sizes
+        if sizes[seat] is None:
+            sizes = sizes[:seat] + (common.counts[seat],) + sizes[seat + 1:]
+        legal: tuple[Action, ...] = ()
+        if self.actor == seat and self.kind != OVER:
+            legal = common.legal
+        view = common.views[seat] = Observation(
+            seat, hand, common.current_player, self.top, self.owner, common.passed, sizes,
+            common.finish_order, self._seen_events(seat), legal, common.opened, self._void, common.turn,
         )
+        return view
+
+    def _view_common(self) -> _ViewCommon:
+        """What every seat's view shares now, made once per state: a state lasts while the
+        history and the log keep their lengths and the legal actions are not made again
+        (everything that changes a game forgets them: ``_legal = None``)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        common = self._common
+        if (common is not None and common.made_from is self._legal and common.events == len(self.events)
+                and common.turn == len(self.history)):
+            return common
+        visibility = self.variant.options["count_visibility"]
+        counts = tuple(self.sizes[s] if self.playing[s] else 0 for s in range(6))
+        shown = tuple(n if visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) else None
+                      for n in counts)
+        common = self._common = _ViewCommon(
+            self._legal, len(self.events), len(self.history), tuple(self._legal), counts, shown,
+            self.current_player, frozenset(self.passed), tuple(self.finish_order), self.opened, [None] * 6)
+        return common
+
+    # Views are kept up to date, not rebuilt: a seat's events as it sees them
+    # (Event.seen_as) grow with the log, a hand's cards are built again only when
+    # it changes (_hand_changed), the legal actions once per decision.
+    def _seen_events(self, seat: int) -> tuple[Event, ...]:
+        """The events ``seat`` sees, as it sees them. The events logged since the last call
+        are looked at once for all six seats (most are public: the same for all)."""
+        scanned, seen = self._seen[seat]
+        events = self.events
+        if scanned == len(events):
+            return seen
+        self._see_new_events()
+        return self._seen[seat][1]
+
+    def _see_new_events(self) -> None:
+        events = self.events
+        now = len(events)
+        views = self._seen
+        start = min(scanned for scanned, _ in views)
+        if any(scanned > now for scanned, _ in views):  # the log was cut back (a refusal restored the game)
+            views = [(0, ())] * 6
+            start = 0
+        added: list[list[Event]] = [[] for _ in range(6)]
+        for index in range(start, now):
+            event = events[index]
+            if event.visible_to is None and (event.seat is None or event.kind not in DECLINES):
+                for seat in range(6):
+                    if views[seat][0] <= index:
+                        added[seat].append(event)
+                continue
+            for seat in range(6):
+                if views[seat][0] <= index:
+                    view = event.seen_as(seat)
+                    if view is not None:
+                        added[seat].append(view)
+        self._seen = [(now, seen + tuple(new) if new else seen) for (_, seen), new in zip(views, added, strict=True)]
+
+    def _hand_tuple(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s cards, biggest first, as one shared tuple while the hand is unchanged."""
+        cards = self._hand_view[seat]
+        if cards is None:
+            cards = self._hand_view[seat] = tuple(self.hand(seat))
+        return cards
 
     # -- the action loop ---------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -521,7 +618,13 @@ class Game(RoundFlow):
             self._legal = self._compute_legal()
         return list(self._legal)
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
+    @property
+    def turn(self) -> int:
+        """How many actions the game has taken so far (players' and the referee's): the turn
+        an action is sent for (``apply(action, turn=game.turn)``)."""
+        return len(self.history)
+
+    def apply(self, action: Action, seat: int | None = None, turn: int | None = None) -> None:
         """Carry out a legal action of the current player.
 
         Raise :class:`~gouji.errors.IllegalActionError` (naming the rule)
@@ -533,9 +636,15 @@ class Game(RoundFlow):
         A referee's action (a class with ``referee = True``, such as the
         district's recorded breach) is no player's choice: it is accepted at
         any time when a plugin carries it out.
+        ``turn``: the :attr:`turn` the action was decided for (a server passes the
+        ``turn`` of the observation it answers); any other value is refused with
+        :class:`~gouji.errors.StaleTurnError` (an ``OutOfTurnError``), so a late
+        duplicate or an answer to an old view is never taken as a new decision.
         """
         if seat is not None:
             check_seat(seat)
+        if turn is not None and (type(turn) is not int or turn != len(self.history)):
+            raise StaleTurnError(turn, len(self.history), seat, self.current_player)
         if self.kind == OVER:
             raise GameOverError()
         if seat is not None and getattr(action, "referee", False):
@@ -554,6 +663,7 @@ class Game(RoundFlow):
         # Third-party hooks run while the action is carried out; if one fails,
         # the game must be as it was, so keep a copy to restore.
         snapshot = self.clone() if self._guard_hooks else None
+        self._in_action = True
         try:
             self.history.append(action)
             if self.kind == PHASE:
@@ -577,6 +687,8 @@ class Game(RoundFlow):
             if snapshot is not None:
                 self.__dict__.update(snapshot.__dict__)
             raise
+        finally:
+            self._in_action = False
 
     def _in_legal_set(self, action: object) -> bool:
         if self._legal_set is None:
@@ -605,6 +717,7 @@ class Game(RoundFlow):
         if sum(1 for a in self.history if getattr(a, "referee", False) is True) >= MAX_REFEREE_ACTIONS:
             raise IllegalActionError(f"a game takes at most {MAX_REFEREE_ACTIONS} referee actions", "ROUND-1")
         snapshot = self.clone()
+        self._in_action = True
         try:
             handled = self.variant.call_hook("gouji_apply_action", game=self, seat=self.actor, action=action)
             if not handled:
@@ -614,6 +727,8 @@ class Game(RoundFlow):
         except BaseException:
             self.__dict__.update(snapshot.__dict__)
             raise
+        finally:
+            self._in_action = False
 
     def clone(self) -> Game:
         """An independent copy: applying actions to it leaves this game alone."""
@@ -622,6 +737,8 @@ class Game(RoundFlow):
         state.update(self.__dict__)
         state["hands"] = [hand.copy() for hand in self.hands]  # the suits are tuples, shared
         state["_count_cache"] = self._count_cache.copy()  # tuples, shared
+        state["_seen"] = self._seen.copy()  # tuples, shared
+        state["_hand_view"] = self._hand_view.copy()
         state["sizes"] = self.sizes.copy()
         state["playing"] = self.playing.copy()
         state["places"] = self.places.copy()
@@ -683,6 +800,8 @@ class Game(RoundFlow):
             state.pop(name, None)
         state["_legal"] = state["_legal_set"] = None  # computed again on demand
         state["_count_cache"] = [None] * 6
+        for name in ("_seen", "_hand_view", "_common"):
+            state.pop(name, None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -691,12 +810,14 @@ class Game(RoundFlow):
         state.setdefault("dead_burns_only", False)  # pickled before a 够死级 was marked
         state.setdefault("_gouji_min_players", 0)  # pickled before GOUJI-2's number of players
         state.setdefault("_melee_last_word", False)  # pickled before the melee's rounds were closed
+        state["_in_action"] = False
         # Pickled when the suits of a rank were lists: tuples now (copy-on-write).
         state["hands"] = [[tuple(suits) for suits in hand] for hand in state["hands"]]
         state["_count_cache"] = [None] * 6
         if "rng" in state:  # pickled before Game.rng became a property
             state["_rng"], state["_rng_shared"] = state.pop("rng"), False
         self.__dict__.update(state)
+        self._reset_views()
         self._bind_variant(self.variant)
 
     def transfer(self, giver: int, receiver: int, card: Card) -> None:
@@ -826,11 +947,19 @@ class Game(RoundFlow):
 
     def force_decline(self) -> None:
         """The player to answer declines without choosing (a play clock running out, ROUND-7):
-        a close if he has the last word, else a pass."""
+        a close if he has the last word, else a pass.
+
+        Called by a server between actions, the decline is applied as that player's own
+        ``close`` or ``pass`` and so is in the record, which replays. Called inside an action
+        (a plugin's, district's ``clock-expired``), that action is the one recorded."""
         if self.kind != RESPOND or self.actor is None:
             raise GoujiError("only a player who is to answer a set can be made to decline")
         legal = self._legal if self._legal is not None else self._compute_legal()
-        self._apply_play_action(self.actor, CLOSE if CLOSE in legal else PASS)
+        decline = CLOSE if CLOSE in legal else PASS
+        if not self._in_action:
+            self.apply(decline)
+            return
+        self._apply_play_action(self.actor, decline)
 
     def move_retired(self, seat: int, place: int, rule: str = "", reason: str = "") -> None:
         """Move a seat that :meth:`retire` took out of play to another free place (OPEN-5: a
@@ -872,6 +1001,13 @@ class Game(RoundFlow):
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.actor} to {self.kind}"
         return f"<Game {self.variant.name} seed={self.seed} {state}, {len(self.history)} actions>"
+
+
+#: Every card, by rank and suit: a hand's cards are these shared objects (cards are immutable).
+_CARDS: dict[int, dict[Suit | None, Card]] = {
+    rank: {suit: Card(rank, suit) for suit in ((None,) if rank >= SMALL_JOKER else tuple(Suit))}
+    for rank in range(THREE, BIG_JOKER + 1)
+}
 
 
 def _less(suits: tuple[Suit | None, ...], suit: Suit | None) -> tuple[Suit | None, ...]:

@@ -146,6 +146,7 @@ class RoundFlow(GameState):
 
     def _hand_changed(self, seat: int) -> None:
         self._count_cache[seat] = None
+        self._hand_view[seat] = None
 
     def _compute_legal(self) -> list[Action]:
         if self.kind == OVER:
@@ -379,7 +380,7 @@ class RoundFlow(GameState):
             hand[SMALL_JOKER] = hand[SMALL_JOKER][:-small]
         if big:
             hand[BIG_JOKER] = hand[BIG_JOKER][:-big]
-        self._count_cache[seat] = None
+        self._count_cache[seat] = self._hand_view[seat] = None
         size = naturals + twos + small + big
         self.sizes[seat] -= size
         self.pile.append(play)

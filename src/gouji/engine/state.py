@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from gouji.engine.comparison import SetRules
     from gouji.engine.context import GameContext
     from gouji.engine.events import Event
+    from gouji.engine.game import _ViewCommon
     from gouji.engine.hold_three import HoldThreePolicy
     from gouji.engine.open_point import OpenPointPolicy
     from gouji.engine.opening import Cut, Deal
@@ -156,3 +157,11 @@ class GameState:
     _phase_started: bool
     #: Each plugin's private state (``Game.plugin_state``).
     _plugin_states: dict[str, dict[str, Any]]
+    #: An action is being carried out now (``Game.force_decline`` records a decline outside one).
+    _in_action: bool
+    #: Each seat's view, kept up to date (``Game._seen_events``, ``Game._hand_tuple``): the events
+    #: it sees, as ``(events looked at, events seen)``; its cards while its hand is unchanged;
+    #: what the six views of the current state share, and each view once made (``_view_common``).
+    _seen: list[tuple[int, tuple[Event, ...]]]
+    _hand_view: list[tuple[Card, ...] | None]
+    _common: _ViewCommon | None

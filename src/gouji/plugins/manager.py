@@ -1,12 +1,14 @@
 """Building one plugin manager per variant (the factory), and finding plugins.
 
-Plugins are never loaded at import time. A variant names its plugins by
-entry-point name (group ``gouji``) or by an explicit file path; nothing else
+Plugins are never loaded at import time (the first action word gouji does not know imports
+the installed ones, whose modules register their words: :func:`import_installed_plugins`).
+A variant names its plugins by entry-point name (group ``gouji``) or by an explicit file path; nothing else
 is ever imported on a TOML file's say-so.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import os
@@ -19,6 +21,7 @@ from types import ModuleType
 
 import pluggy
 
+from gouji.engine.actions import set_plugin_importer
 from gouji.engine.suggest import did_you_mean
 from gouji.errors import PluginError
 from gouji.plugins import hookspecs
@@ -46,6 +49,20 @@ def available_plugins() -> dict[str, str]:
         for ep in entry_points(group=ENTRY_POINT_GROUP):
             found.setdefault(ep.name, ep.value)
     return found
+
+
+def import_installed_plugins() -> None:
+    """Import every plugin that can be named in a variant, built-in and installed (not those
+    blocked), so that their action words are known (:func:`gouji.parse_action`). A plugin that
+    fails to import is left out here: building a variant that names it reports the error."""
+    blocked = blocked_plugins()
+    for name, target in available_plugins().items():
+        if name not in blocked:
+            with contextlib.suppress(Exception, SystemExit):
+                importlib.import_module(target.partition(":")[0])
+
+
+set_plugin_importer(import_installed_plugins)
 
 
 def blocked_plugins() -> set[str]:

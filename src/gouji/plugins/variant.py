@@ -7,6 +7,7 @@ A :class:`Variant` is immutable; games are created from it with
 from __future__ import annotations
 
 import os
+import secrets
 import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -336,14 +337,23 @@ class Variant:
                                  f"at most {most} (the deck has {deck[rank]})")
         return Game.start_position(self, parsed, leader)
 
-    def new_game(self, seed: int = 0, context: GameContext | None = None) -> Game:
-        """A new game of this variant, fully determined by ``seed`` and later actions."""
+    def new_game(self, seed: int | None = None, context: GameContext | None = None) -> Game:
+        """A new game of this variant, fully determined by ``seed`` and later actions.
+
+        Without ``seed``, the deal comes from a secret random one (``secrets``, 63 bits),
+        which the game's ``seed`` and record hold. The seed reveals every
+        hand: a server keeps it, and the record, to itself until the game ends."""
         from gouji.engine.game import Game
 
+        if seed is None:
+            seed = secrets.randbits(SECRET_SEED_BITS)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise GoujiError(f"seed must be an integer, not {seed!r}")
         return Game.start(self, seed, context or GameContext.first())
 
+
+#: The size of the secret seed a game dealt without one gets (within a record's range).
+SECRET_SEED_BITS = 63
 
 _REBUILT: dict[str, Variant] = {}
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -190,11 +192,8 @@ def replay(record: dict[str, Any] | str | bytes, variant: Variant | None = None,
                           f"{', '.join(map(str, READABLE_VERSIONS))})")
     _check_fields(record)
     context = _context(record.get("context"))
-    variant = _variant_for(record, variant, trust)
-    notes = _check_plugins(record, variant)
+    variant, notes = _replay_variant(record, variant, trust)
     try:
-        if variant.options.to_plain() != record["options"]:
-            variant = variant.with_options(**record["options"])
         position = record.get("position")
         if position:
             game = variant.new_position(position["hands"], position["leader"])
@@ -277,6 +276,54 @@ def _context(raw: Any) -> GameContext:
         raise RecordError(f"context 'carry': expected at most {MAX_CARRY_ENTRIES} [name, value] pairs, "
                           f"got {short(carry)}")
     return GameContext(number, tuple(order), drawer, tuple((k, v) for k, v in carry))
+
+
+#: Variants loaded for records that named them, by what defines them (``_variant_key``): a
+#: replay without ``variant=`` builds a variant once, not once per record. Bounded (LRU).
+_LOADED: OrderedDict[str, tuple[Variant, str]] = OrderedDict()
+_LOADED_LIMIT = 64
+_LOADED_LOCK = threading.Lock()
+
+
+def _replay_variant(record: dict[str, Any], variant: Variant | None, trust: bool) -> tuple[Variant, str]:
+    """The variant to replay ``record`` with, its plugins checked and the record's options
+    given, and the note on changed plugin versions (:func:`_check_plugins`)."""
+    key = _variant_key(record, trust) if variant is None else None
+    if key is not None:
+        with _LOADED_LOCK:
+            found = _LOADED.get(key)
+            if found is not None:
+                _LOADED.move_to_end(key)
+                return found
+    variant = _variant_for(record, variant, trust)
+    notes = _check_plugins(record, variant)
+    try:
+        if variant.options.to_plain() != record["options"]:
+            variant = variant.with_options(**record["options"])
+    except GoujiError as exc:
+        raise RecordError(f"record cannot be replayed: {exc}{notes}") from exc
+    if key is not None:
+        with _LOADED_LOCK:
+            _LOADED[key] = (variant, notes)
+            while len(_LOADED) > _LOADED_LIMIT:
+                _LOADED.popitem(last=False)
+    return variant, notes
+
+
+def _variant_key(record: dict[str, Any], trust: bool) -> str | None:
+    """What decides the variant a record without ``variant=`` replays with: its name, its
+    variant's TOML text, its installed plugins and options, hashed.
+    ``None`` where the variant comes from files (a variant file, plugin files): those are read
+    and checked by their hashes again for every record, so a file changed on disk is seen."""
+    from gouji.plugins.loader import _looks_like_path
+
+    name = record["variant"]
+    if _looks_like_path(name) or not all(isinstance(p, str) or (isinstance(p, dict) and "file" not in p)
+                                         for p in record["plugins"]):
+        return None
+    content = json.dumps([name, record["version"], trust, record.get("variant_toml"), record["plugins"],
+                          record["options"]], sort_keys=True, ensure_ascii=True, default=repr)
+    return hashlib.sha256(content.encode()).hexdigest()
 
 
 def _variant_for(record: dict[str, Any], variant: Variant | None, trust: bool) -> Variant:

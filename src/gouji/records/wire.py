@@ -14,7 +14,7 @@ record text, which :func:`gouji.parse_action` reads back.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gouji.engine.actions import Action, parse_action
@@ -26,9 +26,12 @@ from gouji.errors import GoujiError, ObservationError
 if TYPE_CHECKING:
     from gouji.engine.game import Observation
 
+#: The largest turn an observation may name (a record holds at most this many actions).
+MAX_TURN = 1 << 20
+
 #: The keys of an observation's data.
 KEYS = ("seat", "hand", "current_player", "table", "table_owner", "passed", "hand_sizes", "finish_order",
-        "since", "history", "legal_actions", "opened", "is_void")
+        "since", "history", "legal_actions", "opened", "is_void", "turn")
 
 
 def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, Any]:
@@ -39,7 +42,7 @@ def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, A
             f"since is an event index 0-{len(observation.history)}, not {since!r}")
     return {
         "seat": observation.seat,
-        "hand": [card.record_text() for card in observation.hand],
+        "hand": _texts(observation.hand, _card_texts),
         "current_player": observation.current_player,
         "table": _play_text(observation.table),
         "table_owner": observation.table_owner,
@@ -47,11 +50,73 @@ def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, A
         "hand_sizes": list(observation.hand_sizes),
         "finish_order": list(observation.finish_order),
         "since": since,
-        "history": [event_to_dict(e) for e in observation.history[since:]],
-        "legal_actions": [a.to_text() for a in observation.legal_actions],
+        "history": [_event_dict(e) for e in observation.history[since:]],
+        "legal_actions": _texts(observation.legal_actions, _action_texts),
         "opened": sorted(observation.opened),
         "is_void": observation.is_void,
+        "turn": observation.turn,
     }
+
+
+# A game hands its seats the same tuple of cards while a hand is unchanged, and the same
+# tuple of legal actions while a decision stands (Game.observation): their texts are kept
+# for the last tuples written, by identity (the entry holds the tuple, so its id is its own).
+_TEXTS: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
+_TEXTS_LIMIT = 256
+
+
+def _texts(items: tuple[Any, ...], write: Callable[[tuple[Any, ...]], list[str]]) -> list[str]:
+    if not items:
+        return []
+    kept = _TEXTS.get(id(items))
+    if kept is None or kept[0] is not items:
+        if len(_TEXTS) >= _TEXTS_LIMIT:
+            _TEXTS.clear()
+        kept = _TEXTS[id(items)] = (items, write(items))
+    return list(kept[1])
+
+
+def _card_texts(cards: tuple[Card, ...]) -> list[str]:
+    return [card.record_text() for card in cards]
+
+
+def _action_texts(actions: tuple[Action, ...]) -> list[str]:
+    return [_action_text(action) for action in actions]
+
+
+# The texts of sets and actions, kept: a game's sets and actions are shared objects
+# (Play.of, PlaySet.of) that come back in every view. Bounded: cleared when full.
+_WORDS: dict[object, str] = {}
+_WORDS_LIMIT = 1 << 15
+
+
+def _action_text(action: Action) -> str:
+    try:
+        text = _WORDS.get(action)
+    except TypeError:  # a plugin's action that does not hash
+        return action.to_text()
+    if text is None:
+        if len(_WORDS) >= _WORDS_LIMIT:
+            _WORDS.clear()
+        text = _WORDS[action] = action.to_text()
+    return text
+
+
+def _event_dict(event: Event) -> dict[str, Any]:
+    """:func:`event_to_dict`, kept for the events the last views wrote: the engine's public
+    events are shared objects, written once (each caller gets a dict of its own)."""
+    kept = _EVENT_DICTS.get(id(event))
+    if kept is None or kept[0] is not event:
+        if len(_EVENT_DICTS) >= _TEXTS_LIMIT:
+            _EVENT_DICTS.clear()
+        kept = _EVENT_DICTS[id(event)] = (event, event_to_dict(event))
+    data = dict(kept[1])
+    if data["visible_to"] is not None:
+        data["visible_to"] = list(data["visible_to"])
+    return data
+
+
+_EVENT_DICTS: dict[int, tuple[Event, dict[str, Any]]] = {}
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -64,7 +129,15 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 
 
 def _play_text(play: Play | None) -> str | None:
-    return None if play is None else play.text(ascii_only=True)
+    if play is None:
+        return None
+    key = ("set", play)
+    text = _WORDS.get(key)
+    if text is None:
+        if len(_WORDS) >= _WORDS_LIMIT:
+            _WORDS.clear()
+        text = _WORDS[key] = play.text(ascii_only=True)
+    return text
 
 
 def observation_from_dict(data: object, earlier: Observation | None = None) -> Observation:
@@ -105,6 +178,7 @@ def observation_from_dict(data: object, earlier: Observation | None = None) -> O
             legal_actions=tuple(_action(a) for a in _list(data["legal_actions"], "legal_actions")),
             opened=frozenset(_seat(s, "opened") for s in _list(data["opened"], "opened")),
             is_void=_flag(data["is_void"], "is_void"),
+            turn=_turn(data["turn"]),
         )
     except ObservationError:
         raise
@@ -135,6 +209,12 @@ def event_from_dict(data: object) -> Event:
 def _flag(value: object, key: str) -> bool:
     if not isinstance(value, bool):
         raise ObservationError(f"{key} is true or false, not {value!r}")
+    return value
+
+
+def _turn(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_TURN:
+        raise ObservationError(f"'turn' counts the actions taken, 0-{MAX_TURN}, not {value!r}")
     return value
 
 

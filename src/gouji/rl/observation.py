@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gouji.engine.actions import parse_action
-from gouji.engine.events import Event
+from gouji.engine.events import DECLINES, Event
 from gouji.errors import GoujiError
 from gouji.rl.actions import FEATURE_SIZE, N_RANKS, RANKS, fill_action_features
 
@@ -166,7 +166,9 @@ class ObservationEncoder:
 
     def _read(self, event: Event) -> None:
         seat = event.seat
-        kind = event.kind
+        # The table hears only 过牌 or 扣牌 (Event.seen_as): no seat's encoding tells who could
+        # not cover or could have burned; the decider knows it from his own hand.
+        kind = DECLINES.get(event.kind, event.kind)
         if event.visible_to is None:
             logs = [self._public]
         else:

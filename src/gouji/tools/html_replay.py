@@ -31,8 +31,9 @@ def replay_html(game: Game, seat: int | None = None, title: str | None = None) -
     if seat is not None:
         check_seat(seat)
     data = page_data(game, seat)
-    heading = title or f"gouji {game.variant.name}, seed {game.seed}" + (
-        f" — seat {seat}'s view" if seat is not None else "")
+    # The seed deals every hand: a seat's page does not name it.
+    heading = title or (f"gouji {game.variant.name}, seed {game.seed}" if seat is None
+                        else f"gouji {game.variant.name} — seat {seat}'s view")
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     # Inside <script>, "</" could close the element early; JSON lets "<\/" stand for it.
     payload = payload.replace("</", "<\\/")
@@ -49,15 +50,22 @@ def page_data(game: Game, seat: int | None = None) -> dict[str, Any]:
     frames = [_frame(replay, seat, None, None)]
     for action in game.history:
         actor = replay.current_player
+        seen = len(replay.observation(seat).history) if seat is not None else 0
         replay.apply(action)
-        frames.append(_frame(replay, seat, action.to_text(), actor))
+        if seat is None or actor == seat:
+            text = action.to_text()
+        else:
+            # Another seat's decision, only as the events this seat saw show it (a card handed
+            # back face down, the order of a 挑牌: nothing but that a choice was made).
+            text = _as_seen(replay.observation(seat).history[seen:], actor)
+        frames.append(_frame(replay, seat, text, actor))
     if seat is None:
         events = [_event(e, True) for e in replay.events]
     else:
         events = [_event(e, False) for e in replay.observation(seat).history]
     return {
         "variant": game.variant.name,
-        "seed": game.seed,
+        "seed": game.seed if seat is None else None,
         "seat": seat,
         "views": ["all", *map(str, range(6))] if seat is None else [str(seat)],
         "places": [list(p) for p in PLACE_NAMES],
@@ -99,6 +107,20 @@ def _observed_frame(view: Observation, action: str | None, actor: int | None) ->
         "sizes": {seat: list(view.hand_sizes)},
         "seen": {seat: len(view.history)},
     }
+
+
+def _as_seen(events: tuple[Event, ...], actor: int | None) -> str:
+    """What a seat learns of ``actor``'s decision: the words of the events it saw of it."""
+    words = []
+    for event in events:
+        if event.seat != actor:
+            continue
+        if event.kind == "phase":
+            words.append(event.detail)
+        else:
+            en = EVENT_NAMES.get(event.kind, (event.kind, event.kind))[1]
+            words.append(f"{en} {_play(event.play)}" if event.play is not None else en)
+    return "; ".join(words) or "a decision this seat does not see"
 
 
 def _play(play: Any) -> str | None:

@@ -68,13 +68,14 @@ def play_in_terminal(game: Game, seat: int, bots: Sequence[Bot], read: Callable[
     """Play ``game`` to its end: ``seat`` decides through ``read`` (a prompt → a line), every
     other seat through its bot. Return the game, unfinished if the player left it (``q``,
     the end of input or Ctrl-C: ``KeyboardInterrupt`` never escapes). The log is printed
-    from event number ``shown`` on (a resumed game: from its current round); ``colour``: ANSI
-    colours for a terminal that shows them."""
+    from event number ``shown`` on (a resumed game: from its current round), as ``seat`` sees
+    it: his observation's events, never another seat's private ones; ``colour``: ANSI colours
+    for a terminal that shows them."""
+    # From the game's event numbers to the seat's own: the events before ``shown`` it saw.
+    shown = sum(1 for event in game.events[:shown] if event.seen_by(seat))
     try:
         while not game.is_over:
-            for event in game.events[shown:]:
-                out.write(f"  {event.text()}\n")
-            shown = len(game.events)
+            shown = _print_seen(game, seat, shown, out)
             actor = game.current_player
             assert actor is not None  # the game is not over
             if actor != seat:
@@ -90,9 +91,16 @@ def play_in_terminal(game: Game, seat: int, bots: Sequence[Bot], read: Callable[
     except KeyboardInterrupt:  # Ctrl-C while the bots play: the game stays as the last decision left it
         out.write("\ninterrupted: game left unfinished\n")
         return game
-    for event in game.events[shown:]:
-        out.write(f"  {event.text()}\n")
+    _print_seen(game, seat, shown, out)
     return game
+
+
+def _print_seen(game: Game, seat: int, shown: int, out: TextIO) -> int:
+    """Print the events ``seat`` saw after its first ``shown``; return how many it saw in all."""
+    history = game.observation(seat).history
+    for event in history[shown:]:
+        out.write(f"  {event.text()}\n")
+    return len(history)
 
 
 def _decide(game: Game, seat: int, actions: Sequence[Action], read: Callable[[str], str],

@@ -67,8 +67,10 @@ def may_revolt(game: PluginGame, seat: int) -> bool:
 
 @attrs.define
 class RevolutionPhase:
-    """Each player who may revolt decides, in turn from the first leader; then, after a
-    single revolution, the revolutionary's opposite keeps his dead-gouji rights or not."""
+    """Every player in play is asked, in turn from the first leader; one who may revolt
+    chooses, one who may not has only the decline: being asked tells the table nothing of
+    his hand ("符合革命条件者有权不革命": a player who keeps his hand reveals nothing). Then,
+    after a single revolution, the revolutionary's opposite keeps his dead-gouji rights or not."""
 
     order: list[int]
     rebels: list[int] = attrs.field(factory=list)
@@ -89,7 +91,7 @@ class RevolutionPhase:
                 return self.choosing
             self.done = True  # the opposite left play (a ruling): nothing to choose
             return None
-        while self.order and not (game.in_play(self.order[0]) and may_revolt(game, self.order[0])):
+        while self.order and not game.in_play(self.order[0]):
             self.order.pop(0)
         if self.order:
             return self.order[0]
@@ -101,7 +103,9 @@ class RevolutionPhase:
     def legal_actions(self, game: PluginGame) -> list[Action]:
         if self.choosing is not None:
             return [DeadGoujiChoice(True), DeadGoujiChoice(False)]
-        return [Revolt(False), Revolt(True)]
+        if self.order and may_revolt(game, self.order[0]):
+            return [Revolt(False), Revolt(True)]
+        return [Revolt(False)]
 
     def apply(self, game: PluginGame, action: Action) -> None:
         if self.choosing is not None:

@@ -59,8 +59,9 @@ def void_game(game: PluginGame, reason: str) -> None:
 
 @attrs.define
 class RevolutionPhase:
-    """革命 before play: entitled players decide in turn from the first leader; then, after
-    one revolution, his opposite chooses 要头 or 无头."""
+    """革命 before play: every player in play is asked in turn from the first leader, an
+    entitled one chooses, the others have only the decline ("符合革命条件者有权不革命": being
+    asked tells nothing of a hand); then, after one revolution, his opposite chooses 要头 or 无头."""
 
     voluntary: bool = True
     decided: list[int] = attrs.field(factory=list)
@@ -69,12 +70,13 @@ class RevolutionPhase:
     name: str = "revolution (革命)"
 
     def _next_entitled(self, game: PluginGame) -> int | None:
+        """The next seat to be asked: every seat in play, entitled or not."""
         if not self.voluntary:
             return None
         start = game.first_leader or 0
         for i in range(6):
             seat = game.variant.table.seat_after(start, i)
-            if seat not in self.decided and may_revolt(game, seat):
+            if seat not in self.decided and game.in_play(seat):
                 return seat
         return None
 
@@ -92,8 +94,9 @@ class RevolutionPhase:
         return seat if seat is not None else self._head_chooser(game)
 
     def legal_actions(self, game: PluginGame) -> list[Action]:
-        if self._next_entitled(game) is not None:
-            return [NO_REVOLT, REVOLT]
+        seat = self._next_entitled(game)
+        if seat is not None:
+            return [NO_REVOLT, REVOLT] if may_revolt(game, seat) else [NO_REVOLT]
         return [KEEP_HEAD, NO_HEAD]
 
     def apply(self, game: PluginGame, action: Action) -> None:

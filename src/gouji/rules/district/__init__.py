@@ -41,7 +41,9 @@ from gouji.engine.scoring import Adjustment, Score, place_score
 from gouji.engine.table import Table
 from gouji.plugins.hookspecs import asked_at, hookimpl
 from gouji.plugins.options import Options, OptionSpec
-from gouji.rules.district import burning, clock, referee, scoring
+
+# buying: imported with the plugin, so that its words (district-buy …) are known before a game is dealt.
+from gouji.rules.district import burning, buying, clock, referee, scoring  # noqa: F401
 from gouji.rules.district.burning import DistrictBurnPolicy
 from gouji.rules.district.holdthree import DistrictHoldThree
 from gouji.rules.district.opened import DistrictOpenPoint
