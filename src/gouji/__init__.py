@@ -35,7 +35,7 @@ from gouji.plugins.options import Options, OptionSpec
 from gouji.plugins.variant import Variant
 from gouji.records.record import replay
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Action", "Adjustment", "Burn", "Card", "Close", "Game", "GameContext", "GameOverError",

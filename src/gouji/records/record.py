@@ -205,9 +205,23 @@ def replay(record: dict[str, Any] | str | bytes, variant: Variant | None = None,
         try:
             game.apply(parse_action(text))
         except GoujiError as exc:
-            raise RecordError(f"action {i} ({short(text)}) does not replay: {exc}{notes}") from exc
+            raise RecordError(f"action {i} ({short(text)}) does not replay: {exc}{notes}"
+                              f"{_older_rules_note(record)}") from exc
     _check_result(record, game, notes)
     return game
+
+
+def _older_rules_note(record: dict[str, Any]) -> str:
+    """Why a record of an older gouji may not replay: its rules were corrected since
+    (CHANGELOG.md, "Rules"), and the game it recorded is no longer the game they deal."""
+    from gouji import __version__
+
+    written = record.get("gouji_version")
+    if isinstance(written, str) and written.split(".")[:2] == __version__.split(".")[:2]:
+        return ""
+    by = f"gouji {written}" if isinstance(written, str) else "a gouji before 0.1"
+    return (f" (this record was written by {by}; gouji {__version__} corrected rules since, see its changelog: "
+            f"replay the record with the gouji that wrote it)")
 
 
 _FIELDS: dict[str, tuple[type, ...]] = {
