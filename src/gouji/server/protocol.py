@@ -99,3 +99,17 @@ def parse_since(value: str | None) -> int | None:
     if not value.isascii() or not value.isdigit() or len(value) > 9:
         raise Refusal(BAD_REQUEST, f"since: a count of events, not {value[:16]!r}")
     return int(value)
+
+
+#: The messages with a JSON Schema in ``gouji/server/schemas/``.
+MESSAGES = ("create-table", "created", "join", "joined", "table", "lobby", "view", "act", "error", "over")
+
+
+def schema(name: str) -> dict[str, Any]:
+    """The JSON Schema of message ``name`` (one of :data:`MESSAGES`)."""
+    from pathlib import Path
+
+    if name not in MESSAGES:
+        raise ValueError(f"no schema {name!r}: messages are {', '.join(MESSAGES)}")
+    data: dict[str, Any] = json.loads((Path(__file__).parent / "schemas" / f"{name}.schema.json").read_text("utf-8"))
+    return data
