@@ -150,7 +150,7 @@ function eventNode(e, index) {
   const li = el("li", "event");
   li.dataset.kind = e.kind;
   li.dataset.index = String(index);
-  li.appendChild(el("span", "what", eventText(e)));
+  li.appendChild(el("span", "what", `${eventText(e)} `));
   if (e.play) li.appendChild(setNodes(e.play));
   if (e.detail) li.appendChild(el("span", "detail", ` \u2014 ${e.detail}`));
   if (e.rule) {
@@ -170,22 +170,19 @@ function applyLanguage() {
 }
 
 // --- the lobby --------------------------------------------------------------
-async function loadVariants() {
-  let names = BUILTIN_VARIANTS;
-  try {
-    const data = await api("variants");
-    const list = Array.isArray(data) ? data : data && data.variants;
-    if (Array.isArray(list) && list.length) names = list.map((v) => (typeof v === "string" ? v : v.name));
-  } catch (e) {
-    // A server without the list: the built-in variants.
-  }
+// The variants offered: the server's list where its lobby gives one, else the built-in books.
+function loadVariants(list) {
+  const names = Array.isArray(list) && list.length ? list.map((v) => (typeof v === "string" ? v : v.name))
+    : BUILTIN_VARIANTS;
   const select = $("variant");
+  const chosen = select.value;
   select.textContent = "";
   for (const name of names) {
     const option = el("option", "", name);
     option.value = name;
     select.appendChild(option);
   }
+  if (names.includes(chosen)) select.value = chosen;
 }
 
 function renderSeatChoices() {
@@ -266,6 +263,7 @@ async function loadLobby() {
   try {
     const data = await api("tables");
     list = Array.isArray(data) ? data : (data && data.tables) || [];
+    if (data && data.variants) loadVariants(data.variants);
   } catch (e) {
     showError(e.message);
   }
@@ -320,14 +318,37 @@ function closeSocket() {
   }
 }
 
+// The view held is kept for the tab's life, so that a reload asks only for the events after it.
+function viewKey() {
+  return `gouji:view:${state.table}:${state.seat === null ? "spectator" : state.seat}`;
+}
+
+function keptView() {
+  try {
+    const view = JSON.parse(sessionStorage.getItem(viewKey()) || "null");
+    return view && Array.isArray(view.history) ? view : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+function keepView() {
+  try {
+    sessionStorage.setItem(viewKey(), JSON.stringify(state.obs));
+  } catch (e) {
+    // Storage full or off: a reload asks for the whole view.
+  }
+}
+
 async function openTable(table, watch) {
   closeSocket();
   const kept = tokens()[table];
   Object.assign(state, { table, info: null, obs: null, turn: null, legal: [], over: null, retry: 0,
-    replayStep: null, pending: false, clock: null });
+    replayStep: null, pending: false, clock: null, viewed: false });
   state.selected.clear();
   state.seat = !watch && kept ? kept.seat : null;
   state.token = !watch && kept ? kept.token : null;
+  state.obs = keptView();
   $("lobby").hidden = true;
   $("game").hidden = false;
   $("result").hidden = true;
@@ -352,6 +373,7 @@ function connect() {
   const ws = new WebSocket(url);
   state.ws = ws;
   state.closing = false;
+  state.viewed = false;
   ws.addEventListener("open", () => { state.retry = 0; $("status").textContent = t("connected"); });
   ws.addEventListener("message", (event) => {
     let message;
@@ -382,6 +404,8 @@ function receive(message) {
   if (message.type === "view") {
     const before = state.obs;
     state.obs = merge(message.observation || {});
+    state.viewed = true;
+    keepView();
     state.turn = message.turn;
     state.legal = message.legal_actions || state.obs.legal_actions || [];
     state.pending = false;
@@ -394,6 +418,14 @@ function receive(message) {
     render();
   } else if (message.type === "error") {
     state.pending = false;
+    if (!state.viewed && state.obs) {
+      // The view held does not fit the table's (a store replaced?): ask for it in full.
+      state.obs = null;
+      sessionStorage.removeItem(viewKey());
+      return;
+    }
+    // Refused before any view (no such table, a wrong token): no point asking again.
+    if (!state.viewed) state.closing = true;
     showError(message.message || message.code, message.rule);
     render();
   } else if (message.type === "over") {
@@ -434,7 +466,7 @@ function tickClock() {
   const seconds = state.clock.deadline !== undefined ? Math.max(0, Math.ceil((state.clock.deadline - now) / 1000))
     : Math.floor((now - state.clock.since) / 1000);
   const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-  box.textContent = `\u23F1 ${text}${state.clock.deadline !== undefined ? ` ${t("left")}` : ""}`;
+  box.textContent = `${t("clock")} ${text}${state.clock.deadline !== undefined ? ` ${t("left")}` : ""}`;
 }
 
 function position(seat) {
@@ -746,7 +778,7 @@ function start() {
   window.addEventListener("hashchange", route);
   setInterval(tickClock, 1000);
   applyLanguage();
-  loadVariants();
+  loadVariants(null);
   route();
 }
 

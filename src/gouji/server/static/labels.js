@@ -1,7 +1,7 @@
 // The page's words in English and Chinese: [English, 中文].
 //
-// EVENT_NAMES and PLACE_NAMES are those of gouji.engine.events (the browser tests check that
-// they agree); ACTION_NAMES names each action keyword of the built-in rulebooks.
+// EVENT_NAMES and PLACE_NAMES are those of gouji.engine.events with the built-in rulebooks'
+// events (the browser tests check that they agree); ACTION_NAMES names each action keyword of the built-in rulebooks.
 
 export const LABELS = {
   title: ["gouji · 够级", "够级 · gouji"],
@@ -37,6 +37,7 @@ export const LABELS = {
   connected: ["connected", "已连接"],
   disconnected: ["reconnecting…", "重新连接…"],
   left: ["left", "剩余"],
+  clock: ["time", "用时"],
   cards_n: ["{n} cards", "{n}张"],
   cards_hidden: ["? cards", "?张"],
   owns: ["{seat}'s set", "{seat}的牌"],
@@ -79,6 +80,25 @@ export const EVENT_NAMES = {
   "forfeited": ["game lost by penalty", "判负"],
   "game-over": ["game over", "终局"],
   "void-game": ["game void", "作废"],
+  "tribute": ["tribute", "进贡"],
+  "tribute-return": ["returns a card", "还贡"],
+  "tribute-refused": ["refuses a returned card", "拒收还贡"],
+  "tribute-waived": ["tribute waived", "免贡"],
+  "choose-last": ["chooses 大落", "定大落"],
+  "lost-lead": ["loses the lead", "取消发牌权"],
+  "lead-passed": ["leads instead", "发牌权转下家"],
+  "declare": ["declares the opposite will not open", "宣点"],
+  "buy-three": ["buys a 3", "买3"],
+  "no-three": ["cannot buy a 3", "无3"],
+  "concede": ["cannot go out without a 3", "憋死"],
+  "pick": ["asks a teammate to set the order of his sets", "挑牌"],
+  "pick-order": ["order of the sets", "挑牌顺序"],
+  "pick-hand": ["hand shown to the teammate", "挑牌亮牌"],
+  "revolution": ["revolution", "革命"],
+  "dead-gouji-rights": ["dead-gouji rights", "够死级"],
+  "moved": ["place changed", "改名次"],
+  "head-choice": ["head choice", "要头/无头"],
+  "point-declared": ["declares the opposite will not open", "宣点"],
 };
 
 // [中文, English], as gouji.engine.events.PLACE_NAMES.
@@ -95,8 +115,8 @@ export const ACTION_NAMES = {
   "consent-burn": ["let teammates burn", "同意烧"],
   "district-buy": ["buy a", "买"],
   "district-decline": ["do without a", "不买"],
-  "dagang-declare": ["declare the opposite will not open", "打点"],
-  "dagang-last": ["last place", "大落"],
+  "dagang-declare": ["declare the opposite will not open", "宣点"],
+  "dagang-last": ["choose 大落", "定大落"],
   "dagang-swap": ["take last place for the teammate", "换落"],
   "dagang-give": ["give tribute", "进贡"],
   "dagang-team-tribute": ["tribute from the teammate", "队友进贡"],
@@ -104,11 +124,11 @@ export const ACTION_NAMES = {
   "dagang-return-answer": ["the returned card", "还贡"],
   "dagang-buy": ["buy a 3 from seat", "买3"],
   "dagang-revolt": ["revolution", "革命"],
-  "dagang-dead-gouji": ["dead-gouji rights", "死够级"],
+  "dagang-dead-gouji": ["dead-gouji rights", "够死级"],
   "dagang-gather": ["gather", "会"],
   "dagang-pick": ["ask a teammate to pick", "挑牌"],
   "dagang-pick-set": ["pick the next set", "挑牌"],
-  "dagang-concede": ["concede", "认落"],
+  "dagang-concede": ["cannot go out without a 3", "憋死"],
   "dagang-forfeit": ["give up the lead", "让出牌权"],
   "club-tribute": ["tribute", "进贡"],
   "club-buy-three": ["buy a 3, paying", "买3"],
@@ -119,8 +139,8 @@ export const ACTION_NAMES = {
   "club-no-head": ["headless", "无头"],
   "club-declare": ["declare", "宣点"],
   "club-no-declare": ["no declaration", "不宣点"],
-  "club-no-three": ["no 3", "无3"],
-  "club-concede": ["concede", "认落"],
+  "club-no-three": ["cannot buy a 3", "无3"],
+  "club-concede": ["cannot go out without a 3", "憋死"],
 };
 
 // Argument words of the phase actions.

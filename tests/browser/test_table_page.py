@@ -1,0 +1,481 @@
+"""The table page of ``gouji serve`` in a real browser (headless Chromium through Selenium).
+
+A real server runs as a subprocess on a free loopback port with a SQLite store of its own;
+the tests play whole games by clicking (the visitor's sets built card by card, the phase
+choices as buttons), two browsers share one table and see only their own hands, a reload
+reconnects to the same seat, a spectator sees no hand, and the console stays free of errors.
+Each game is checked at the end against its record (the actions the page clicked, the hands it
+showed, the result). Without Chromium, chromedriver, Selenium or the server extra the tests
+are skipped, except where ``GOUJI_REQUIRE_BROWSER`` is set: there they fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gouji
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+SRC = Path(__file__).resolve().parents[2] / "src"
+#: How long one wait for the page may take (a shared, slow CI machine), in seconds.
+PATIENCE = 60
+#: The action keywords that are no phase choice.
+PLAY_KEYWORDS = {"play", "burn", "pass", "close", "yield", "take-wind"}
+
+
+def _missing() -> str | None:
+    for module, extra in (("selenium", "browser"), ("starlette", "server"), ("uvicorn", "server")):
+        try:
+            __import__(module)
+        except ImportError:
+            return f"{module} is not installed (pip install 'gouji[{extra}]')"
+    if not any(shutil.which(b) for b in BROWSERS):
+        return "no chromium browser on PATH"
+    if not shutil.which("chromedriver"):
+        return "no chromedriver on PATH"
+    return None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tools() -> None:
+    missing = _missing()
+    if missing:
+        if os.environ.get("GOUJI_REQUIRE_BROWSER"):
+            pytest.fail(f"the browser test must run in CI: {missing}")
+        pytest.skip(missing)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.loads(response.read())
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of a real ``gouji serve`` on a free loopback port."""
+    folder = tmp_path_factory.mktemp("serve")
+    port = _free_port()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+    log = (folder / "serve.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gouji.tools.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--store", f"sqlite:///{folder / 'tables.db'}", "--bot-delay", "0"],
+        stdout=log, stderr=subprocess.STDOUT, env=env, cwd=folder)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            try:
+                urllib.request.urlopen(url, timeout=2).close()
+                break
+            except (urllib.error.URLError, ConnectionError):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    log.flush()
+                    pytest.fail("gouji serve did not start:\n" + (folder / "serve.log").read_text())
+                time.sleep(0.2)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+def _new_driver() -> Any:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = next(shutil.which(b) for b in BROWSERS if shutil.which(b))
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 "--window-size=1200,1100"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    driver.set_page_load_timeout(PATIENCE)
+    return driver
+
+
+@pytest.fixture
+def browsers() -> Iterator[Callable[[], Any]]:
+    """Browsers on demand (each with a profile of its own); each checked for console errors
+    and closed at the end."""
+    made: list[Any] = []
+
+    def make() -> Any:
+        made.append(_new_driver())
+        return made[-1]
+
+    try:
+        yield make
+        for driver in made:
+            assert _console_errors(driver) == []
+    finally:
+        for driver in made:
+            driver.quit()
+
+
+def _console_errors(driver: Any) -> list[str]:
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+# --- reading and driving the page ---------------------------------------------------------
+READ_TABLE = """
+const turn = document.getElementById("turn-info").dataset.turn;
+const result = document.querySelector("[data-testid=result]");
+const buttons = Array.from(document.querySelectorAll("[data-action]"));
+return {
+  turn: turn === undefined || turn === "" ? null : Number(turn),
+  over: !result.hidden,
+  actions: buttons.map((b) => b.dataset.action),
+  enabled: buttons.length > 0 && buttons.every((b) => !b.disabled),
+  hand: Array.from(document.querySelectorAll("[data-testid=hand] .card"), (c) => c.dataset.card),
+  error: document.getElementById("error").hidden ? "" : document.getElementById("error").textContent,
+  counts: Array.from(document.querySelectorAll(".seat .count"), (c) => c.dataset.count),
+};
+"""
+
+
+def _read(driver: Any) -> dict[str, Any]:
+    shown: dict[str, Any] = driver.execute_script(READ_TABLE)
+    return shown
+
+
+def _wait(driver: Any, ready: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        shown = _read(driver)
+        if ready(shown):
+            return shown
+        assert not shown["error"], f"the page shows an error while waiting for {what}: {shown['error']}"
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {PATIENCE}s for {what}; the page shows {shown}")
+        time.sleep(0.05)
+
+
+def _my_turn_or_over(shown: dict[str, Any]) -> bool:
+    return bool(shown["over"] or (shown["actions"] and shown["enabled"]))
+
+
+def _rank(card: str) -> str:
+    return card[1:] if card[0] in "♠♥♣♦" else card
+
+
+def _click_action(driver: Any, action: str) -> None:
+    """Click ``action``: a set by its cards first, where the page shows it only for them."""
+    from selenium.webdriver.common.by import By
+
+    button = driver.find_element(By.CSS_SELECTOR, f'[data-action="{action}"]')
+    if not button.is_displayed():
+        cards = action.partition(" ")[2]
+        for rank in cards.split():
+            free = [c for c in driver.find_elements(By.CSS_SELECTOR, "[data-testid=hand] .card:not(.selected)")
+                    if _rank(c.get_attribute("data-card")) == rank]
+            assert free, f"{action}: no {rank} left in the hand to click"
+            free[0].click()
+        button = driver.find_element(By.CSS_SELECTOR, f'[data-action="{action}"]')
+        assert button.is_displayed(), f"{action}: the set's button is not shown once its cards are selected"
+        assert "exact" in button.get_attribute("class")
+    button.click()
+
+
+def _choose(actions: list[str], rng: random.Random) -> str:
+    """A playing policy that ends games: a phase choice or a set when there is one."""
+    phase = [a for a in actions if a.split()[0] not in PLAY_KEYWORDS]
+    if phase:
+        return rng.choice(phase)
+    sets = [a for a in actions if a.split()[0] in ("play", "burn")]
+    return rng.choice(sets) if sets and rng.random() < 0.85 else rng.choice(actions)
+
+
+def _act_once(driver: Any, rng: random.Random, clicked: list[tuple[int, str]]) -> dict[str, Any]:
+    """On the visitor's turn: check the hand and buttons, click one action, wait for its answer."""
+    shown = _wait(driver, _my_turn_or_over, "the visitor's turn or the end")
+    if shown["over"]:
+        return shown
+    assert len(shown["actions"]) == len(set(shown["actions"])), "an action offered twice"
+    action = _choose(shown["actions"], rng)
+    turn = shown["turn"]
+    _click_action(driver, action)
+    clicked.append((turn, action))
+    return _wait(driver, lambda s: s["over"] or s["turn"] != turn, f"the answer to {action!r} at turn {turn}")
+
+
+def _start_table(driver: Any, server: str, variant: str) -> str:
+    """Start a table of ``variant`` with the page's own controls; its id."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(server)
+    select = driver.find_element(By.CSS_SELECTOR, "select[data-testid=variant]")
+    deadline = time.monotonic() + PATIENCE
+    while variant not in [o.get_attribute("value") for o in Select(select).options]:
+        assert time.monotonic() < deadline, f"the variant list lacks {variant}"
+        time.sleep(0.05)
+    Select(select).select_by_value(variant)
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=new-table]").click()
+    deadline = time.monotonic() + PATIENCE
+    while "table=" not in driver.current_url:
+        assert time.monotonic() < deadline, "new-table did not open a table"
+        time.sleep(0.05)
+    table: str = driver.current_url.split("table=", 1)[1].split("&")[0]
+    return table
+
+
+def _replayed(server: str, table: str) -> gouji.Game:
+    record = _get(f"{server}api/tables/{table}/record")
+    return gouji.replay(json.dumps(record))
+
+
+def _seat_actions(game: gouji.Game, seat: int) -> list[tuple[int, str]]:
+    """The (turn, action) of each decision ``seat`` took in the replayed ``game``."""
+    replay = game.variant.new_game(seed=game.seed)
+    taken = []
+    for turn, action in enumerate(game.history):
+        if replay.current_player == seat:
+            taken.append((turn, action.to_text()))
+        replay.apply(action)
+    return taken
+
+
+def _hand_at(game: gouji.Game, seat: int, turn: int) -> list[str]:
+    replay = game.variant.new_game(seed=game.seed)
+    for action in game.history[:turn]:
+        replay.apply(action)
+    return [c.record_text() for c in replay.observation(seat).hand]
+
+
+def _check_result(driver: Any, game: gouji.Game) -> None:
+    from selenium.webdriver.common.by import By
+
+    result = driver.find_element(By.CSS_SELECTOR, "[data-testid=result]")
+    assert result.is_displayed()
+    places = [li.text for li in result.find_elements(By.CSS_SELECTOR, ".places li")]
+    assert len(places) == len(game.finish_order)
+    for place, seat in zip(places, game.finish_order, strict=True):
+        assert place.endswith((f"seat {seat}", f"seat {seat} (you)")), places
+
+
+def _play_to_the_end(driver: Any, server: str, table: str, rng: random.Random,
+                     max_decisions: int = 400) -> tuple[list[tuple[int, str]], dict[int, list[str]]]:
+    """Play the visitor's seat by clicking until the game ends: what it clicked, the hand shown
+    at each of its turns."""
+    clicked: list[tuple[int, str]] = []
+    hands: dict[int, list[str]] = {}
+    for _ in range(max_decisions):
+        shown = _wait(driver, _my_turn_or_over, "the visitor's turn or the end")
+        if shown["over"]:
+            return clicked, hands
+        hands[shown["turn"]] = shown["hand"]
+        _act_once(driver, rng, clicked)
+    raise AssertionError(f"no end after {max_decisions} decisions")
+
+
+@pytest.mark.parametrize("variant", ["provincial", "dagang"])
+def test_a_whole_game_against_bots_by_clicking(browsers, server, variant):
+    driver = browsers()
+    table = _start_table(driver, server, variant)
+    clicked, hands = _play_to_the_end(driver, server, table, random.Random(variant))
+    game = _replayed(server, table)
+    assert game.is_over
+    # Every decision of seat 0 in the record is one the page clicked, at its turn.
+    assert _seat_actions(game, 0) == clicked
+    assert clicked, "the visitor never had a decision"
+    if variant == "dagang":
+        assert any(a.split()[0] not in PLAY_KEYWORDS for _, a in clicked), "no phase choice was a button"
+    # The hand the page showed at each turn is seat 0's hand then.
+    for turn in list(hands)[:: max(1, len(hands) // 6)]:
+        assert hands[turn] == _hand_at(game, 0, turn), turn
+    _check_result(driver, game)
+
+
+def test_two_browsers_at_one_table_see_only_their_own_hands(browsers, server):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    host, friend = browsers(), browsers()
+    for driver in (host, friend):
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": KEEP_FRAMES})
+    host.get(server)
+    host.find_element(By.CSS_SELECTOR, "details#seat-setup summary").click()
+    Select(host.find_element(By.CSS_SELECTOR, "select[data-seat='3']")).select_by_value("open")
+    host.find_element(By.CSS_SELECTOR, "[data-testid=new-table]").click()
+    invite = _wait_for(lambda: host.find_elements(By.CSS_SELECTOR, "#invites a[data-seat='3']"), "the invitation")
+    link = invite[0].get_attribute("href")
+    host.find_element(By.CSS_SELECTOR, "[data-testid=sit-down]").click()
+    friend.get(link)
+    _wait_for(lambda: "table=" in friend.current_url and "join=" not in friend.current_url, "the friend's seat")
+    table = friend.current_url.split("table=", 1)[1]
+    rng = random.Random(2)
+    clicked: dict[int, list[tuple[int, str]]] = {0: [], 3: []}
+    shown_hands: dict[int, dict[int, list[str]]] = {0: {}, 3: {}}
+    players = {0: host, 3: friend}
+    for _ in range(600):
+        views = {seat: _read(d) for seat, d in players.items()}
+        if all(v["over"] for v in views.values()):
+            break
+        for seat, driver in players.items():
+            view = views[seat]
+            if not view["over"] and view["actions"] and view["enabled"]:
+                shown_hands[seat][view["turn"]] = view["hand"]
+                _act_once(driver, rng, clicked[seat])
+                break
+        else:
+            time.sleep(0.05)
+    else:
+        raise AssertionError("no end of the game with two browsers")
+    game = _replayed(server, table)
+    for seat, driver in players.items():
+        assert _seat_actions(game, seat) == clicked[seat], seat
+        for turn, hand in list(shown_hands[seat].items())[:5]:
+            assert hand == _hand_at(game, seat, turn), (seat, turn)
+        # What reached each page is its own seat's view, and cards show only where a seat may see them.
+        frames = [json.loads(f) for f in driver.execute_script("return window.goujiFrames")]
+        views = [f for f in frames if f["type"] == "view"]
+        assert views and all(f["seat"] == seat and f["observation"]["seat"] == seat for f in views)
+        assert driver.execute_script(STRAY_CARDS) == 0
+        _check_result(driver, game)
+    first = next(iter(shown_hands[0]))
+    assert shown_hands[0][first] != _hand_at(game, 3, first)
+
+
+#: Keeps every frame the page's websockets receive, for the test to read.
+KEEP_FRAMES = """
+window.goujiFrames = [];
+const NativeWebSocket = window.WebSocket;
+window.WebSocket = class extends NativeWebSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => window.goujiFrames.push(event.data));
+  }
+};
+"""
+#: Cards anywhere but the visitor's hand, the table, the sets played, the log and the buttons.
+STRAY_CARDS = """
+return document.querySelectorAll(
+  ".card:not(#hand .card):not(#table-set .card):not(.played .card):not(#log .card):not([data-action] .card)").length;
+"""
+
+
+def _wait_for(found: Callable[[], Any], what: str) -> Any:
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        value = found()
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"waited {PATIENCE}s for {what}"
+        time.sleep(0.05)
+
+
+def test_a_reload_reconnects_to_the_same_seat_and_a_spectator_sees_no_hand(browsers, server):
+    from selenium.webdriver.common.by import By
+
+    driver = browsers()
+    table = _start_table(driver, server, "provincial")
+    rng = random.Random(5)
+    clicked: list[tuple[int, str]] = []
+    for _ in range(3):
+        _act_once(driver, rng, clicked)
+    before = _wait(driver, _my_turn_or_over, "the visitor's turn")
+    driver.refresh()
+    after = _wait(driver, _my_turn_or_over, "the visitor's turn after the reload")
+    assert (after["turn"], after["hand"], after["actions"]) == (before["turn"], before["hand"], before["actions"])
+    log = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#log li")]
+    assert log and all(line for line in log)
+    _act_once(driver, rng, clicked)
+    watcher = browsers()
+    watcher.get(f"{server}#watch={table}")
+    _wait_for(lambda: watcher.find_elements(By.CSS_SELECTOR, "#log li"), "the spectator's log")
+    seen = _read(watcher)
+    assert seen["hand"] == [] and seen["actions"] == []
+    assert not watcher.find_element(By.CSS_SELECTOR, "[data-testid=hand]").is_displayed()
+
+
+def test_the_language_toggle_and_the_rule_ids_of_the_log(browsers, server):
+    from selenium.webdriver.common.by import By
+
+    driver = browsers()
+    _start_table(driver, server, "provincial")
+    _wait(driver, _my_turn_or_over, "the visitor's turn")
+    rules = [r.get_attribute("data-rule") for r in driver.find_elements(By.CSS_SELECTOR, "#log .rule")]
+    assert "OPEN-2" in rules
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    assert driver.find_element(By.CSS_SELECTOR, "[data-action=pass], [data-action^=play]")
+    words = " ".join(b.text for b in driver.find_elements(By.CSS_SELECTOR, "#actions [data-action]"))
+    assert driver.execute_script("return document.documentElement.lang") == "zh-Hans"
+    assert "出牌" in driver.find_element(By.ID, "sets").get_attribute("textContent") or "过牌" in words
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    assert driver.execute_script("return document.documentElement.lang") == "en"
+
+
+def test_the_page_names_every_event_as_the_engine_does(browsers, server):
+    from gouji.engine.events import EVENT_NAMES, PLACE_NAMES
+
+    for name in gouji.builtin_variant_names():
+        gouji.load_variant(name)  # the rulebooks name their own events
+    driver = browsers()
+    driver.get(server)
+    names = driver.execute_async_script("""
+const done = arguments[arguments.length - 1];
+import(new URL("static/labels.js", document.baseURI).href).then(
+  (m) => done({events: m.EVENT_NAMES, places: m.PLACE_NAMES}));
+""")
+    assert names["events"] == {kind: [en, zh] for kind, (zh, en) in EVENT_NAMES.items()}
+    assert names["places"] == [list(p) for p in PLACE_NAMES]
+
+
+@pytest.mark.skipif(not os.environ.get("GOUJI_SCREENSHOTS"), reason="GOUJI_SCREENSHOTS=folder makes the docs' pictures")
+def test_screenshots_for_the_docs(browsers, server):
+    """``GOUJI_SCREENSHOTS=docs/_static pytest tests/browser/test_table_page.py -k screenshots``."""
+    from selenium.webdriver.common.by import By
+
+    folder = Path(os.environ["GOUJI_SCREENSHOTS"])
+    driver = browsers()
+    driver.set_window_size(1200, 1150)
+    driver.get(server)
+    _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "select[data-testid=variant] option"), "variants")
+    driver.save_screenshot(str(folder / "table-lobby.png"))
+    table = _start_table(driver, server, "provincial")
+    rng = random.Random(11)
+    clicked: list[tuple[int, str]] = []
+    for _ in range(4):
+        _act_once(driver, rng, clicked)
+    shown = _wait(driver, _my_turn_or_over, "the visitor's turn")
+    sets = [a for a in shown["actions"] if a.startswith("play ")]
+    if sets:
+        for rank in sets[-1].split()[1:2]:
+            cards = [c for c in driver.find_elements(By.CSS_SELECTOR, "[data-testid=hand] .card")
+                     if _rank(c.get_attribute("data-card")) == rank]
+            cards[0].click()
+    driver.save_screenshot(str(folder / "table-play.png"))
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    driver.save_screenshot(str(folder / "table-play-zh.png"))
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    with contextlib.suppress(AssertionError):
+        _play_to_the_end(driver, server, table, rng)
+    driver.save_screenshot(str(folder / "table-result.png"))
