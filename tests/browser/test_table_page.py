@@ -296,7 +296,7 @@ def _play_to_the_end(driver: Any, server: str, table: str, rng: random.Random,
     raise AssertionError(f"no end after {max_decisions} decisions")
 
 
-@pytest.mark.parametrize("variant", ["provincial", "dagang"])
+@pytest.mark.parametrize("variant", ["provincial", "dagang", "district"])
 def test_a_whole_game_against_bots_by_clicking(browsers, server, variant):
     driver = browsers()
     table = _start_table(driver, server, variant)
@@ -312,6 +312,36 @@ def test_a_whole_game_against_bots_by_clicking(browsers, server, variant):
     for turn in list(hands)[:: max(1, len(hands) // 6)]:
         assert hands[turn] == _hand_at(game, 0, turn), turn
     _check_result(driver, game)
+    if variant == "provincial":
+        _check_replay(browsers(), server, table, game)
+
+
+def _check_replay(driver: Any, server: str, table: str, game: gouji.Game) -> None:
+    """The lobby offers the finished table's replay; it steps through the public log."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(server)
+    link = _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, f"tr[data-table='{table}'] a[data-testid=watch]"),
+                     "the finished table in the lobby")[0]
+    assert link.text == "replay"
+    link.click()
+    _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#log li"), "the replay's log")
+    public = [e for e in game.events if e.visible_to is None]
+    step = driver.find_element(By.ID, "replay-step")
+    assert step.text == f"event {len(public)} / {len(public)}"
+    driver.find_element(By.ID, "replay-first").click()
+    assert step.text == f"event 0 / {len(public)}"
+    assert driver.find_elements(By.CSS_SELECTOR, "#log li") == []
+    for n in range(1, 8):
+        driver.find_element(By.ID, "replay-next").click()
+        items = driver.find_elements(By.CSS_SELECTOR, "#log li")
+        assert [li.get_attribute("data-kind") for li in items] == [e.kind for e in public[:n]]
+        leads = [e for e in public[:n] if e.kind in ("lead", "cover", "burn")]
+        shown = driver.find_element(By.ID, "table-set").get_attribute("data-set")
+        if leads and public[n - 1].kind not in ("round-won",):
+            assert shown == leads[-1].play.text(ascii_only=True)
+    driver.find_element(By.ID, "replay-last").click()
+    assert step.text == f"event {len(public)} / {len(public)}"
 
 
 def test_two_browsers_at_one_table_see_only_their_own_hands(browsers, server):
@@ -396,6 +426,7 @@ def test_a_reload_reconnects_to_the_same_seat_and_a_spectator_sees_no_hand(brows
     from selenium.webdriver.common.by import By
 
     driver = browsers()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": KEEP_FRAMES})
     table = _start_table(driver, server, "provincial")
     rng = random.Random(5)
     clicked: list[tuple[int, str]] = []
@@ -405,6 +436,11 @@ def test_a_reload_reconnects_to_the_same_seat_and_a_spectator_sees_no_hand(brows
     driver.refresh()
     after = _wait(driver, _my_turn_or_over, "the visitor's turn after the reload")
     assert (after["turn"], after["hand"], after["actions"]) == (before["turn"], before["hand"], before["actions"])
+    # The page asked for the events after those it held, and the server sent only those.
+    first = json.loads(driver.execute_script("return window.goujiFrames")[0])
+    assert first["type"] == "view" and first["observation"]["since"] > 0
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#log li")) == first["observation"]["since"] + len(
+        first["observation"]["history"])
     log = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#log li")]
     assert log and all(line for line in log)
     _act_once(driver, rng, clicked)
