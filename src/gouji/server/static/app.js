@@ -310,6 +310,12 @@ function showError(message, rule) {
   box.hidden = !message;
 }
 
+function showStatus(key) {
+  const box = $("status");
+  box.dataset.i18n = key;
+  box.textContent = key ? t(key) : "";
+}
+
 function closeSocket() {
   if (state.ws) {
     state.closing = true;
@@ -374,7 +380,7 @@ function connect() {
   state.ws = ws;
   state.closing = false;
   state.viewed = false;
-  ws.addEventListener("open", () => { state.retry = 0; $("status").textContent = t("connected"); });
+  ws.addEventListener("open", () => { state.retry = 0; showStatus("connected"); });
   ws.addEventListener("message", (event) => {
     let message;
     try { message = JSON.parse(event.data); } catch (e) { return; }
@@ -383,7 +389,7 @@ function connect() {
   ws.addEventListener("close", () => {
     if (state.ws !== ws) return;
     state.ws = null;
-    $("status").textContent = t("disconnected");
+    showStatus("disconnected");
     if (state.closing || state.over) return;
     // Reconnect, asking for the events after those held.
     state.retry = Math.min(state.retry + 1, 5);
@@ -576,7 +582,7 @@ function render() {
 function renderHand(obs) {
   const box = $("hand");
   box.textContent = "";
-  $("mine").hidden = state.seat === null;
+  $("mine").hidden = state.seat === null || isGameOver(obs);
   const hand = obs.hand || [];
   // Cards grouped by rank, biggest first, as the hand comes.
   let group = null;
@@ -754,6 +760,7 @@ function route() {
     openTable(table || watch, Boolean(watch));
   } else {
     closeSocket();
+    showStatus("");
     state.table = null;
     $("game").hidden = true;
     $("lobby").hidden = false;
