@@ -397,10 +397,12 @@ def test_two_browsers_at_one_table_see_only_their_own_hands(browsers, server):
 #: Keeps every frame the page's websockets receive, for the test to read.
 KEEP_FRAMES = """
 window.goujiFrames = [];
+window.goujiSockets = [];
 const NativeWebSocket = window.WebSocket;
 window.WebSocket = class extends NativeWebSocket {
   constructor(...args) {
     super(...args);
+    window.goujiSockets.push(this);
     this.addEventListener("message", (event) => window.goujiFrames.push(event.data));
   }
 };
@@ -443,6 +445,18 @@ def test_a_reload_reconnects_to_the_same_seat_and_a_spectator_sees_no_hand(brows
         first["observation"]["history"])
     log = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#log li")]
     assert log and all(line for line in log)
+    _act_once(driver, rng, clicked)
+    # A stale act (another tab's, say) is refused; the page then asks for a fresh view and plays on.
+    shown = _wait(driver, _my_turn_or_over, "the visitor's turn")
+    driver.execute_script("""
+const socket = window.goujiSockets[window.goujiSockets.length - 1];
+socket.send(JSON.stringify({type: "act", turn: 0, action: arguments[0]}));
+""", shown["actions"][0])
+    _wait_for(lambda: driver.execute_script("return window.goujiSockets.length") == 2, "a new connection")
+    errors = [json.loads(f) for f in driver.execute_script("return window.goujiFrames") if '"error"' in f]
+    assert [e["code"] for e in errors] == ["stale"]
+    again = _wait(driver, _my_turn_or_over, "the visitor's turn after the refusal")
+    assert (again["turn"], again["hand"]) == (shown["turn"], shown["hand"])
     _act_once(driver, rng, clicked)
     watcher = browsers()
     watcher.get(f"{server}#watch={table}")

@@ -432,6 +432,9 @@ function receive(message) {
     }
     // Refused before any view (no such table, a wrong token): no point asking again.
     if (!state.viewed) state.closing = true;
+    // The table moved on without telling this seat (a step it may not see): a new connection
+    // brings its view up to date.
+    else if ((message.code === "stale" || message.code === "out_of_turn") && state.ws) resync();
     showError(message.message || message.code, message.rule);
     render();
   } else if (message.type === "over") {
@@ -448,6 +451,14 @@ async function refreshInfo() {
     return;
   }
   render();
+}
+
+function resync() {
+  const ws = state.ws;
+  state.ws = null;
+  state.closing = false;
+  ws.close();
+  connect();
 }
 
 function startClock(clock) {
