@@ -1,12 +1,13 @@
-"""The table page of ``gouji serve`` in a real browser (headless Chromium through Selenium).
+"""The table page of ``gouji serve`` in real browsers: headless Chromium through Selenium, and
+one game in headless Firefox over its own WebDriver BiDi socket (Debian has no geckodriver).
 
 A real server runs as a subprocess on a free loopback port with a SQLite store of its own;
 the tests play whole games by clicking (the visitor's sets built card by card, the phase
 choices as buttons), two browsers share one table and see only their own hands, a reload
 reconnects to the same seat, a spectator sees no hand, and the console stays free of errors.
 Each game is checked at the end against its record (the actions the page clicked, the hands it
-showed, the result). Without Chromium, chromedriver, Selenium or the server extra the tests
-are skipped, except where ``GOUJI_REQUIRE_BROWSER`` is set: there they fail.
+showed, the result). Without Chromium, chromedriver, Firefox, Selenium or the server extra the
+tests are skipped, except where ``GOUJI_REQUIRE_BROWSER`` is set: there they fail.
 """
 
 from __future__ import annotations
@@ -529,3 +530,155 @@ def test_screenshots_for_the_docs(browsers, server):
     with contextlib.suppress(AssertionError):
         _play_to_the_end(driver, server, table, rng)
     driver.save_screenshot(str(folder / "table-result.png"))
+
+
+# --- Firefox, through WebDriver BiDi (Firefox speaks it itself: no geckodriver) --------------
+FIREFOXES = ("firefox-esr", "firefox")
+
+
+class Firefox:
+    """A headless Firefox driven over its own WebDriver BiDi socket: navigate, evaluate, and
+    the console's entries (``log.entryAdded``)."""
+
+    def __init__(self, folder: Path) -> None:
+        from websockets.sync.client import connect
+
+        binary = next(shutil.which(b) for b in FIREFOXES if shutil.which(b))
+        port = _free_port()
+        folder.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(
+            [binary, "--headless", "--remote-debugging-port", str(port), "--profile", str(folder), "-no-remote",
+             "--window-size", "1200,1100", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.closing = contextlib.ExitStack()
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            try:
+                self.socket = self.closing.enter_context(connect(f"ws://127.0.0.1:{port}/session", max_size=None))
+                break
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        self.calls = 0
+        self.console: list[dict[str, Any]] = []
+        self.call("session.new", capabilities={})
+        self.context = self.call("browsingContext.getTree")["contexts"][0]["context"]
+        self.call("session.subscribe", events=["log.entryAdded"])
+        # The console is read for real: an error logged here arrives, then is forgotten.
+        self.script('console.error("gouji: console check");')
+        self.script("return 1;")
+        assert any("console check" in e for e in self.errors()), self.console
+        self.console.clear()
+
+    def call(self, method: str, **params: Any) -> Any:
+        self.calls += 1
+        self.socket.send(json.dumps({"id": self.calls, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.socket.recv(timeout=PATIENCE))
+            if message.get("type") == "event":
+                self.console.append(message["params"])
+            elif message.get("id") == self.calls:
+                assert message.get("type") == "success", message
+                return message["result"]
+
+    def get(self, url: str) -> None:
+        self.call("browsingContext.navigate", context=self.context, url=url, wait="complete")
+
+    def script(self, body: str, *args: Any) -> Any:
+        """Run ``body`` (a function body; ``args`` as ``arguments``) and return its JSON value."""
+        expression = f"JSON.stringify((function () {{ {body} }}).apply(null, {json.dumps(args)}))"
+        result = self.call("script.evaluate", expression=expression, target={"context": self.context},
+                           awaitPromise=True)
+        assert result["type"] == "success", result
+        return json.loads(result["result"]["value"]) if result["result"].get("type") == "string" else None
+
+    def errors(self) -> list[str]:
+        return [entry.get("text", "") for entry in self.console if entry.get("level") == "error"]
+
+    def quit(self) -> None:
+        with contextlib.suppress(Exception):
+            self.call("session.end")
+        self.closing.close()
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+#: Click an action as a visitor does: a set's cards first where the page shows it only for them.
+CLICK_ACTION = """
+const action = arguments[0];
+let button = document.querySelector(`[data-action="${action}"]`);
+if (button.hidden) {
+  for (const rank of action.split(" ").slice(1)) {
+    const card = Array.from(document.querySelectorAll("[data-testid=hand] .card:not(.selected)"))
+      .find((c) => c.dataset.card.replace(/^[\\u2660\\u2665\\u2663\\u2666]/, "") === rank);
+    card.click();
+  }
+  button = document.querySelector(`[data-action="${action}"]`);
+  if (button.hidden) return "the set's button is not shown once its cards are selected";
+}
+button.click();
+return "";
+"""
+
+
+@pytest.fixture
+def firefox(tmp_path: Path) -> Iterator[Firefox]:
+    if not any(shutil.which(b) for b in FIREFOXES):
+        if os.environ.get("GOUJI_REQUIRE_BROWSER"):
+            pytest.fail("the Firefox test must run in CI: no firefox on PATH (Debian: firefox-esr)")
+        pytest.skip("no firefox on PATH")
+    browser = Firefox(tmp_path / "profile")
+    try:
+        yield browser
+        assert browser.errors() == []
+    finally:
+        browser.quit()
+
+
+def _firefox_wait(browser: Firefox, ready: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        shown: dict[str, Any] = browser.script(READ_TABLE)
+        if ready(shown):
+            return shown
+        assert not shown["error"], f"the page shows an error while waiting for {what}: {shown['error']}"
+        assert time.monotonic() < deadline, f"waited {PATIENCE}s for {what}; the page shows {shown}"
+        time.sleep(0.05)
+
+
+def test_a_whole_game_in_firefox(firefox, server):
+    browser = firefox
+    browser.get(server)
+    _firefox_wait(browser, lambda s: True, "the page")
+    browser.script("""
+const select = document.querySelector("select[data-testid=variant]");
+select.value = "provincial";
+document.querySelector("[data-testid=new-table]").click();
+""")
+    deadline = time.monotonic() + PATIENCE
+    while "table=" not in (url := browser.script("return location.href;")):
+        assert time.monotonic() < deadline, "new-table did not open a table"
+        time.sleep(0.05)
+    table = url.split("table=", 1)[1]
+    rng = random.Random(3)
+    clicked: list[tuple[int, str]] = []
+    for _ in range(400):
+        shown = _firefox_wait(browser, _my_turn_or_over, "the visitor's turn or the end")
+        if shown["over"]:
+            break
+        action = _choose(shown["actions"], rng)
+        assert browser.script(CLICK_ACTION, action) == ""
+        clicked.append((shown["turn"], action))
+        _firefox_wait(browser, lambda s, turn=shown["turn"]: s["over"] or s["turn"] != turn, f"the answer to {action!r}")
+    else:
+        raise AssertionError("no end of the game in Firefox")
+    game = _replayed(server, table)
+    assert _seat_actions(game, 0) == clicked
+    places = browser.script("return Array.from(document.querySelectorAll('[data-testid=result] .places li'), "
+                            "(li) => li.textContent);")
+    assert len(places) == len(game.finish_order)
