@@ -50,6 +50,9 @@ class SQLiteStore:
     """:class:`~gouji.server.store.Store` on a SQLite file; every write is committed before
     the method returns (a process killed afterwards loses nothing)."""
 
+    #: What the database raises for a duplicate key (a turn written twice, a table id taken).
+    integrity_errors: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
+
     def __init__(self, path: str | Path = ":memory:") -> None:
         try:
             self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
@@ -91,7 +94,7 @@ class SQLiteStore:
                                "VALUES (?, ?, ?, ?, ?)", (table.id, seat, row.kind, row.bot, row.token_hash)))
         try:
             self._write(statements)
-        except sqlite3.IntegrityError as exc:
+        except self.integrity_errors as exc:
             raise StoreError(f"table {table.id!r} cannot be created: {exc}") from exc
 
     def get_table(self, table_id: str) -> TableRow | None:
@@ -142,7 +145,7 @@ class SQLiteStore:
             statements.append(("UPDATE gouji_tables SET status = ? WHERE id = ?", (status, table_id)))
         try:
             self._write(statements)
-        except sqlite3.IntegrityError as exc:
+        except self.integrity_errors as exc:
             raise TurnTakenError(f"table {table_id!r} already has turn {row.turn}: {exc}") from exc
 
     def actions(self, table_id: str) -> list[ActionRow]:
