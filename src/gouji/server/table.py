@@ -253,23 +253,27 @@ class Table:
         return decide(make_bot(name, bot_seed(self.row.seed, seat, self.turn)), self.game)
 
     def commit(self, action: Action, seat: int | None) -> Action:
-        """Apply ``action`` (from ``seat``, ``None`` for a referee's) to a copy, store it, then keep
-        the copy: the table changes only once the store holds the action."""
+        """Apply ``action`` (from ``seat``, ``None`` for a referee's) and store it; if the store
+        refuses it, the game is put back as it was. Nobody is told before this returns."""
         if self.turn >= MAX_TURNS:
             raise Refusal(ILLEGAL, f"a table takes at most {MAX_TURNS} actions", "ROUND-1")
-        game = self.game.clone()
+        turn = self.turn
+        snapshot = self.game.clone()
         try:
-            game.apply(action, seat=seat)
+            self.game.apply(action, seat=seat)  # a refusal leaves the game as it was
         except OutOfTurnError as exc:
             raise Refusal(OUT_OF_TURN, str(exc), exc.rule_id) from exc
         except IllegalActionError as exc:
             raise Refusal(ILLEGAL, str(exc), exc.rule_id) from exc
         except GoujiError as exc:
             raise Refusal(ILLEGAL, str(exc)) from exc
-        status = OVER if game.is_over else None
-        self.store.append_action(self.id, ActionRow(self.turn, seat, action.to_text()), status=status,
-                                 owner=self.owner or None)
-        self.game = game
+        status = OVER if self.game.is_over else None
+        try:
+            self.store.append_action(self.id, ActionRow(turn, seat, action.to_text()), status=status,
+                                     owner=self.owner or None)
+        except BaseException:
+            self.game.__dict__.update(snapshot.__dict__)
+            raise
         if status is not None:
             self.row = _evolve(self.row, status=status)
         return action
