@@ -409,6 +409,7 @@ function merge(observation) {
 function receive(message) {
   if (message.type === "view") {
     const before = state.obs;
+    const turnBefore = state.turn;
     state.obs = merge(message.observation || {});
     state.viewed = true;
     keepView();
@@ -416,7 +417,8 @@ function receive(message) {
     state.legal = message.legal_actions || state.obs.legal_actions || [];
     state.pending = false;
     if (state.obs.seat !== undefined && state.obs.seat !== null && state.token) state.seat = state.obs.seat;
-    if (!before || before.current_player !== state.obs.current_player || message.clock) startClock(message.clock);
+    // Each decision has its own time: the clock starts again with every new turn.
+    if (!before || turnBefore !== message.turn || message.clock) startClock(message.clock);
     // Cards selected stay selected while the hand is the same.
     if (!before || (before.hand || []).join() !== (state.obs.hand || []).join()) state.selected.clear();
     showError("");
