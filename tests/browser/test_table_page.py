@@ -506,11 +506,17 @@ def test_screenshots_for_the_docs(browsers, server):
     from selenium.webdriver.common.by import By
 
     folder = Path(os.environ["GOUJI_SCREENSHOTS"])
+    for variant, seats in (("dagang", ["greedy", "random"] * 3), ("district", ["human", "open", *["greedy"] * 4])):
+        request = urllib.request.Request(f"{server}api/tables", method="POST", headers={"Content-Type": "application/json"},
+                                         data=json.dumps({"variant": variant, "seats": seats}).encode())
+        urllib.request.urlopen(request, timeout=10).close()
     driver = browsers()
-    driver.set_window_size(1200, 1150)
+    driver.set_window_size(1200, 560)
     driver.get(server)
-    _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "select[data-testid=variant] option"), "variants")
+    _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#table-list tbody tr"), "the lobby's tables")
+    driver.find_element(By.CSS_SELECTOR, "details#seat-setup summary").click()
     driver.save_screenshot(str(folder / "table-lobby.png"))
+    driver.set_window_size(1200, 1150)
     table = _start_table(driver, server, "provincial")
     rng = random.Random(11)
     clicked: list[tuple[int, str]] = []

@@ -274,7 +274,7 @@ async function loadLobby() {
     row.appendChild(el("td", "id", info.id));
     row.appendChild(el("td", "", info.variant));
     row.appendChild(el("td", "", seatKinds(info).join(" · ")));
-    row.appendChild(el("td", "", `${info.status || ""}${info.turn !== undefined ? ` (${fill(t("turn_n"), { n: info.turn })})` : ""}`));
+    row.appendChild(el("td", "", `${info.status ? t(`status_${info.status}`) : ""}${info.turn !== undefined ? ` (${fill(t("turn_n"), { n: info.turn })})` : ""}`));
     const cell = el("td");
     const watch = el("a", "", isFinished(info) ? t("replay") : t("watch"));
     watch.href = `#watch=${encodeURIComponent(info.id)}`;
