@@ -467,6 +467,47 @@ socket.send(JSON.stringify({type: "act", turn: 0, action: arguments[0]}));
     assert not watcher.find_element(By.CSS_SELECTOR, "[data-testid=hand]").is_displayed()
 
 
+def test_sets_are_built_by_clicking_cards(browsers, server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    driver = browsers()
+    _start_table(driver, server, "provincial")
+    rng = random.Random(8)
+    clicked: list[tuple[int, str]] = []
+    for _ in range(60):
+        shown = _wait(driver, _my_turn_or_over, "the visitor's turn")
+        assert not shown["over"], "the game ended before the visitor led from a big hand"
+        sets = [a for a in shown["actions"] if a.startswith("play ")]
+        if len(sets) > 24:
+            break
+        _act_once(driver, rng, clicked)
+    visible = driver.find_elements(By.CSS_SELECTOR, "#sets [data-action]")
+    # A lead from a big hand lists no set before a card is clicked; every set is there, hidden.
+    assert len(visible) == len(sets) and not any(b.is_displayed() for b in visible)
+    ranks = [_rank(c) for c in shown["hand"]]
+    rank = max(set(ranks), key=ranks.count)
+    card = next(c for c in driver.find_elements(By.CSS_SELECTOR, "[data-testid=hand] .card")
+                if _rank(c.get_attribute("data-card")) == rank)
+    card.click()
+
+    def buttons() -> list[Any]:
+        return driver.find_elements(By.CSS_SELECTOR, "#sets [data-action]")
+
+    offered = [b.get_attribute("data-action") for b in buttons() if b.is_displayed()]
+    assert offered and all(rank in a.split()[1:] for a in offered)
+    assert set(offered) <= set(sets)
+    ActionChains(driver).double_click(card).perform()
+    selected = driver.find_elements(By.CSS_SELECTOR, "[data-testid=hand] .card.selected")
+    assert len(selected) == ranks.count(rank)
+    whole = "play " + " ".join([rank] * ranks.count(rank))
+    exact = driver.find_element(By.CSS_SELECTOR, f'[data-action="{whole}"]')
+    assert exact.is_displayed() and "exact" in exact.get_attribute("class")
+    driver.find_element(By.ID, "clear").click()
+    assert driver.find_elements(By.CSS_SELECTOR, "[data-testid=hand] .card.selected") == []
+    assert not any(b.is_displayed() for b in buttons())
+
+
 def test_the_language_toggle_and_the_rule_ids_of_the_log(browsers, server):
     from selenium.webdriver.common.by import By
 

@@ -613,7 +613,10 @@ function renderHand(obs) {
     card.tabIndex = 0;
     card.setAttribute("role", "button");
     if (state.selected.has(index)) card.classList.add("selected");
+    card.setAttribute("aria-pressed", String(state.selected.has(index)));
     card.addEventListener("click", () => toggleCard(index));
+    // A double click takes every card of the rank (its two clicks have toggled this one twice).
+    card.addEventListener("dblclick", () => selectRank(rank));
     card.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") { toggleCard(index); event.preventDefault(); }
     });
@@ -624,7 +627,25 @@ function renderHand(obs) {
 function toggleCard(index) {
   if (state.selected.has(index)) state.selected.delete(index);
   else state.selected.add(index);
-  render();
+  renderSelection();
+}
+
+// A selection changes the cards' marks and the sets offered, not the cards themselves (a
+// double click lands on the card its first click did).
+function renderSelection() {
+  for (const card of $("hand").querySelectorAll(".card")) {
+    const chosen = state.selected.has(Number(card.dataset.index));
+    card.classList.toggle("selected", chosen);
+    card.setAttribute("aria-pressed", String(chosen));
+  }
+  renderActions();
+}
+
+function selectRank(rank) {
+  ((state.obs && state.obs.hand) || []).forEach((code, index) => {
+    if (cardRank(code) === rank) state.selected.add(index);
+  });
+  renderSelection();
 }
 
 function selectedRanks() {
@@ -683,6 +704,7 @@ function renderActions() {
   if (state.seat === null || state.over) hint.textContent = "";
   else if (!legal.length && state.info && state.info.status === "waiting") hint.textContent = t("waiting_friends");
   else if (!legal.length) hint.textContent = state.obs && state.obs.current_player !== null ? t("wait") : "";
+  else if (chosen.length && setActions.length && !fits.length) hint.textContent = t("no_set");
   else if (setActions.length > shown.size) hint.textContent = fill(t("build_hint"), { n: setActions.length });
   else hint.textContent = "";
   $("selection").textContent = chosen.length ? `${t("selected")}: ${chosen.map((r) => rankName(r, state.lang)).join(" ")}` : "";
@@ -790,7 +812,7 @@ function start() {
   });
   $("new-table").addEventListener("click", newTable);
   $("refresh").addEventListener("click", loadLobby);
-  $("clear").addEventListener("click", () => { state.selected.clear(); render(); });
+  $("clear").addEventListener("click", () => { state.selected.clear(); renderSelection(); });
   $("replay-first").addEventListener("click", () => replayTo(0));
   $("replay-prev").addEventListener("click", () => replayTo((state.replayStep ?? state.obs.history.length) - 1));
   $("replay-next").addEventListener("click", () => replayTo((state.replayStep ?? state.obs.history.length) + 1));
