@@ -62,7 +62,7 @@ def test_huge_frames_and_numbers_are_refused():
         parse_act('{"type": "act", "turn": 1e400, "action": "pass"}')
     with pytest.raises(Refusal):
         parse_act('{"type": "act", "turn": Infinity, "action": "pass"}')
-    for since in ("1" * 10, "１", "-3", "0x1", " 1"):
+    for since in ("1" * 10, "\uff11", "-3", "0x1", " 1"):
         with pytest.raises(Refusal):
             parse_since(since)
 

@@ -115,15 +115,18 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
                 seat = live.table.seat_of(token)
             since = parse_since(websocket.query_params.get("since")) or 0
         except Refusal as refusal:
-            close = {"not_found": CLOSE_NOT_FOUND, "forbidden": CLOSE_FORBIDDEN}.get(refusal.code, CLOSE_BAD_REQUEST)
+            code = {"not_found": CLOSE_NOT_FOUND, "forbidden": CLOSE_FORBIDDEN}.get(refusal.code, CLOSE_BAD_REQUEST)
             await websocket.send_json(refusal.message_dict(None))
-            await websocket.close(close)
+            await websocket.close(code)
             return
 
         async def send(message: dict[str, Any]) -> None:
             await websocket.send_text(json.dumps(message, ensure_ascii=False))
 
-        connection = Connection(send, seat, since)
+        async def close(code: int) -> None:
+            await websocket.close(code)
+
+        connection = Connection(send, seat, since, close)
         try:
             try:
                 await service.connect(live, connection)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -17,22 +18,29 @@ from typing import Any
 
 from gouji.engine.actions import Action
 from gouji.server import clock
-from gouji.server.refusals import NOT_FOUND, Refusal
-from gouji.server.store import OVER, PLAYING, WAITING, Store
+from gouji.server.refusals import CONFLICT, NOT_FOUND, Refusal
+from gouji.server.store import OVER, PLAYING, WAITING, Store, StoreError
 from gouji.server.table import Table, seat_tokens_text
 from gouji.server.views import history_length, result, view
 
-#: How long a process holds a table before it must renew its lease (PostgreSQL stores).
-LEASE_SECONDS = 30.0
-#: The tables a server restores on start, at most.
+#: How long a process holds a table before it must renew its lease (PostgreSQL stores); the
+#: leases are renewed, and lapsed ones of other processes taken over, every third of it.
+LEASE_SECONDS = 10.0
+#: The tables a server restores on start (and takes over in one round), at most.
 MAX_RESTORED = 10_000
+#: The websocket close code of a table this process no longer holds (another server has it).
+CLOSE_MOVED = 4409
+
+log = logging.getLogger("gouji.server")
 
 
 class Connection:
     """One websocket: the seat it is for (``None``: a spectator) and how many events it holds."""
 
-    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]], seat: int | None, since: int) -> None:
+    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]], seat: int | None, since: int,
+                 close: Callable[[int], Awaitable[None]] | None = None) -> None:
         self.send = send
+        self.close = close
         self.seat = seat
         self.sent = since
         self.full_sent = False
@@ -55,27 +63,87 @@ class TableService:
     """The live tables of one process over one store."""
 
     def __init__(self, store: Store, *, clock_seconds: float | None = None, bot_delay: float = 0.0,
-                 owner: str | None = None) -> None:
+                 owner: str | None = None, lease_seconds: float = LEASE_SECONDS) -> None:
         self.store = store
         self.clock_seconds = clock_seconds
         self.bot_delay = bot_delay
         self.owner = owner or f"gouji-{secrets.token_hex(6)}"
+        self.lease_seconds = lease_seconds
         self.tables: dict[str, LiveTable] = {}
+        self._keeper: asyncio.Task[None] | None = None
 
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
-        """Restore every table in play from the store, and set its bots and clock going."""
-        for row in self.store.list_tables((WAITING, PLAYING), limit=MAX_RESTORED):
-            if self.store.claim(row.id, self.owner, LEASE_SECONDS):
-                self._hold(Table.restore(self.store, row.id, self.owner))
+        """Restore every table in play that this process can claim, set its bots and clock going,
+        and keep the leases (renew ours, take over lapsed ones) from now on."""
+        self.take_over()
+        self._keeper = asyncio.get_running_loop().create_task(self._keep_leases())
 
     async def stop(self) -> None:
-        drivers = [live.driver for live in self.tables.values() if live.driver is not None]
-        for task in drivers:
+        """Stop every task and give the tables in play up, so another process takes them at once."""
+        tasks = [live.driver for live in self.tables.values() if live.driver is not None]
+        if self._keeper is not None:
+            tasks.append(self._keeper)
+        for task in tasks:
             task.cancel()
-        for task in drivers:
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        for live in self.tables.values():
+            if not live.table.game.is_over:
+                with contextlib.suppress(StoreError):
+                    self.store.release(live.table.id, self.owner)
+
+    def take_over(self) -> list[str]:
+        """Claim and restore the tables in play that no live process holds; their ids."""
+        taken = []
+        for row in self.store.list_tables((WAITING, PLAYING), limit=MAX_RESTORED):
+            if row.id not in self.tables and self.store.claim(row.id, self.owner, self.lease_seconds):
+                try:
+                    self._hold(Table.restore(self.store, row.id, self.owner))
+                except (StoreError, Refusal) as exc:  # one broken table must not keep the others down
+                    log.error("table %s cannot be restored: %s", row.id, exc)
+                    continue
+                taken.append(row.id)
+        return taken
+
+    async def renew_leases(self) -> list[str]:
+        """Renew the lease of every table in play held here; let go of those another process has
+        taken (their clients are told to reconnect). The ids let go of."""
+        lost = []
+        for live in list(self.tables.values()):
+            if live.table.game.is_over:
+                continue
+            try:
+                held = self.store.renew(live.table.id, self.owner, self.lease_seconds)
+            except StoreError:
+                held = False
+            if not held:
+                lost.append(live.table.id)
+                await self._let_go(live)
+        return lost
+
+    async def _keep_leases(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                await self.renew_leases()
+                self.take_over()
+            except Exception:  # the store is down for a moment: try again next round
+                log.exception("keeping the leases failed")
+
+    async def _let_go(self, live: LiveTable) -> None:
+        """Forget a table another process holds now; its connections are closed so they reconnect."""
+        self.tables.pop(live.table.id, None)
+        if live.driver is not None and live.driver is not asyncio.current_task():
+            live.driver.cancel()
+        moved = Refusal(CONFLICT, "this table is held by another server now: connect again")
+        for connection in list(live.connections):
+            with contextlib.suppress(Exception):
+                await connection.send(moved.message_dict(None))
+                if connection.close is not None:
+                    await connection.close(CLOSE_MOVED)
+        live.connections.clear()
 
     def _hold(self, table: Table) -> LiveTable:
         live = self.tables[table.id] = LiveTable(table)
@@ -92,6 +160,7 @@ class TableService:
         """``POST /api/tables``: a new table; its id and the human seats' tokens."""
         table, tokens = Table.create(self.store, body.get("variant"), body.get("seats"), body.get("options"),
                                      self.owner)
+        self.store.claim(table.id, self.owner, self.lease_seconds)
         self._hold(table)
         return {"id": table.id, "tokens": seat_tokens_text(tokens)}
 
@@ -105,7 +174,7 @@ class TableService:
         row = self.store.get_table(table_id)
         if row is None:
             raise Refusal(NOT_FOUND, f"no table {table_id!r}")
-        if row.status != OVER and not self.store.claim(row.id, self.owner, LEASE_SECONDS):
+        if row.status != OVER and not self.store.claim(row.id, self.owner, self.lease_seconds):
             raise Refusal(NOT_FOUND, f"table {table_id!r} is held by another server")
         return self._hold(Table.restore(self.store, table_id, self.owner))
 
@@ -136,13 +205,21 @@ class TableService:
     async def act(self, live: LiveTable, connection: Connection, turn: int, action: str) -> None:
         """A client's ``act``: committed then told to every connection, or a refusal (nothing changed)."""
         async with live.lock:
-            live.table.act(connection.seat, turn, action)
+            try:
+                live.table.act(connection.seat, turn, action)
+            except StoreError as exc:  # the table was taken over (a lapsed lease): nothing changed here
+                log.warning("table %s: %s", live.table.id, exc)
+                await self._let_go(live)
+                return
             await self._after_commit(live, referee=False)
 
     # -- telling ----------------------------------------------------------------------
     async def _after_commit(self, live: LiveTable, referee: bool) -> None:
         if not referee:
             live.decision_started = time.monotonic()
+        if live.table.game.is_over:
+            with contextlib.suppress(StoreError):
+                self.store.release(live.table.id, self.owner)
         await self._tell_all(live)
         self._drive(live)
 
@@ -172,6 +249,15 @@ class TableService:
     # -- bots and the clock -------------------------------------------------------------
     async def _driver(self, live: LiveTable) -> None:
         """Move for the bots, and for a seat whose time ran out, until the game is over."""
+        try:
+            await self._drive_until_over(live)
+        except StoreError as exc:  # the table was taken over (a lapsed lease)
+            log.warning("table %s: %s", live.table.id, exc)
+            await self._let_go(live)
+        except Exception:  # a bug in a bot or a plugin stops this table only; its log is intact
+            log.exception("table %s: its driver stopped", live.table.id)
+
+    async def _drive_until_over(self, live: LiveTable) -> None:
         while not live.table.game.is_over:
             table = live.table
             turn = table.turn

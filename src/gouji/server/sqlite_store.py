@@ -164,6 +164,10 @@ class SQLiteStore:
                                  (time.time() + lease_seconds, table_id, owner))])
         return count == 1
 
+    def release(self, table_id: str, owner: str) -> None:
+        self._write([("UPDATE gouji_tables SET owner = NULL, lease_until = NULL WHERE id = ? AND owner = ?",
+                      (table_id, owner))])
+
     def close(self) -> None:
         with self._lock:
             self._db.close()

@@ -104,6 +104,9 @@ class Store(Protocol):
     def renew(self, table_id: str, owner: str, lease_seconds: float) -> bool:
         """Extend ``owner``'s lease; false if ``owner`` no longer holds it."""
 
+    def release(self, table_id: str, owner: str) -> None:
+        """Give the table up (a finished game, a process shutting down): another may claim it at once."""
+
     def close(self) -> None:
         """Release the connection."""
 
