@@ -508,6 +508,42 @@ def test_sets_are_built_by_clicking_cards(browsers, server):
     assert not any(b.is_displayed() for b in buttons())
 
 
+def _post(url: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(url, method="POST", headers={"Content-Type": "application/json"},
+                                     data=json.dumps(body).encode())
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def test_a_token_in_the_address_is_kept_and_an_illegal_act_is_refused_with_its_rule(browsers, server):
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", *["greedy"] * 5]})
+    driver = browsers()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": KEEP_FRAMES})
+    driver.get(f"{server}#table={made['id']}&seat=0&token={made['tokens']['0']}")
+    shown = _wait(driver, _my_turn_or_over, "the visitor's turn")
+    # The token moved into this browser's storage and out of the address (and its history).
+    assert made["tokens"]["0"] not in driver.current_url
+    assert driver.current_url.endswith(f"#table={made['id']}")
+    held = driver.execute_script("return JSON.parse(localStorage.getItem('gouji:tokens'))")
+    assert held[made["id"]] == {"seat": 0, "token": made["tokens"]["0"]}
+    # A set the seat does not hold, sent at the right turn, is refused; the page says why.
+    driver.execute_script("""
+const socket = window.goujiSockets[window.goujiSockets.length - 1];
+socket.send(JSON.stringify({type: "act", turn: arguments[0], action: "play BJ BJ BJ BJ BJ BJ BJ BJ"}));
+""", shown["turn"])
+    error = _wait_for(lambda: _read(driver)["error"], "the refusal on the page")
+    refusal = next(json.loads(f) for f in driver.execute_script("return window.goujiFrames") if '"error"' in f)
+    assert refusal["code"] in ("illegal", "bad_request")
+    assert refusal["message"] in error
+    if refusal["rule"]:
+        assert error.count(f"[{refusal['rule']}]") == 1
+    # Nothing changed: the same turn, the same hand, the same choices, and play goes on.
+    again = _read(driver)
+    assert (again["turn"], again["hand"], again["actions"]) == (shown["turn"], shown["hand"], shown["actions"])
+    _act_once(driver, random.Random(1), [])
+    assert not _read(driver)["error"]
+
+
 def test_the_language_toggle_and_the_rule_ids_of_the_log(browsers, server):
     from selenium.webdriver.common.by import By
 

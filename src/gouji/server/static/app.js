@@ -306,7 +306,7 @@ async function joinSeat(table, seat) {
 // --- the table --------------------------------------------------------------
 function showError(message, rule) {
   const box = $("error");
-  box.textContent = message + (rule ? ` [${rule}]` : "");
+  box.textContent = message + (rule && !message.includes(`[${rule}]`) ? ` [${rule}]` : "");
   box.hidden = !message;
 }
 
@@ -714,6 +714,7 @@ function renderActions() {
 function act(text) {
   if (!state.ws || state.ws.readyState !== WebSocket.OPEN || state.pending) return;
   state.pending = true;
+  showError("");
   state.ws.send(JSON.stringify({ type: "act", turn: state.turn, action: text }));
   state.selected.clear();
   render();
