@@ -21,7 +21,7 @@ from gouji.server import clock
 from gouji.server.refusals import CONFLICT, NOT_FOUND, Refusal
 from gouji.server.store import OVER, PLAYING, WAITING, Store, StoreError
 from gouji.server.table import Table, seat_tokens_text
-from gouji.server.views import history_length, result, view
+from gouji.server.views import ViewCache, result
 
 #: How long a process holds a table before it must renew its lease (PostgreSQL stores); the
 #: leases are renewed, and lapsed ones of other processes taken over, every third of it.
@@ -57,6 +57,7 @@ class LiveTable:
         self.changed = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
         self.decision_started = time.monotonic()
+        self.views = ViewCache()
 
 
 class TableService:
@@ -192,7 +193,7 @@ class TableService:
 
     async def connect(self, live: LiveTable, connection: Connection) -> None:
         """A new connection: its first view (in full, or after ``since`` events)."""
-        limit = history_length(live.table.game, connection.seat)
+        limit = live.views.length(live.table.game, connection.seat)
         if connection.sent > limit:
             raise Refusal("bad_request", f"since: this view holds {limit} events, not {connection.sent}")
         async with live.lock:
@@ -233,10 +234,10 @@ class TableService:
     async def _tell_one(self, live: LiveTable, connection: Connection) -> None:
         table = live.table
         game = table.game
-        held = history_length(game, connection.seat)
+        held = live.views.length(game, connection.seat)
         if connection.full_sent and held == connection.sent and not (game.is_over and not connection.over_sent):
             return
-        observation = view(game, connection.seat, connection.sent)
+        observation = live.views.view(game, connection.seat, connection.sent)
         await connection.send({"type": "view", "table": table.id, "turn": table.turn, "seat": connection.seat,
                                "observation": observation})
         connection.sent = held
