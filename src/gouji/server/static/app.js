@@ -35,6 +35,7 @@ const state = {
   clock: null,        // {seat, deadline (ms, local clock)} or {seat, since}
   replayStep: null,   // null: live; else the number of log events shown
   pending: false,     // an act was sent; its answer has not come
+  viewed: false,      // this connection has had its first view
 };
 
 const $ = (id) => document.getElementById(id);
@@ -89,7 +90,7 @@ function cardRank(code) {
 
 function cardNode(code) {
   const rank = cardRank(code);
-  const node = el("span", "card", code.length > 1 && SUITS.includes(code[0]) ? code : rankName(code, "card"));
+  const node = el("span", "card", code.length > 1 && SUITS.includes(code[0]) ? code : rankName(code));
   node.dataset.card = code;
   if (rank === "BJ" || rank === "SJ") node.classList.add("joker");
   if (rank === "BJ" || code[0] === "\u2665" || code[0] === "\u2666") node.classList.add("red");
@@ -135,7 +136,7 @@ function actionLabel(text) {
   const { keyword, rest } = actionParts(text);
   const names = ACTION_NAMES[keyword];
   const word = names ? (state.lang === "zh" ? names[1] : names[0]) : keyword;
-  const args = rest.map((w) => (WORDS[w] ? (state.lang === "zh" ? WORDS[w][1] : WORDS[w][0]) : rankName(w, state.lang)));
+  const args = rest.map((w) => (WORDS[w] ? (state.lang === "zh" ? WORDS[w][1] : WORDS[w][0]) : rankName(w)));
   return { word, args: args.join(" "), set: SET_KEYWORDS.has(keyword) ? rest.join(" ") : null };
 }
 
@@ -243,7 +244,7 @@ async function newTable() {
 }
 
 function seatKinds(info) {
-  const seats = info && (info.seats || info.players);
+  const seats = info && info.seats;
   if (!Array.isArray(seats)) return SEATS.map(() => "");
   // The lobby writes a seat {"seat", "kind": "human" | "open" | "bot", "bot": its name}.
   return seats.map((s) => (s && typeof s === "object" ? (s.kind === "bot" ? s.bot || "bot" : s.kind) : String(s)));
@@ -707,7 +708,7 @@ function renderActions() {
   else if (chosen.length && setActions.length && !fits.length) hint.textContent = t("no_set");
   else if (setActions.length > shown.size) hint.textContent = fill(t("build_hint"), { n: setActions.length });
   else hint.textContent = "";
-  $("selection").textContent = chosen.length ? `${t("selected")}: ${chosen.map((r) => rankName(r, state.lang)).join(" ")}` : "";
+  $("selection").textContent = chosen.length ? `${t("selected")}: ${chosen.map((r) => rankName(r)).join(" ")}` : "";
   $("clear").hidden = !chosen.length;
 }
 

@@ -154,8 +154,8 @@ export const WORDS = {
   keep: ["keep", "保留"], headless: ["headless", "无头"], none: ["none", "无"],
 };
 
-// A rank's name: jokers by their faces (大王, 小王) in both languages; on a card face always.
-export function rankName(word, lang) {
+// A rank's name: the jokers by their faces (大王, 小王) in both languages, as on the cards.
+export function rankName(word) {
   if (word === "BJ") return "大王";
   if (word === "SJ") return "小王";
   return word;
