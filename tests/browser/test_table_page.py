@@ -544,6 +544,18 @@ socket.send(JSON.stringify({type: "act", turn: arguments[0], action: "play BJ BJ
     assert not _read(driver)["error"]
 
 
+def test_an_invitation_to_a_seat_taken_says_so(browsers, server):
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", "open", *["greedy"] * 4]})
+    _post(f"{server}api/tables/{made['id']}/join", {"seat": 1})
+    driver = browsers()
+    driver.get(f"{server}#join={made['id']}&seat=1")
+    error = _wait_for(lambda: _read(driver)["error"], "the refusal on the lobby")
+    assert error.startswith("409: ") and "seat 1" in error
+    assert "tokens" not in driver.execute_script("return JSON.stringify(localStorage)")
+    # The browser logs the refused request itself (its only console error, taken off here).
+    assert [m for m in _console_errors(driver) if "409" not in m] == []
+
+
 def test_the_language_toggle_and_the_rule_ids_of_the_log(browsers, server):
     from selenium.webdriver.common.by import By
 
