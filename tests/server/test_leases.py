@@ -7,6 +7,7 @@ The store here keeps leases as the PostgreSQL store does, on a clock the test mo
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -65,8 +66,8 @@ def test_a_table_moves_to_another_process_when_its_lease_lapses():
         told: list[dict] = []
         closed: list[int] = []
 
-        async def send(message):
-            told.append(message)
+        async def send(text):
+            told.append(json.loads(text))
 
         async def close(code):
             closed.append(code)

@@ -4,6 +4,7 @@ games of every variant."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -23,6 +24,7 @@ def _check(cache: ViewCache, game: gouji.Game, rng: random.Random) -> None:
         for since in {0, length, rng.randint(0, length)}:
             expected = spectator_view(game, since) if seat is None else seat_view(game, seat, since)
             assert cache.view(game, seat, since) == expected, (seat, since)
+            assert json.loads(cache.view_text(game, seat, since)) == expected, (seat, since)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -50,5 +52,8 @@ def test_a_log_put_back_is_read_again():
     assert cache.length(game, 0) == len(game.observation(0).history)
     game.__dict__.update(snapshot.__dict__)  # as a commit the store refused puts it back
     assert cache.view(game, 0, 0) == seat_view(game, 0, 0)
+    assert json.loads(cache.view_text(game, 0, 0)) == seat_view(game, 0, 0)
     with pytest.raises(ValueError):
         cache.view(game, 0, 10_000)
+    with pytest.raises(ValueError):
+        cache.view_text(game, 0, 10_000)

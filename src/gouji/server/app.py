@@ -120,8 +120,8 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
             await websocket.close(code)
             return
 
-        async def send(message: dict[str, Any]) -> None:
-            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+        async def send(text: str) -> None:
+            await websocket.send_text(text)
 
         async def close(code: int) -> None:
             await websocket.close(code)
@@ -147,7 +147,7 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
                     turn, action = parse_act(data)
                     await service.act(live, connection, turn, action)
                 except Refusal as refusal:
-                    await send(refusal.message_dict(live.table.turn))
+                    await send(json.dumps(refusal.message_dict(live.table.turn), ensure_ascii=False))
         except WebSocketDisconnect:
             return
         finally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -35,9 +36,10 @@ log = logging.getLogger("gouji.server")
 
 
 class Connection:
-    """One websocket: the seat it is for (``None``: a spectator) and how many events it holds."""
+    """One websocket: the seat it is for (``None``: a spectator) and how many events it holds.
+    ``send`` sends one message's JSON text."""
 
-    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]], seat: int | None, since: int,
+    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None, since: int,
                  close: Callable[[int], Awaitable[None]] | None = None) -> None:
         self.send = send
         self.close = close
@@ -141,7 +143,7 @@ class TableService:
         moved = Refusal(CONFLICT, "this table is held by another server now: connect again")
         for connection in list(live.connections):
             with contextlib.suppress(Exception):
-                await connection.send(moved.message_dict(None))
+                await connection.send(_json(moved.message_dict(None)))
                 if connection.close is not None:
                     await connection.close(CLOSE_MOVED)
         live.connections.clear()
@@ -237,15 +239,17 @@ class TableService:
         held = live.views.length(game, connection.seat)
         if connection.full_sent and held == connection.sent and not (game.is_over and not connection.over_sent):
             return
-        observation = live.views.view(game, connection.seat, connection.sent)
-        await connection.send({"type": "view", "table": table.id, "turn": table.turn, "seat": connection.seat,
-                               "observation": observation})
+        # The message's text is put together from pieces written once (ViewCache.view_text).
+        observation = live.views.view_text(game, connection.seat, connection.sent)
+        seat = "null" if connection.seat is None else str(connection.seat)
+        await connection.send(f'{{"type": "view", "table": {_json(table.id)}, "turn": {table.turn}, '
+                              f'"seat": {seat}, "observation": {observation}}}')
         connection.sent = held
         connection.full_sent = True
         if game.is_over and not connection.over_sent:
             connection.over_sent = True
-            await connection.send({"type": "over", "table": table.id, "turn": table.turn, "result": result(game),
-                                   "record": f"/api/tables/{table.id}/record"})
+            await connection.send(_json({"type": "over", "table": table.id, "turn": table.turn,
+                                         "result": result(game), "record": f"/api/tables/{table.id}/record"}))
 
     # -- bots and the clock -------------------------------------------------------------
     async def _driver(self, live: LiveTable) -> None:
@@ -310,3 +314,7 @@ class TableService:
             action = table.bot_choice(clock.TIMEOUT_BOT)
         table.commit(action, seat)
         await self._after_commit(live, referee=False)
+
+
+def _json(message: dict[str, Any] | str) -> str:
+    return json.dumps(message, ensure_ascii=False)
