@@ -112,3 +112,22 @@ def test_a_table_created_here_is_claimed_at_once():
 
     store, table_id = asyncio.run(scenario())
     assert table_id not in store.leases  # held while the service ran, given up when it stopped
+
+
+def test_the_lobby_lists_tables_another_process_holds():
+    async def scenario():
+        store = LeasingStore()
+        first = TableService(store, owner="first")
+        second = TableService(store, owner="second")
+        created = first.create({"variant": "provincial", "seats": ["human"] * 6})
+        live = first.tables[created["id"]]
+        live.table.commit(live.table.game.legal_actions()[0], live.table.game.current_player)
+        lobby = second.lobby()
+        summary = second.summary(created["id"])
+        await first.stop()
+        await second.stop()
+        return created["id"], lobby, summary
+
+    table_id, lobby, summary = asyncio.run(scenario())
+    assert [t["id"] for t in lobby] == [table_id]
+    assert summary["turn"] == 1 and summary["current_player"] is None and summary["status"] == "playing"

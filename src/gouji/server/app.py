@@ -93,7 +93,7 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
 
     async def table_summary(request: Request) -> Response:
         try:
-            return JSONResponse(service.get(request.path_params["table_id"]).table.summary())
+            return JSONResponse(service.summary(request.path_params["table_id"]))
         except Refusal as refusal:
             return _refused(refusal)
 

@@ -21,7 +21,7 @@ from gouji.engine.actions import Action
 from gouji.server import clock
 from gouji.server.refusals import CONFLICT, NOT_FOUND, Refusal
 from gouji.server.store import OVER, PLAYING, WAITING, Store, StoreError
-from gouji.server.table import Table, seat_tokens_text
+from gouji.server.table import Table, row_summary, seat_tokens_text
 from gouji.server.views import ViewCache, result
 
 #: How long a process holds a table before it must renew its lease (PostgreSQL stores); the
@@ -190,8 +190,23 @@ class TableService:
         return {"id": table_id, "seat": seat, "token": token}
 
     def lobby(self) -> list[dict[str, Any]]:
-        """``GET /api/tables``: the newest tables."""
-        return [self.get(row.id).table.summary() for row in self.store.list_tables()]
+        """``GET /api/tables``: the newest tables (read from the store, none replayed for it)."""
+        found = []
+        for row in self.store.list_tables():
+            live = self.tables.get(row.id)
+            found.append(live.table.summary() if live is not None
+                         else row_summary(row, len(self.store.actions(row.id)), None))
+        return found
+
+    def summary(self, table_id: str) -> dict[str, Any]:
+        """``GET /api/tables/{id}``: one table, held here or not."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live.table.summary()
+        row = self.store.get_table(table_id) if isinstance(table_id, str) and 0 < len(table_id) <= 64 else None
+        if row is None:
+            raise Refusal(NOT_FOUND, f"no table {table_id[:64]!r}")
+        return row_summary(row, len(self.store.actions(row.id)), None)
 
     async def connect(self, live: LiveTable, connection: Connection) -> None:
         """A new connection: its first view (in full, or after ``since`` events)."""

@@ -186,11 +186,7 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         """The lobby's line for this table: variant, seats, status, turn."""
-        return {
-            "id": self.id, "variant": self.row.variant_name, "status": self.status, "turn": self.turn,
-            "current_player": self.game.current_player, "created_at": self.row.created_at,
-            "seats": [{"seat": i, "kind": s.kind, "bot": s.bot} for i, s in enumerate(self.row.seats)],
-        }
+        return row_summary(self.row, self.turn, self.game.current_player)
 
     def record(self) -> dict[str, Any]:
         """The finished game's record (with its seed: only once the game is over)."""
@@ -277,6 +273,16 @@ class Table:
         if status is not None:
             self.row = _evolve(self.row, status=status)
         return action
+
+
+def row_summary(row: TableRow, turn: int, current_player: int | None) -> dict[str, Any]:
+    """A table's summary from its stored row (``current_player`` is ``None`` where unknown: a
+    table this process does not hold)."""
+    return {
+        "id": row.id, "variant": row.variant_name, "status": row.status, "turn": turn,
+        "current_player": current_player, "created_at": row.created_at,
+        "seats": [{"seat": i, "kind": s.kind, "bot": s.bot} for i, s in enumerate(row.seats)],
+    }
 
 
 def _evolve(row: TableRow, **changes: Any) -> TableRow:
