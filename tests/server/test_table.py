@@ -178,3 +178,22 @@ def test_a_house_variant_restores_from_its_stored_toml():
     again = Table.restore(store, table.id)
     assert again.game.variant.options["count_visibility"] == "always"
     assert parse_action(store.actions(table.id)[0].action) == again.game.history[0]
+
+
+def test_a_server_full_of_tables_refuses_one_more(monkeypatch):
+    import asyncio
+
+    from gouji.server import service as service_module
+
+    monkeypatch.setattr(service_module, "MAX_TABLES_IN_PLAY", 2)
+
+    async def scenario():
+        service = service_module.TableService(SQLiteStore())
+        for _ in range(2):
+            service.create({"variant": "provincial", "seats": ["human"] * 6})
+        with pytest.raises(Refusal) as info:
+            service.create({"variant": "provincial", "seats": ["human"] * 6})
+        await service.stop()
+        return info.value.code, len(service.store.list_tables())
+
+    assert asyncio.run(scenario()) == ("conflict", 2)

@@ -21,9 +21,10 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, store: str = DEFAU
     from gouji.server.app import create_app
 
     app = create_app(store, clock_seconds=clock_seconds, bot_delay=bot_delay)
-    # The websocket layer refuses frames above the bound before the application reads them.
+    # The websocket layer refuses frames above the bound before the application reads them; no
+    # access log, since a websocket's address holds its seat's token.
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_FRAME_BYTES, log_level="warning",
-                ws="websockets-sansio")
+                access_log=False, ws="websockets-sansio")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -29,6 +29,8 @@ from gouji.server.views import ViewCache, result
 LEASE_SECONDS = 10.0
 #: The tables a server restores on start (and takes over in one round), at most.
 MAX_RESTORED = 10_000
+#: The tables in play one process holds at most; a new table beyond them is refused.
+MAX_TABLES_IN_PLAY = 2_000
 #: The websocket close code of a table this process no longer holds (another server has it).
 CLOSE_MOVED = 4409
 
@@ -161,6 +163,9 @@ class TableService:
     # -- requests ---------------------------------------------------------------------
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
         """``POST /api/tables``: a new table; its id and the human seats' tokens."""
+        in_play = sum(1 for live in self.tables.values() if not live.table.game.is_over)
+        if in_play >= MAX_TABLES_IN_PLAY:
+            raise Refusal(CONFLICT, f"this server holds {in_play} tables in play, its most: try again later")
         table, tokens = Table.create(self.store, body.get("variant"), body.get("seats"), body.get("options"),
                                      self.owner)
         self.store.claim(table.id, self.owner, self.lease_seconds)
