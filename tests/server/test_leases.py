@@ -80,6 +80,8 @@ def test_a_table_moves_to_another_process_when_its_lease_lapses():
         assert moved.turn == 1 and moved.game.record() == live.table.game.record()
         # The first process learns it lost the table: its clients are sent away to reconnect.
         assert await first.renew_leases() == [table_id]
+        await asyncio.wait_for(watcher.writer, 10)  # its queue is sent, then it is closed
+        assert told[0]["type"] == "view"
         assert table_id not in first.tables
         assert told[-1]["type"] == "error" and told[-1]["code"] == "conflict" and closed == [4409]
         # A move the first process still tried is refused by the store, and changes nothing.
@@ -131,3 +133,4 @@ def test_the_lobby_lists_tables_another_process_holds():
     table_id, lobby, summary = asyncio.run(scenario())
     assert [t["id"] for t in lobby] == [table_id]
     assert summary["turn"] == 1 and summary["current_player"] is None and summary["status"] == "playing"
+

@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -135,7 +134,10 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
                 await websocket.close(CLOSE_BAD_REQUEST)
                 return
             while True:
-                message = await websocket.receive()
+                try:
+                    message = await websocket.receive()
+                except RuntimeError:  # the server closed it (too slow a reader, a table moved on)
+                    return
                 if message["type"] == "websocket.disconnect":
                     return
                 data = message.get("text")
@@ -147,7 +149,7 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
                     turn, action = parse_act(data)
                     await service.act(live, connection, turn, action)
                 except Refusal as refusal:
-                    await send(json.dumps(refusal.message_dict(live.table.turn), ensure_ascii=False))
+                    service.refuse(live, connection, refusal)
         except WebSocketDisconnect:
             return
         finally:

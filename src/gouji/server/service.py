@@ -33,13 +33,22 @@ MAX_RESTORED = 10_000
 MAX_TABLES_IN_PLAY = 2_000
 #: The websocket close code of a table this process no longer holds (another server has it).
 CLOSE_MOVED = 4409
+#: Messages waiting for one slow client at most; then it is closed with CLOSE_TOO_SLOW.
+MAX_QUEUED = 256
+CLOSE_TOO_SLOW = 4408
+#: Connections to one table at most (seats and spectators).
+MAX_CONNECTIONS = 64
 
 log = logging.getLogger("gouji.server")
 
 
 class Connection:
     """One websocket: the seat it is for (``None``: a spectator) and how many events it holds.
-    ``send`` sends one message's JSON text."""
+
+    Messages go out through a queue and a task of their own, so a client that reads slowly
+    never holds a table up: once :data:`MAX_QUEUED` messages wait, it is closed (it reconnects
+    with ``since=`` and loses nothing). ``send`` sends one message's JSON text, ``close`` closes
+    the socket with a code."""
 
     def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None, since: int,
                  close: Callable[[int], Awaitable[None]] | None = None) -> None:
@@ -49,6 +58,56 @@ class Connection:
         self.sent = since
         self.full_sent = False
         self.over_sent = False
+        self._queue: asyncio.Queue[str | int] = asyncio.Queue(MAX_QUEUED + 1)
+        self.writer: asyncio.Task[None] | None = None
+        self._closer: asyncio.Task[None] | None = None
+        self.closing = False
+
+    def deliver(self, text: str) -> bool:
+        """Queue a message; false (and the connection is being closed) if too many wait."""
+        if self.closing:
+            return False
+        if self._queue.qsize() >= MAX_QUEUED:
+            self._abort(CLOSE_TOO_SLOW)
+            return False
+        self._queue.put_nowait(text)
+        return True
+
+    def end(self, code: int) -> None:
+        """Close the socket with ``code`` once the messages queued before are sent."""
+        if not self.closing:
+            self.closing = True
+            self._queue.put_nowait(code)
+
+    def _abort(self, code: int) -> None:
+        """Close at once, dropping what waits: the writer may be stuck in a send that never ends."""
+        self.closing = True
+        self.stop()
+        if self.close is not None:
+            self._closer = asyncio.get_running_loop().create_task(self._close_quietly(code))
+
+    async def _close_quietly(self, code: int) -> None:
+        if self.close is not None:
+            with contextlib.suppress(Exception):
+                await self.close(code)
+
+    def start(self) -> None:
+        if self.writer is None:
+            self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                item = await self._queue.get()
+                if isinstance(item, int):
+                    if self.close is not None:
+                        await self.close(item)
+                    return
+                await self.send(item)
+
+    def stop(self) -> None:
+        if self.writer is not None and self.writer is not asyncio.current_task():
+            self.writer.cancel()
 
 
 class LiveTable:
@@ -144,10 +203,8 @@ class TableService:
             live.driver.cancel()
         moved = Refusal(CONFLICT, "this table is held by another server now: connect again")
         for connection in list(live.connections):
-            with contextlib.suppress(Exception):
-                await connection.send(_json(moved.message_dict(None)))
-                if connection.close is not None:
-                    await connection.close(CLOSE_MOVED)
+            connection.deliver(_json(moved.message_dict(None)))
+            connection.end(CLOSE_MOVED)
         live.connections.clear()
 
     def _hold(self, table: Table) -> LiveTable:
@@ -218,12 +275,20 @@ class TableService:
         limit = live.views.length(live.table.game, connection.seat)
         if connection.sent > limit:
             raise Refusal("bad_request", f"since: this view holds {limit} events, not {connection.sent}")
+        if len(live.connections) >= MAX_CONNECTIONS:
+            raise Refusal(CONFLICT, f"table {live.table.id} has {MAX_CONNECTIONS} connections, its most")
         async with live.lock:
             live.connections.add(connection)
+            connection.start()
             await self._tell_one(live, connection)
 
     def disconnect(self, live: LiveTable, connection: Connection) -> None:
         live.connections.discard(connection)
+        connection.stop()
+
+    def refuse(self, live: LiveTable, connection: Connection, refusal: Refusal) -> None:
+        """Tell one connection its request was refused (after what it was sent before)."""
+        connection.deliver(_json(refusal.message_dict(live.table.turn)))
 
     async def act(self, live: LiveTable, connection: Connection, turn: int, action: str) -> None:
         """A client's ``act``: committed then told to every connection, or a refusal (nothing changed)."""
@@ -248,9 +313,8 @@ class TableService:
 
     async def _tell_all(self, live: LiveTable) -> None:
         for connection in list(live.connections):
-            try:
-                await self._tell_one(live, connection)
-            except Exception:  # a client gone mid-send: forget it, the others are told
+            await self._tell_one(live, connection)
+            if connection.closing:  # too slow: it is closed, and reconnects with since=
                 live.connections.discard(connection)
 
     async def _tell_one(self, live: LiveTable, connection: Connection) -> None:
@@ -262,14 +326,14 @@ class TableService:
         # The message's text is put together from pieces written once (ViewCache.view_text).
         observation = live.views.view_text(game, connection.seat, connection.sent)
         seat = "null" if connection.seat is None else str(connection.seat)
-        await connection.send(f'{{"type": "view", "table": {_json(table.id)}, "turn": {table.turn}, '
-                              f'"seat": {seat}, "observation": {observation}}}')
+        connection.deliver(f'{{"type": "view", "table": {_json(table.id)}, "turn": {table.turn}, '
+                           f'"seat": {seat}, "observation": {observation}}}')
         connection.sent = held
         connection.full_sent = True
         if game.is_over and not connection.over_sent:
             connection.over_sent = True
-            await connection.send(_json({"type": "over", "table": table.id, "turn": table.turn,
-                                         "result": result(game), "record": f"/api/tables/{table.id}/record"}))
+            connection.deliver(_json({"type": "over", "table": table.id, "turn": table.turn,
+                                      "result": result(game), "record": f"/api/tables/{table.id}/record"}))
 
     # -- bots and the clock -------------------------------------------------------------
     async def _driver(self, live: LiveTable) -> None:
