@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gouji.records.wire import event_to_dict
 
 if TYPE_CHECKING:
+    from gouji.engine.actions import Action
     from gouji.engine.events import Event
     from gouji.engine.game import Game
 
@@ -173,7 +174,7 @@ class ViewCache:
         """The legal actions' texts of this turn (asked only for the seat to decide: a bot's
         turn, with nobody connected for its seat, never writes them)."""
         if self._legal_texts is None:
-            texts = [a.to_text() for a in game.legal_actions()]
+            texts = [_action_text(a) for a in game.legal_actions()]
             self._legal_texts = (texts, _json(texts))
         return self._legal_texts[0]
 
@@ -227,6 +228,22 @@ class ViewCache:
             text = [card.record_text() for card in game.hand(seat)]
             self._hands[seat] = (counts, text)
         return list(text)
+
+
+#: Action texts written so far, by the action's id (each entry holds its action, so the id is
+#: not reused while it is kept): the engine interns legal actions, so most of a turn's
+#: actions are ones written before, in this game or another. At most this many are kept.
+MAX_ACTION_TEXTS = 100_000
+_action_texts: dict[int, tuple[Action, str]] = {}
+
+
+def _action_text(action: Action) -> str:
+    entry = _action_texts.get(id(action))
+    if entry is None or entry[0] is not action:
+        if len(_action_texts) >= MAX_ACTION_TEXTS:
+            _action_texts.clear()
+        entry = _action_texts[id(action)] = (action, action.to_text())
+    return entry[1]
 
 
 def _json(value: object) -> str:
