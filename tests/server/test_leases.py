@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from gouji.server.refusals import Refusal
 from gouji.server.service import Connection, TableService
 from gouji.server.sqlite_store import SQLiteStore
 from gouji.server.store import ActionRow, StoreError
@@ -126,6 +127,9 @@ def test_the_lobby_lists_tables_another_process_holds():
         live.table.commit(live.table.game.legal_actions()[0], live.table.game.current_player)
         lobby = second.lobby()
         summary = second.summary(created["id"])
+        with pytest.raises(Refusal) as info:
+            second.record(created["id"])
+        assert info.value.code == "conflict"
         await first.stop()
         await second.stop()
         return created["id"], lobby, summary

@@ -98,7 +98,7 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
 
     async def table_record(request: Request) -> Response:
         try:
-            return JSONResponse(service.get(request.path_params["table_id"]).table.record())
+            return JSONResponse(service.record(request.path_params["table_id"]))
         except Refusal as refusal:
             return _refused(refusal)
 

@@ -260,6 +260,20 @@ class TableService:
                          else row_summary(row, len(self.store.actions(row.id)), None))
         return found
 
+    def record(self, table_id: str) -> dict[str, Any]:
+        """``GET /api/tables/{id}/record``: the finished game's record; 409 while it is in play,
+        whichever process holds it."""
+        live = self.tables.get(table_id)
+        if live is None:
+            row = self.store.get_table(table_id) if isinstance(table_id, str) and 0 < len(table_id) <= 64 else None
+            if row is None:
+                raise Refusal(NOT_FOUND, f"no table {table_id[:64]!r}")
+            if row.status != OVER:
+                raise Refusal(CONFLICT, "the game is in play: its record (which reveals every hand) "
+                                        "is given once it is over")
+            live = self.get(table_id)
+        return live.table.record()
+
     def summary(self, table_id: str) -> dict[str, Any]:
         """``GET /api/tables/{id}``: one table, held here or not."""
         live = self.tables.get(table_id)
