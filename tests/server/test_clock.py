@@ -18,7 +18,7 @@ from gouji.server.table import Table
 
 require_server()
 
-from starlette.testclient import TestClient  # noqa: E402
+TestClient = pytest.importorskip("starlette.testclient").TestClient
 
 from gouji.server.app import create_app  # noqa: E402
 

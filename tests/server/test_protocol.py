@@ -12,8 +12,8 @@ from server_helpers import bots, check_message, require_server
 
 require_server()
 
-from starlette.testclient import TestClient  # noqa: E402
-from starlette.websockets import WebSocketDisconnect  # noqa: E402
+TestClient = pytest.importorskip("starlette.testclient").TestClient
+WebSocketDisconnect = pytest.importorskip("starlette.websockets").WebSocketDisconnect
 
 import gouji  # noqa: E402
 from gouji.server.app import create_app  # noqa: E402

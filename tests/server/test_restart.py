@@ -22,7 +22,7 @@ from server_helpers import check_message, require_server
 
 require_server()
 
-from websockets.sync.client import connect  # noqa: E402
+connect = pytest.importorskip("websockets.sync.client").connect
 
 import gouji  # noqa: E402
 from gouji.bots import decide, make_bot  # noqa: E402
