@@ -138,3 +138,17 @@ def test_the_lobby_lists_tables_another_process_holds():
     assert [t["id"] for t in lobby] == [table_id]
     assert summary["turn"] == 1 and summary["current_player"] is None and summary["status"] == "playing"
 
+
+
+def test_a_sqlite_store_is_one_processs_so_no_lease_is_kept_on_a_timer():
+    async def scenario():
+        plain = TableService(SQLiteStore())
+        leasing = TableService(LeasingStore())
+        await plain.start()
+        await leasing.start()
+        kept = (plain._keeper is None, leasing._keeper is not None)
+        await plain.stop()
+        await leasing.stop()
+        return kept
+
+    assert asyncio.run(scenario()) == (True, True)

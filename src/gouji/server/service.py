@@ -141,7 +141,8 @@ class TableService:
         """Restore every table in play that this process can claim, set its bots and clock going,
         and keep the leases (renew ours, take over lapsed ones) from now on."""
         self.take_over()
-        self._keeper = asyncio.get_running_loop().create_task(self._keep_leases())
+        if _shares_tables(self.store):
+            self._keeper = asyncio.get_running_loop().create_task(self._keep_leases())
 
     async def stop(self) -> None:
         """Stop every task and give the tables in play up, so another process takes them at once."""
@@ -412,6 +413,15 @@ class TableService:
             action = table.bot_choice(clock.TIMEOUT_BOT)
         table.commit(action, seat)
         await self._after_commit(live, referee=False)
+
+
+def _shares_tables(store: Store) -> bool:
+    """Can other processes hold this store's tables? Not a SQLite file, whose claims are all
+    granted: its one process holds every table, so nothing is renewed or taken over (a write
+    a second apiece for 2,000 tables would hold the event loop up for nothing)."""
+    from gouji.server.sqlite_store import SQLiteStore
+
+    return getattr(type(store), "claim", None) is not SQLiteStore.claim
 
 
 def _json(message: dict[str, Any] | str) -> str:
