@@ -7,96 +7,29 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import check_message, require_server
+from server_helpers import ServerProcess, check_message, require_server
 
 require_server()
 
-connect = pytest.importorskip("websockets.sync.client").connect
+pytest.importorskip("websockets.sync.client")
 
 import gouji  # noqa: E402
 from gouji.bots import decide, make_bot  # noqa: E402
 from gouji.server.table import bot_seed  # noqa: E402
 
-START_ATTEMPTS = 200  # polls of 0.05 s: a server that does not answer in 10 s has failed
 RECEIVE_SECONDS = 20
 MAX_MESSAGES = 5_000
 SEATS = ["human", "greedy", "random", "greedy", "random", "greedy"]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    def __init__(self, store: Path) -> None:
-        self.store = store
-        self.port = _free_port()
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gouji.server", "--host", "127.0.0.1", "--port", str(self.port),
-             "--store", f"sqlite:///{self.store}", "--bot-delay", "0"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        for _ in range(START_ATTEMPTS):
-            if self.process.poll() is not None:
-                raise AssertionError(f"the server exited: {self.process.stderr.read().decode()[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/tables", timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.05)
-        raise AssertionError("the server did not start")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=30)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        request = urllib.request.Request(f"{self.url}{path}", data=json.dumps(body).encode(),
-                                         headers={"content-type": "application/json"}, method="POST")
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return json.loads(response.read())
-
-    def get(self, path: str) -> dict[str, Any]:
-        with urllib.request.urlopen(f"{self.url}{path}", timeout=10) as response:
-            return json.loads(response.read())
-
-    def socket(self, table_id: str, token: str, since: int | None = None) -> Any:
-        query = f"token={token}" + (f"&since={since}" if since is not None else "")
-        return connect(f"ws://127.0.0.1:{self.port}/api/tables/{table_id}/ws?{query}", open_timeout=10)
-
-
 @pytest.fixture
 def server(tmp_path: Path):
-    running = Server(tmp_path / "tables.sqlite3")
+    running = ServerProcess(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    running.store = tmp_path / "tables.sqlite3"
     running.start()
     yield running
     running.stop()
