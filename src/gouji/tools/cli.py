@@ -12,6 +12,7 @@
     gouji score --variant district 1 3 4 5 0 2  # a finish order's points, each with its rule
     gouji match results.csv                     # a match or a tournament from a file of results
     gouji play --seat 0 --seed 3           # you against five bots, in the terminal
+    gouji serve --port 8000                # live tables in the browser (pip install 'gouji[server]')
 
 Errors of the library (:class:`gouji.errors.GoujiError`) and of files print
 one line on stderr and exit with status 2.
@@ -157,11 +158,47 @@ def _parser() -> argparse.ArgumentParser:
                         "records you trust); each file must have the content the record hashed")
     p.set_defaults(run=cmd_replay)
 
+    p = sub.add_parser("serve", help="host live tables: the game server and its page (the server extra)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    p.add_argument("--store", default=None, metavar="URL",
+                   help="where tables are kept: sqlite:///PATH or postgresql://... "
+                        "(default: sqlite:///gouji-tables.sqlite3 in the current directory)")
+    p.add_argument("--clock", type=float, default=None, metavar="SECONDS",
+                   help="a seat's time for each decision, after which it declines or a bot decides "
+                        "for it (district: the book's own clock); default: no clock")
+    p.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS",
+                   help="seconds a bot waits before it moves, so people can follow (default: 0.4)")
+    p.set_defaults(run=cmd_serve)
+
     from gouji.tools.cli_organiser import add_commands
 
     add_commands(sub)
     describe_commands(sub)
     return parser
+
+
+# -- serve ----------------------------------------------------------------------------
+#: What ``gouji serve`` needs beyond the core: the ``server`` extra.
+SERVER_MODULES = ("starlette", "uvicorn", "websockets")
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import importlib
+    import importlib.util
+
+    missing = [name for name in SERVER_MODULES if importlib.util.find_spec(name) is None]
+    if missing:
+        raise GoujiError(f"gouji serve needs the server extra ({', '.join(missing)} missing): "
+                         "pip install 'gouji[server]'")
+    if args.clock is not None and not 0 < args.clock <= 86_400:
+        raise GoujiError(f"--clock: seconds, more than 0 and at most a day, not {args.clock}")
+    if not 0 <= args.bot_delay <= 60:
+        raise GoujiError(f"--bot-delay: 0 to 60 seconds, not {args.bot_delay}")
+    # The server is the wing above the tools: reached by name, only when asked for.
+    serving = importlib.import_module("gouji.server.serve")
+    serving.serve(args.host, args.port, args.store or serving.DEFAULT_STORE_URL, args.clock, args.bot_delay)
+    return 0
 
 
 # -- variants, show, plugins ---------------------------------------------------------

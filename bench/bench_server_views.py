@@ -1,0 +1,109 @@
+#!/usr/bin/env python
+"""The cost of telling six seats about an action: their views and the JSON, against the action.
+
+After each action a server sends each of the six seats its view (issue 23). This bench
+replays the same games twice in the same run, timing each action's ``apply`` (the reference)
+and, right after it, the six seats' views:
+
+* ``observation``: six ``game.observation(seat).to_dict(since)`` deltas and ``json.dumps``
+  (the observation filters the whole history every time);
+* ``incremental``: six deltas as JSON text from ``gouji.server.views.ViewCache.view_text``
+  (each event, hand and turn's shared part written once; what ``gouji serve`` sends).
+
+The games' actions are chosen by greedy bots first, untimed, so only the three are timed.
+The runs take turns, round by round, so that a shared machine's load meets each alike.
+Timings are informative only; nothing asserts on them.
+
+    python bench/bench_server_views.py [--games N] [--rounds R] [--variants provincial,district]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+import gouji
+from gouji.bots import decide, make_bot
+from gouji.server.views import ViewCache, history_length
+
+VARIANTS = ("provincial", "dagang", "district", "dagang196")
+
+
+def _games(variant: gouji.Variant, count: int, seed: int) -> list[list[gouji.Action]]:
+    games = []
+    for i in range(count):
+        game = variant.new_game(seed=seed + i)
+        bots = [make_bot("greedy", seed + i + s) for s in range(6)]
+        actions = []
+        while not game.is_over:
+            action = decide(bots[game.current_player], game)
+            actions.append(action)
+            game.apply(action)
+        games.append(actions)
+    return games
+
+
+def _run(variant: gouji.Variant, seed: int, games: list[list[gouji.Action]], how: str) -> tuple[float, float, int]:
+    """Seconds in ``apply`` and in the six views of ``how``, action by action, and the actions."""
+    applying = telling = 0.0
+    actions = 0
+    for i, plays in enumerate(games):
+        game = variant.new_game(seed=seed + i)
+        cache = ViewCache()
+        sent = [0] * 6
+        for action in plays:
+            start = time.perf_counter()
+            game.apply(action)
+            applied = time.perf_counter()
+            if how == "observation":
+                for seat in range(6):
+                    data: Any = game.observation(seat).to_dict(sent[seat])
+                    json.dumps(data, ensure_ascii=False)
+                    sent[seat] = history_length(game, seat)
+            else:
+                for seat in range(6):
+                    cache.view_text(game, seat, sent[seat])
+                    sent[seat] = cache.length(game, seat)
+            told = time.perf_counter()
+            applying += applied - start
+            telling += told - applied
+            actions += 1
+    return applying, telling, actions
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per variant (default 20)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds the runs take turns in (default 3)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated (default: all four)")
+    args = parser.parse_args()
+    hows = ("observation", "incremental")
+    print(f"{'variant':<12}{'actions':>9}{'apply µs':>11}{'observation ×':>15}{'incremental ×':>15}")
+    for name in args.variants.split(","):
+        variant = gouji.load_variant(name)
+        games = _games(variant, args.games, args.seed)
+        applying = dict.fromkeys(hows, 0.0)
+        telling = dict.fromkeys(hows, 0.0)
+        actions = 0
+        per_round = max(1, len(games) // max(1, args.rounds))
+        for start in range(0, len(games), per_round):
+            chunk = games[start:start + per_round]
+            for how in hows:
+                applied, told, count = _run(variant, args.seed + start, chunk, how)
+                applying[how] += applied
+                telling[how] += told
+                actions += count if how == hows[0] else 0
+        mean_apply = sum(applying.values()) / len(hows) / actions
+        print(f"{name:<12}{actions:>9}{mean_apply * 1e6:>11.1f}"
+              f"{telling['observation'] / applying['observation']:>15.2f}"
+              f"{telling['incremental'] / applying['incremental']:>15.2f}")
+    print("(× : the six seats' views and their JSON after each action, over the actions' apply timed\n"
+          "     action by action in the same pass)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

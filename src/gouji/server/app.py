@@ -1,0 +1,177 @@
+"""The web application (Starlette): the HTTP API, the websocket, and the page.
+
+::
+
+    POST /api/tables                 {"variant", "seats": [six], "options"} -> 201 {"id", "tokens"}
+    POST /api/tables/{id}/join       {"seat": 2} -> 201 {"id", "seat", "token"}
+    GET  /api/tables                 the lobby: {"tables": [summary, ...]}
+    GET  /api/tables/{id}            a table's summary: variant, seats, status, turn
+    GET  /api/tables/{id}/record     the finished game's record (409 while in play)
+    WS   /api/tables/{id}/ws?token=...&since=N    views, acts, errors, over
+    GET  /                           the page (static/index.html); /static/... its files
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from gouji.server.protocol import MAX_BODY_BYTES, MAX_FRAME_BYTES, parse_act, parse_json_object, parse_since
+from gouji.server.refusals import BAD_REQUEST, HTTP_STATUS, Refusal
+from gouji.server.service import Connection, TableService
+from gouji.server.store import Store, open_store
+from gouji.server.tokens import MAX_TOKEN_CHARS
+
+STATIC = Path(__file__).parent / "static"
+#: Websocket close codes: the request named no table, or a token of no seat.
+CLOSE_NOT_FOUND, CLOSE_FORBIDDEN, CLOSE_BAD_REQUEST = 4404, 4403, 4400
+
+
+def _refused(refusal: Refusal) -> JSONResponse:
+    return JSONResponse(refusal.message_dict(None), status_code=HTTP_STATUS[refusal.code])
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, its size bounded before it is read in full."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
+        raise Refusal(BAD_REQUEST, f"a request body is at most {MAX_BODY_BYTES} bytes")
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise Refusal(BAD_REQUEST, f"a request body is at most {MAX_BODY_BYTES} bytes")
+        chunks.append(chunk)
+    return parse_json_object(b"".join(chunks), MAX_BODY_BYTES, "request body")
+
+
+def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: float | None = None,
+               bot_delay: float = 0.0, owner: str | None = None) -> Starlette:
+    """The server's application over ``store`` (a :class:`~gouji.server.store.Store` or its URL).
+
+    ``clock_seconds``: the move time (``None``: no clock); ``bot_delay``: seconds a bot waits
+    before it moves (so that people can follow the game)."""
+    if isinstance(store, str):
+        store = open_store(store)
+    service = TableService(store, clock_seconds=clock_seconds, bot_delay=bot_delay, owner=owner)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+
+    async def create_table(request: Request) -> Response:
+        try:
+            return JSONResponse(service.create(await _body(request)), status_code=201)
+        except Refusal as refusal:
+            return _refused(refusal)
+
+    async def join_table(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            answer = await service.join(request.path_params["table_id"], body.get("seat"))
+            return JSONResponse(answer, status_code=201)
+        except Refusal as refusal:
+            return _refused(refusal)
+
+    async def lobby(request: Request) -> Response:
+        return JSONResponse({"tables": service.lobby()})
+
+    async def table_summary(request: Request) -> Response:
+        try:
+            return JSONResponse(service.summary(request.path_params["table_id"]))
+        except Refusal as refusal:
+            return _refused(refusal)
+
+    async def table_record(request: Request) -> Response:
+        try:
+            return JSONResponse(service.record(request.path_params["table_id"]))
+        except Refusal as refusal:
+            return _refused(refusal)
+
+    async def table_socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        try:
+            live = service.get(websocket.path_params["table_id"])
+            token = websocket.query_params.get("token")
+            seat = None
+            if token:
+                if len(token) > MAX_TOKEN_CHARS:
+                    raise Refusal("forbidden", "this token holds no seat at this table")
+                seat = live.table.seat_of(token)
+            since = parse_since(websocket.query_params.get("since")) or 0
+        except Refusal as refusal:
+            code = {"not_found": CLOSE_NOT_FOUND, "forbidden": CLOSE_FORBIDDEN}.get(refusal.code, CLOSE_BAD_REQUEST)
+            await websocket.send_json(refusal.message_dict(None))
+            await websocket.close(code)
+            return
+
+        async def send(text: str) -> None:
+            await websocket.send_text(text)
+
+        async def close(code: int) -> None:
+            await websocket.close(code)
+
+        connection = Connection(send, seat, since, close)
+        try:
+            try:
+                await service.connect(live, connection)
+            except Refusal as refusal:
+                await websocket.send_json(refusal.message_dict(live.table.turn))
+                await websocket.close(CLOSE_BAD_REQUEST)
+                return
+            while True:
+                try:
+                    message = await websocket.receive()
+                except RuntimeError:  # the server closed it (too slow a reader, a table moved on)
+                    return
+                if message["type"] == "websocket.disconnect":
+                    return
+                data = message.get("text")
+                if data is None:
+                    data = message.get("bytes") or b""
+                try:
+                    if len(data) > MAX_FRAME_BYTES:
+                        raise Refusal(BAD_REQUEST, f"a frame is at most {MAX_FRAME_BYTES} bytes")
+                    turn, action = parse_act(data)
+                    await service.act(live, connection, turn, action)
+                except Refusal as refusal:
+                    service.refuse(live, connection, refusal)
+        except WebSocketDisconnect:
+            return
+        finally:
+            service.disconnect(live, connection)
+
+    async def page(request: Request) -> Response:
+        index = STATIC / "index.html"
+        if not index.is_file():
+            return PlainTextResponse("gouji serve: the page (gouji/server/static/index.html) is not installed; "
+                                     "the API is at /api/tables", status_code=404)
+        return FileResponse(index, media_type="text/html; charset=utf-8")
+
+    routes = [
+        Route("/", page, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables", lobby, methods=["GET"]),
+        Route("/api/tables/{table_id}", table_summary, methods=["GET"]),
+        Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", table_record, methods=["GET"]),
+        WebSocketRoute("/api/tables/{table_id}/ws", table_socket),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.service = service
+    return app

@@ -1,0 +1,428 @@
+"""The tables a server process holds: creation, joining, connections, bots and the clock.
+
+All changes to one table happen under its lock, in the event loop: the action is
+committed to the store (:class:`~gouji.server.table.Table`), then every connection
+of the table is sent its view (in full at first, then only the events it has not
+seen) and, once the game is over, the result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from gouji.engine.actions import Action
+from gouji.server import clock
+from gouji.server.refusals import CONFLICT, NOT_FOUND, Refusal
+from gouji.server.store import OVER, PLAYING, WAITING, Store, StoreError
+from gouji.server.table import Table, row_summary, seat_tokens_text
+from gouji.server.views import ViewCache, result
+
+#: How long a process holds a table before it must renew its lease (PostgreSQL stores); the
+#: leases are renewed, and lapsed ones of other processes taken over, every third of it.
+LEASE_SECONDS = 10.0
+#: The tables a server restores on start (and takes over in one round), at most.
+MAX_RESTORED = 10_000
+#: The tables in play one process holds at most; a new table beyond them is refused.
+MAX_TABLES_IN_PLAY = 2_000
+#: The websocket close code of a table this process no longer holds (another server has it).
+CLOSE_MOVED = 4409
+#: Messages waiting for one slow client at most; then it is closed with CLOSE_TOO_SLOW.
+MAX_QUEUED = 256
+CLOSE_TOO_SLOW = 4408
+#: Connections to one table at most (seats and spectators).
+MAX_CONNECTIONS = 64
+
+log = logging.getLogger("gouji.server")
+
+
+class Connection:
+    """One websocket: the seat it is for (``None``: a spectator) and how many events it holds.
+
+    Messages go out through a queue and a task of their own, so a client that reads slowly
+    never holds a table up: once :data:`MAX_QUEUED` messages wait, it is closed (it reconnects
+    with ``since=`` and loses nothing). ``send`` sends one message's JSON text, ``close`` closes
+    the socket with a code."""
+
+    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None, since: int,
+                 close: Callable[[int], Awaitable[None]] | None = None) -> None:
+        self.send = send
+        self.close = close
+        self.seat = seat
+        self.sent = since
+        self.full_sent = False
+        self.over_sent = False
+        self._queue: asyncio.Queue[str | int] = asyncio.Queue(MAX_QUEUED + 1)
+        self.writer: asyncio.Task[None] | None = None
+        self._closer: asyncio.Task[None] | None = None
+        self.closing = False
+
+    def deliver(self, text: str) -> bool:
+        """Queue a message; false (and the connection is being closed) if too many wait."""
+        if self.closing:
+            return False
+        if self._queue.qsize() >= MAX_QUEUED:
+            self._abort(CLOSE_TOO_SLOW)
+            return False
+        self._queue.put_nowait(text)
+        return True
+
+    def end(self, code: int) -> None:
+        """Close the socket with ``code`` once the messages queued before are sent."""
+        if not self.closing:
+            self.closing = True
+            self._queue.put_nowait(code)
+
+    def _abort(self, code: int) -> None:
+        """Close at once, dropping what waits: the writer may be stuck in a send that never ends."""
+        self.closing = True
+        self.stop()
+        if self.close is not None:
+            self._closer = asyncio.get_running_loop().create_task(self._close_quietly(code))
+
+    async def _close_quietly(self, code: int) -> None:
+        if self.close is not None:
+            with contextlib.suppress(Exception):
+                await self.close(code)
+
+    def start(self) -> None:
+        if self.writer is None:
+            self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                item = await self._queue.get()
+                if isinstance(item, int):
+                    if self.close is not None:
+                        await self.close(item)
+                    return
+                await self.send(item)
+
+    def stop(self) -> None:
+        if self.writer is not None and self.writer is not asyncio.current_task():
+            self.writer.cancel()
+
+
+class LiveTable:
+    """A table held in memory, with its lock, its connections and its driver (bots, clock)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.changed = asyncio.Event()
+        self.driver: asyncio.Task[None] | None = None
+        self.decision_started = time.monotonic()
+        self.views = ViewCache()
+
+
+class TableService:
+    """The live tables of one process over one store."""
+
+    def __init__(self, store: Store, *, clock_seconds: float | None = None, bot_delay: float = 0.0,
+                 owner: str | None = None, lease_seconds: float = LEASE_SECONDS) -> None:
+        self.store = store
+        self.clock_seconds = clock_seconds
+        self.bot_delay = bot_delay
+        self.owner = owner or f"gouji-{secrets.token_hex(6)}"
+        self.lease_seconds = lease_seconds
+        self.tables: dict[str, LiveTable] = {}
+        self._keeper: asyncio.Task[None] | None = None
+
+    # -- life cycle ---------------------------------------------------------------------
+    async def start(self) -> None:
+        """Restore every table in play that this process can claim, set its bots and clock going,
+        and keep the leases (renew ours, take over lapsed ones) from now on."""
+        self.take_over()
+        if _shares_tables(self.store):
+            self._keeper = asyncio.get_running_loop().create_task(self._keep_leases())
+
+    async def stop(self) -> None:
+        """Stop every task and give the tables in play up, so another process takes them at once."""
+        tasks = [live.driver for live in self.tables.values() if live.driver is not None]
+        if self._keeper is not None:
+            tasks.append(self._keeper)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for live in self.tables.values():
+            if not live.table.game.is_over:
+                with contextlib.suppress(StoreError):
+                    self.store.release(live.table.id, self.owner)
+
+    def take_over(self) -> list[str]:
+        """Claim and restore the tables in play that no live process holds; their ids."""
+        taken = []
+        for row in self.store.list_tables((WAITING, PLAYING), limit=MAX_RESTORED):
+            if row.id not in self.tables and self.store.claim(row.id, self.owner, self.lease_seconds):
+                try:
+                    self._hold(Table.restore(self.store, row.id, self.owner))
+                except (StoreError, Refusal) as exc:  # one broken table must not keep the others down
+                    log.error("table %s cannot be restored: %s", row.id, exc)
+                    continue
+                taken.append(row.id)
+        return taken
+
+    async def renew_leases(self) -> list[str]:
+        """Renew the lease of every table in play held here; let go of those another process has
+        taken (their clients are told to reconnect). The ids let go of."""
+        lost = []
+        for live in list(self.tables.values()):
+            if live.table.game.is_over:
+                continue
+            try:
+                held = self.store.renew(live.table.id, self.owner, self.lease_seconds)
+            except StoreError:
+                held = False
+            if not held:
+                lost.append(live.table.id)
+                await self._let_go(live)
+        return lost
+
+    async def _keep_leases(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                await self.renew_leases()
+                self.take_over()
+            except Exception:  # the store is down for a moment: try again next round
+                log.exception("keeping the leases failed")
+
+    async def _let_go(self, live: LiveTable) -> None:
+        """Forget a table another process holds now; its connections are closed so they reconnect."""
+        self.tables.pop(live.table.id, None)
+        if live.driver is not None and live.driver is not asyncio.current_task():
+            live.driver.cancel()
+        moved = Refusal(CONFLICT, "this table is held by another server now: connect again")
+        for connection in list(live.connections):
+            connection.deliver(_json(moved.message_dict(None)))
+            connection.end(CLOSE_MOVED)
+        live.connections.clear()
+
+    def _hold(self, table: Table) -> LiveTable:
+        live = self.tables[table.id] = LiveTable(table)
+        self._drive(live)
+        return live
+
+    def _drive(self, live: LiveTable) -> None:
+        if not live.table.game.is_over and (live.driver is None or live.driver.done()):
+            live.driver = asyncio.get_running_loop().create_task(self._driver(live))
+        live.changed.set()
+
+    # -- requests ---------------------------------------------------------------------
+    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+        """``POST /api/tables``: a new table; its id and the human seats' tokens."""
+        in_play = sum(1 for live in self.tables.values() if not live.table.game.is_over)
+        if in_play >= MAX_TABLES_IN_PLAY:
+            raise Refusal(CONFLICT, f"this server holds {in_play} tables in play, its most: try again later")
+        table, tokens = Table.create(self.store, body.get("variant"), body.get("seats"), body.get("options"),
+                                     self.owner)
+        self.store.claim(table.id, self.owner, self.lease_seconds)
+        self._hold(table)
+        return {"id": table.id, "tokens": seat_tokens_text(tokens)}
+
+    def get(self, table_id: str) -> LiveTable:
+        """The table of ``table_id``, from memory or restored from the store."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 64:
+            raise Refusal(NOT_FOUND, "no such table")
+        row = self.store.get_table(table_id)
+        if row is None:
+            raise Refusal(NOT_FOUND, f"no table {table_id!r}")
+        if row.status != OVER and not self.store.claim(row.id, self.owner, self.lease_seconds):
+            raise Refusal(NOT_FOUND, f"table {table_id!r} is held by another server")
+        return self._hold(Table.restore(self.store, table_id, self.owner))
+
+    async def join(self, table_id: str, seat: object) -> dict[str, Any]:
+        """``POST /api/tables/{id}/join``: a token for an open seat."""
+        live = self.get(table_id)
+        async with live.lock:
+            token = live.table.join(seat)
+            assert isinstance(seat, int)
+        return {"id": table_id, "seat": seat, "token": token}
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """``GET /api/tables``: the newest tables (read from the store, none replayed for it)."""
+        found = []
+        for row in self.store.list_tables():
+            live = self.tables.get(row.id)
+            found.append(live.table.summary() if live is not None
+                         else row_summary(row, len(self.store.actions(row.id)), None))
+        return found
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """``GET /api/tables/{id}/record``: the finished game's record; 409 while it is in play,
+        whichever process holds it."""
+        live = self.tables.get(table_id)
+        if live is None:
+            row = self.store.get_table(table_id) if isinstance(table_id, str) and 0 < len(table_id) <= 64 else None
+            if row is None:
+                raise Refusal(NOT_FOUND, f"no table {table_id[:64]!r}")
+            if row.status != OVER:
+                raise Refusal(CONFLICT, "the game is in play: its record (which reveals every hand) "
+                                        "is given once it is over")
+            live = self.get(table_id)
+        return live.table.record()
+
+    def summary(self, table_id: str) -> dict[str, Any]:
+        """``GET /api/tables/{id}``: one table, held here or not."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live.table.summary()
+        row = self.store.get_table(table_id) if isinstance(table_id, str) and 0 < len(table_id) <= 64 else None
+        if row is None:
+            raise Refusal(NOT_FOUND, f"no table {table_id[:64]!r}")
+        return row_summary(row, len(self.store.actions(row.id)), None)
+
+    async def connect(self, live: LiveTable, connection: Connection) -> None:
+        """A new connection: its first view (in full, or after ``since`` events)."""
+        limit = live.views.length(live.table.game, connection.seat)
+        if connection.sent > limit:
+            raise Refusal("bad_request", f"since: this view holds {limit} events, not {connection.sent}")
+        if len(live.connections) >= MAX_CONNECTIONS:
+            raise Refusal(CONFLICT, f"table {live.table.id} has {MAX_CONNECTIONS} connections, its most")
+        async with live.lock:
+            live.connections.add(connection)
+            connection.start()
+            await self._tell_one(live, connection)
+
+    def disconnect(self, live: LiveTable, connection: Connection) -> None:
+        live.connections.discard(connection)
+        connection.stop()
+
+    def refuse(self, live: LiveTable, connection: Connection, refusal: Refusal) -> None:
+        """Tell one connection its request was refused (after what it was sent before)."""
+        connection.deliver(_json(refusal.message_dict(live.table.turn)))
+
+    async def act(self, live: LiveTable, connection: Connection, turn: int, action: str) -> None:
+        """A client's ``act``: committed then told to every connection, or a refusal (nothing changed)."""
+        async with live.lock:
+            try:
+                live.table.act(connection.seat, turn, action)
+            except StoreError as exc:  # the table was taken over (a lapsed lease): nothing changed here
+                log.warning("table %s: %s", live.table.id, exc)
+                await self._let_go(live)
+                return
+            await self._after_commit(live, referee=False)
+
+    # -- telling ----------------------------------------------------------------------
+    async def _after_commit(self, live: LiveTable, referee: bool) -> None:
+        if not referee:
+            live.decision_started = time.monotonic()
+        if live.table.game.is_over:
+            with contextlib.suppress(StoreError):
+                self.store.release(live.table.id, self.owner)
+        await self._tell_all(live)
+        self._drive(live)
+
+    async def _tell_all(self, live: LiveTable) -> None:
+        for connection in list(live.connections):
+            await self._tell_one(live, connection)
+            if connection.closing:  # too slow: it is closed, and reconnects with since=
+                live.connections.discard(connection)
+
+    async def _tell_one(self, live: LiveTable, connection: Connection) -> None:
+        table = live.table
+        game = table.game
+        held = live.views.length(game, connection.seat)
+        if connection.full_sent and held == connection.sent and not (game.is_over and not connection.over_sent):
+            return
+        # The message's text is put together from pieces written once (ViewCache.view_text).
+        observation = live.views.view_text(game, connection.seat, connection.sent)
+        seat = "null" if connection.seat is None else str(connection.seat)
+        connection.deliver(f'{{"type": "view", "table": {_json(table.id)}, "turn": {table.turn}, '
+                           f'"seat": {seat}, "observation": {observation}}}')
+        connection.sent = held
+        connection.full_sent = True
+        if game.is_over and not connection.over_sent:
+            connection.over_sent = True
+            connection.deliver(_json({"type": "over", "table": table.id, "turn": table.turn,
+                                      "result": result(game), "record": f"/api/tables/{table.id}/record"}))
+
+    # -- bots and the clock -------------------------------------------------------------
+    async def _driver(self, live: LiveTable) -> None:
+        """Move for the bots, and for a seat whose time ran out, until the game is over."""
+        try:
+            await self._drive_until_over(live)
+        except StoreError as exc:  # the table was taken over (a lapsed lease)
+            log.warning("table %s: %s", live.table.id, exc)
+            await self._let_go(live)
+        except Exception:  # a bug in a bot or a plugin stops this table only; its log is intact
+            log.exception("table %s: its driver stopped", live.table.id)
+
+    async def _drive_until_over(self, live: LiveTable) -> None:
+        while not live.table.game.is_over:
+            table = live.table
+            turn = table.turn
+            if table.bot_to_move():
+                await asyncio.sleep(self.bot_delay)
+                async with live.lock:
+                    if table.turn == turn and table.bot_to_move():
+                        table.commit(table.bot_action(), table.game.current_player)
+                        await self._after_commit(live, referee=False)
+                continue
+            live.changed.clear()
+            wait = None
+            if self.clock_seconds is not None:
+                elapsed = time.monotonic() - live.decision_started
+                wait = clock.seconds_to_next(table.game, elapsed, self.clock_seconds)
+            try:
+                await asyncio.wait_for(live.changed.wait(), wait)
+                continue
+            except TimeoutError:
+                pass
+            async with live.lock:
+                if table.turn == turn:
+                    await self._time_out(live)
+
+    async def _time_out(self, live: LiveTable) -> None:
+        table = live.table
+        game = table.game
+        elapsed = time.monotonic() - live.decision_started
+        events = clock.referee_events_due(game, elapsed)
+        if events:
+            for event in events:
+                before = game.current_player
+                table.commit(event, None)
+                game = table.game
+                # A pass or a lost lead ends the decision: the next one has its own time.
+                await self._after_commit(live, referee=game.current_player == before and not game.is_over
+                                         and event.to_text() == "clock-warning")
+            return
+        if clock.book_clock(game):
+            return  # the book's clock has nothing due yet
+        assert self.clock_seconds is not None
+        if elapsed < self.clock_seconds:
+            return
+        seat = game.current_player
+        if seat is None:
+            return
+        action: Action | None = clock.decline(game)
+        if action is None:
+            action = table.bot_choice(clock.TIMEOUT_BOT)
+        table.commit(action, seat)
+        await self._after_commit(live, referee=False)
+
+
+def _shares_tables(store: Store) -> bool:
+    """Can other processes hold this store's tables? Not a SQLite file, whose claims are all
+    granted: its one process holds every table, so nothing is renewed or taken over (a write
+    a second apiece for 2,000 tables would hold the event loop up for nothing)."""
+    from gouji.server.sqlite_store import SQLiteStore
+
+    return getattr(type(store), "claim", None) is not SQLiteStore.claim
+
+
+def _json(message: dict[str, Any] | str) -> str:
+    return json.dumps(message, ensure_ascii=False)

@@ -1,0 +1,177 @@
+"""The default store: one SQLite file (stdlib ``sqlite3``), or ``:memory:`` for tests.
+
+The SQL is kept portable (no SQLite-only types or upserts) so that a PostgreSQL
+store can use the same tables. SQLite serves one process: the lease columns are
+kept, and :meth:`SQLiteStore.claim` grants every claim.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from gouji.server.store import OPEN, ActionRow, SeatRow, StoreError, TableRow, TurnTakenError
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS gouji_tables (
+        id VARCHAR(64) PRIMARY KEY,
+        variant_name TEXT NOT NULL,
+        variant_toml TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        status VARCHAR(16) NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL,
+        owner VARCHAR(128),
+        lease_until DOUBLE PRECISION
+    )""",
+    """CREATE TABLE IF NOT EXISTS gouji_seats (
+        table_id VARCHAR(64) NOT NULL REFERENCES gouji_tables(id),
+        seat INTEGER NOT NULL,
+        kind VARCHAR(16) NOT NULL,
+        bot VARCHAR(64),
+        token_hash VARCHAR(64),
+        PRIMARY KEY (table_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS gouji_actions (
+        table_id VARCHAR(64) NOT NULL REFERENCES gouji_tables(id),
+        turn INTEGER NOT NULL,
+        seat INTEGER,
+        action TEXT NOT NULL,
+        PRIMARY KEY (table_id, turn)
+    )""",
+    "CREATE INDEX IF NOT EXISTS gouji_tables_status ON gouji_tables (status, created_at)",
+)
+
+
+class SQLiteStore:
+    """:class:`~gouji.server.store.Store` on a SQLite file; every write is committed before
+    the method returns (a process killed afterwards loses nothing)."""
+
+    #: What the database raises for a duplicate key (a turn written twice, a table id taken).
+    integrity_errors: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
+
+    def __init__(self, path: str | Path = ":memory:") -> None:
+        try:
+            self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA foreign_keys = ON")
+            if str(path) != ":memory:":
+                self._db.execute("PRAGMA journal_mode = WAL")
+                # In WAL mode a commit is in the file when it returns, and a killed process
+                # (SIGKILL) loses nothing; only a power cut may lose the last commits. Waiting
+                # for the disk at every action (FULL) costs 100 times more.
+                self._db.execute("PRAGMA synchronous = NORMAL")
+            for statement in SCHEMA:
+                self._db.execute(statement)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the SQLite store {path}: {exc}") from exc
+        # One connection, used by one thread at a time.
+        self._lock = threading.Lock()
+
+    def _write(self, statements: list[tuple[str, tuple[object, ...]]]) -> list[int]:
+        """Run ``statements`` in one transaction; the row count of each."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN")
+                counts = [self._db.execute(sql, args).rowcount for sql, args in statements]
+                self._db.execute("COMMIT")
+                return counts
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+
+    def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    def create_table(self, table: TableRow) -> None:
+        statements: list[tuple[str, tuple[object, ...]]] = [(
+            "INSERT INTO gouji_tables (id, variant_name, variant_toml, options, seed, status, created_at, "
+            "owner, lease_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (table.id, table.variant_name, table.variant_toml, json.dumps(table.options), table.seed,
+             table.status, table.created_at, table.owner, table.lease_until))]
+        for seat, row in enumerate(table.seats):
+            statements.append(("INSERT INTO gouji_seats (table_id, seat, kind, bot, token_hash) "
+                               "VALUES (?, ?, ?, ?, ?)", (table.id, seat, row.kind, row.bot, row.token_hash)))
+        try:
+            self._write(statements)
+        except self.integrity_errors as exc:
+            raise StoreError(f"table {table.id!r} cannot be created: {exc}") from exc
+
+    def get_table(self, table_id: str) -> TableRow | None:
+        rows = self._read("SELECT id, variant_name, variant_toml, options, seed, status, created_at, owner, "
+                          "lease_until FROM gouji_tables WHERE id = ?", (table_id,))
+        if not rows:
+            return None
+        return self._table(rows[0])
+
+    def _table(self, row: tuple[object, ...]) -> TableRow:
+        table_id = str(row[0])
+        seats = self._read("SELECT kind, bot, token_hash FROM gouji_seats WHERE table_id = ? ORDER BY seat",
+                           (table_id,))
+        return TableRow(
+            id=table_id, variant_name=str(row[1]), variant_toml=str(row[2]), options=json.loads(str(row[3])),
+            seats=tuple(SeatRow(str(k), None if b is None else str(b), None if h is None else str(h))
+                        for k, b, h in seats),
+            seed=int(str(row[4])), status=str(row[5]), created_at=float(str(row[6])),
+            owner=None if row[7] is None else str(row[7]),
+            lease_until=None if row[8] is None else float(str(row[8])))
+
+    def list_tables(self, statuses: tuple[str, ...] = ("waiting", "playing", "over"),
+                    limit: int = 100) -> list[TableRow]:
+        if not statuses:
+            return []
+        marks = ", ".join("?" * len(statuses))
+        rows = self._read(f"SELECT id, variant_name, variant_toml, options, seed, status, created_at, owner, "
+                          f"lease_until FROM gouji_tables WHERE status IN ({marks}) "
+                          f"ORDER BY created_at DESC, id LIMIT ?", (*statuses, limit))
+        return [self._table(row) for row in rows]
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        (count,) = self._write([(
+            "UPDATE gouji_seats SET kind = 'human', token_hash = ? "
+            "WHERE table_id = ? AND seat = ? AND kind = ? AND token_hash IS NULL",
+            (token_hash, table_id, seat, OPEN))])
+        return count == 1
+
+    def set_status(self, table_id: str, status: str) -> None:
+        self._write([("UPDATE gouji_tables SET status = ? WHERE id = ?", (status, table_id))])
+
+    def append_action(self, table_id: str, row: ActionRow, status: str | None = None,
+                      owner: str | None = None) -> None:
+        statements: list[tuple[str, tuple[object, ...]]] = [(
+            "INSERT INTO gouji_actions (table_id, turn, seat, action) VALUES (?, ?, ?, ?)",
+            (table_id, row.turn, row.seat, row.action))]
+        if status is not None:
+            statements.append(("UPDATE gouji_tables SET status = ? WHERE id = ?", (status, table_id)))
+        try:
+            self._write(statements)
+        except self.integrity_errors as exc:
+            raise TurnTakenError(f"table {table_id!r} already has turn {row.turn}: {exc}") from exc
+
+    def actions(self, table_id: str) -> list[ActionRow]:
+        rows = self._read("SELECT turn, seat, action FROM gouji_actions WHERE table_id = ? ORDER BY turn",
+                          (table_id,))
+        return [ActionRow(int(str(t)), None if s is None else int(str(s)), str(a)) for t, s, a in rows]
+
+    def claim(self, table_id: str, owner: str, lease_seconds: float) -> bool:
+        # One process per SQLite file: the claim is always granted (and recorded, for the reader).
+        (count,) = self._write([("UPDATE gouji_tables SET owner = ?, lease_until = ? WHERE id = ?",
+                                 (owner, time.time() + lease_seconds, table_id))])
+        return count == 1
+
+    def renew(self, table_id: str, owner: str, lease_seconds: float) -> bool:
+        (count,) = self._write([("UPDATE gouji_tables SET lease_until = ? WHERE id = ? AND owner = ?",
+                                 (time.time() + lease_seconds, table_id, owner))])
+        return count == 1
+
+    def release(self, table_id: str, owner: str) -> None:
+        self._write([("UPDATE gouji_tables SET owner = NULL, lease_until = NULL WHERE id = ? AND owner = ?",
+                      (table_id, owner))])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,829 @@
+// The table page of `gouji serve`: a lobby to start, join, watch and replay tables, and the
+// table itself over the server's websocket. Plain ES2020 and the standard DOM; no build step.
+//
+// The page keeps what a seat may see only: its own observation as the server sends it. A seat's
+// token is kept in localStorage (per table), so a reload reconnects to the same seat, asking
+// for the events after those it holds (since=N).
+
+import { LABELS, EVENT_NAMES, PLACE_NAMES, ACTION_NAMES, WORDS, rankName } from "./labels.js";
+
+const SEATS = [0, 1, 2, 3, 4, 5];
+const RANK_ORDER = { "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12,
+  "K": 13, "A": 14, "2": 15, "SJ": 16, "BJ": 17 };
+const SUITS = "\u2660\u2665\u2663\u2666";
+// The keywords whose argument is a set from the hand: built by clicking cards.
+const SET_KEYWORDS = new Set(["play", "burn", "dagang-pick-set"]);
+// With more set actions than this and nothing selected, the sets wait for a selection.
+const SHOWN_SETS = 24;
+const BUILTIN_VARIANTS = ["provincial", "dagang", "dagang-plain", "dagang-tribute-only", "district", "dagang196"];
+const BOTS = ["greedy", "random"];
+
+const state = {
+  lang: localStorage.getItem("gouji:lang") === "zh" ? "zh" : "en",
+  table: null,        // the table's id
+  info: null,         // GET /api/tables/{id}
+  seat: null,         // the visitor's seat, null for a spectator
+  token: null,
+  obs: null,          // the latest observation, history in full
+  turn: null,
+  legal: [],
+  selected: new Set(),  // indices into obs.hand
+  over: null,         // the "over" message
+  ws: null,
+  retry: 0,
+  closing: false,
+  clock: null,        // {seat, deadline (ms, local clock)} or {seat, since}
+  replayStep: null,   // null: live; else the number of log events shown
+  pending: false,     // an act was sent; its answer has not come
+  viewed: false,      // this connection has had its first view
+};
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function t(key) {
+  const entry = LABELS[key];
+  if (!entry) return key;
+  return state.lang === "zh" ? entry[1] : entry[0];
+}
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+}
+
+// --- the server -------------------------------------------------------------
+const base = new URL(".", document.baseURI);
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(new URL(`api/${path}`, base), init);
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  if (!response.ok) {
+    const message = data && (data.message || data.detail || data.error) || response.statusText;
+    throw new Error(`${response.status}: ${typeof message === "string" ? message : JSON.stringify(message)}`);
+  }
+  return data;
+}
+
+function tokens() {
+  try { return JSON.parse(localStorage.getItem("gouji:tokens") || "{}") || {}; } catch (e) { return {}; }
+}
+
+function keepToken(table, seat, token) {
+  const all = tokens();
+  all[table] = { seat: Number(seat), token };
+  localStorage.setItem("gouji:tokens", JSON.stringify(all));
+}
+
+// --- cards ------------------------------------------------------------------
+function cardRank(code) {
+  return SUITS.includes(code[0]) ? code.slice(1) : code;
+}
+
+function cardNode(code) {
+  const rank = cardRank(code);
+  const node = el("span", "card", code.length > 1 && SUITS.includes(code[0]) ? code : rankName(code));
+  node.dataset.card = code;
+  if (rank === "BJ" || rank === "SJ") node.classList.add("joker");
+  if (rank === "BJ" || code[0] === "\u2665" || code[0] === "\u2666") node.classList.add("red");
+  return node;
+}
+
+function setNodes(text) {
+  const box = el("span", "cards");
+  if (text) for (const word of text.split(" ")) box.appendChild(cardNode(word));
+  return box;
+}
+
+function rankKey(words) {
+  return words.map((w) => RANK_ORDER[w] || 0).sort((a, b) => a - b).join(",");
+}
+
+// Is `part` (rank words) contained in `whole`, counting repeats?
+function within(part, whole) {
+  const left = new Map();
+  for (const w of whole) left.set(w, (left.get(w) || 0) + 1);
+  for (const w of part) {
+    const n = left.get(w) || 0;
+    if (!n) return false;
+    left.set(w, n - 1);
+  }
+  return true;
+}
+
+// --- labels -----------------------------------------------------------------
+function seatName(seat) {
+  if (seat === null || seat === undefined) return "";
+  let name = fill(t("seat_n"), { n: seat });
+  if (seat === state.seat) name += ` (${t("you")})`;
+  return name;
+}
+
+function actionParts(text) {
+  const [keyword, ...rest] = text.split(" ");
+  return { keyword, rest };
+}
+
+function actionLabel(text) {
+  const { keyword, rest } = actionParts(text);
+  const names = ACTION_NAMES[keyword];
+  const word = names ? (state.lang === "zh" ? names[1] : names[0]) : keyword;
+  const args = rest.map((w) => (WORDS[w] ? (state.lang === "zh" ? WORDS[w][1] : WORDS[w][0]) : rankName(w)));
+  return { word, args: args.join(" "), set: SET_KEYWORDS.has(keyword) ? rest.join(" ") : null };
+}
+
+function eventText(e) {
+  const names = EVENT_NAMES[e.kind] || [e.kind, e.kind];
+  const who = e.seat === null || e.seat === undefined ? "" : `${seatName(e.seat)} `;
+  const what = state.lang === "zh" ? names[1] : names[0];
+  return who + what;
+}
+
+function eventNode(e, index) {
+  const li = el("li", "event");
+  li.dataset.kind = e.kind;
+  li.dataset.index = String(index);
+  li.appendChild(el("span", "what", `${eventText(e)} `));
+  if (e.play) li.appendChild(setNodes(e.play));
+  if (e.detail) li.appendChild(el("span", "detail", ` \u2014 ${e.detail}`));
+  if (e.rule) {
+    const rule = el("span", "rule", ` [${e.rule}]`);
+    rule.dataset.rule = e.rule;
+    li.appendChild(rule);
+  }
+  return li;
+}
+
+function applyLanguage() {
+  document.documentElement.lang = state.lang === "zh" ? "zh-Hans" : "en";
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  $("lang").textContent = state.lang === "zh" ? "English" : "中文";
+  renderSeatChoices();
+  if (state.table) render();
+}
+
+// --- the lobby --------------------------------------------------------------
+// The variants offered: the server's list where its lobby gives one, else the built-in books.
+function loadVariants(list) {
+  const names = Array.isArray(list) && list.length ? list.map((v) => (typeof v === "string" ? v : v.name))
+    : BUILTIN_VARIANTS;
+  const select = $("variant");
+  const chosen = select.value;
+  select.textContent = "";
+  for (const name of names) {
+    const option = el("option", "", name);
+    option.value = name;
+    select.appendChild(option);
+  }
+  if (names.includes(chosen)) select.value = chosen;
+}
+
+function renderSeatChoices() {
+  const box = $("seat-choices");
+  const kept = Array.from(box.querySelectorAll("select"), (s) => s.value);
+  box.textContent = "";
+  for (const seat of SEATS.slice(1)) {
+    const label = el("label", "seat-choice", `${fill(t("seat_n"), { n: seat })} `);
+    const select = el("select");
+    select.dataset.seat = String(seat);
+    select.dataset.testid = `seat-${seat}`;
+    for (const kind of [...BOTS, "open"]) {
+      const option = el("option", "", kind === "open" ? t("friend") : fill(t("bot"), { name: kind }));
+      option.value = kind;
+      select.appendChild(option);
+    }
+    select.value = kept[seat - 1] || "greedy";
+    label.appendChild(select);
+    box.appendChild(label);
+  }
+}
+
+async function newTable() {
+  const seats = ["human", ...Array.from($("seat-choices").querySelectorAll("select"), (s) => s.value)];
+  const button = $("new-table");
+  button.disabled = true;
+  try {
+    const made = await api("tables", { variant: $("variant").value, seats, options: {} });
+    keepToken(made.id, 0, (made.tokens || {})["0"]);
+    const invites = $("invites");
+    invites.textContent = "";
+    const open = seats.flatMap((kind, seat) => (kind === "open" ? [seat] : []));
+    for (const seat of open) {
+      const link = new URL(base);
+      link.hash = `join=${encodeURIComponent(made.id)}&seat=${seat}`;
+      const row = el("div", "invite", `${fill(t("invite"), { n: seat })} `);
+      const a = el("a", "", link.href);
+      a.href = link.href;
+      a.dataset.seat = String(seat);
+      row.appendChild(a);
+      invites.appendChild(row);
+    }
+    if (open.length) {
+      // Friends are invited first: the links stay on the lobby until the visitor sits down.
+      const go = el("button", "", t("sit_down"));
+      go.type = "button";
+      go.dataset.testid = "sit-down";
+      go.addEventListener("click", () => { location.hash = `table=${encodeURIComponent(made.id)}`; });
+      invites.appendChild(go);
+    } else {
+      location.hash = `table=${encodeURIComponent(made.id)}`;
+    }
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function seatKinds(info) {
+  const seats = info && info.seats;
+  if (!Array.isArray(seats)) return SEATS.map(() => "");
+  // The lobby writes a seat {"seat", "kind": "human" | "open" | "bot", "bot": its name}.
+  return seats.map((s) => (s && typeof s === "object" ? (s.kind === "bot" ? s.bot || "bot" : s.kind) : String(s)));
+}
+
+function isOpen(info, seat) {
+  return seatKinds(info)[seat] === "open";
+}
+
+function isFinished(info) {
+  return Boolean(info) && info.status === "over";
+}
+
+async function loadLobby() {
+  const body = $("table-list").querySelector("tbody");
+  let list = [];
+  try {
+    const data = await api("tables");
+    list = Array.isArray(data) ? data : (data && data.tables) || [];
+    if (data && data.variants) loadVariants(data.variants);
+  } catch (e) {
+    showError(e.message);
+  }
+  body.textContent = "";
+  for (const info of list) {
+    const row = el("tr");
+    row.dataset.table = info.id;
+    row.appendChild(el("td", "id", info.id));
+    row.appendChild(el("td", "", info.variant));
+    row.appendChild(el("td", "", seatKinds(info).join(" · ")));
+    row.appendChild(el("td", "", `${info.status ? t(`status_${info.status}`) : ""}${info.turn !== undefined ? ` (${fill(t("turn_n"), { n: info.turn })})` : ""}`));
+    const cell = el("td");
+    const watch = el("a", "", isFinished(info) ? t("replay") : t("watch"));
+    watch.href = `#watch=${encodeURIComponent(info.id)}`;
+    watch.dataset.testid = "watch";
+    cell.appendChild(watch);
+    for (const seat of SEATS) {
+      if (!isOpen(info, seat)) continue;
+      const join = el("button", "", fill(t("join"), { n: seat }));
+      join.type = "button";
+      join.dataset.testid = "join";
+      join.addEventListener("click", () => joinSeat(info.id, seat));
+      cell.appendChild(join);
+    }
+    row.appendChild(cell);
+    body.appendChild(row);
+  }
+}
+
+async function joinSeat(table, seat) {
+  try {
+    const given = await api(`tables/${encodeURIComponent(table)}/join`, { seat });
+    keepToken(table, given.seat !== undefined ? given.seat : seat, given.token);
+    location.hash = `table=${encodeURIComponent(table)}`;
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// --- the table --------------------------------------------------------------
+function showError(message, rule) {
+  const box = $("error");
+  box.textContent = message + (rule && !message.includes(`[${rule}]`) ? ` [${rule}]` : "");
+  box.hidden = !message;
+}
+
+function showStatus(key) {
+  const box = $("status");
+  box.dataset.i18n = key;
+  box.textContent = key ? t(key) : "";
+}
+
+function closeSocket() {
+  if (state.ws) {
+    state.closing = true;
+    state.ws.close();
+    state.ws = null;
+  }
+}
+
+// The view held is kept for the tab's life, so that a reload asks only for the events after it.
+function viewKey() {
+  return `gouji:view:${state.table}:${state.seat === null ? "spectator" : state.seat}`;
+}
+
+function keptView() {
+  try {
+    const view = JSON.parse(sessionStorage.getItem(viewKey()) || "null");
+    return view && Array.isArray(view.history) ? view : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+function keepView() {
+  try {
+    sessionStorage.setItem(viewKey(), JSON.stringify(state.obs));
+  } catch (e) {
+    // Storage full or off: a reload asks for the whole view.
+  }
+}
+
+async function openTable(table, watch) {
+  closeSocket();
+  const kept = tokens()[table];
+  Object.assign(state, { table, info: null, obs: null, turn: null, legal: [], over: null, retry: 0,
+    replayStep: null, pending: false, clock: null, viewed: false });
+  state.selected.clear();
+  state.seat = !watch && kept ? kept.seat : null;
+  state.token = !watch && kept ? kept.token : null;
+  state.obs = keptView();
+  $("lobby").hidden = true;
+  $("game").hidden = false;
+  $("result").hidden = true;
+  $("replay").hidden = true;
+  $("record-link").hidden = true;
+  showError("");
+  buildSeats();
+  try {
+    state.info = await api(`tables/${encodeURIComponent(table)}`);
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  connect();
+}
+
+function connect() {
+  const url = new URL(`api/tables/${encodeURIComponent(state.table)}/ws`, base);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  if (state.token) url.searchParams.set("token", state.token);
+  if (state.obs) url.searchParams.set("since", String(state.obs.history.length));
+  const ws = new WebSocket(url);
+  state.ws = ws;
+  state.closing = false;
+  state.viewed = false;
+  ws.addEventListener("open", () => { state.retry = 0; showStatus("connected"); });
+  ws.addEventListener("message", (event) => {
+    let message;
+    try { message = JSON.parse(event.data); } catch (e) { return; }
+    receive(message);
+  });
+  ws.addEventListener("close", () => {
+    if (state.ws !== ws) return;
+    state.ws = null;
+    showStatus("disconnected");
+    if (state.closing || state.over) return;
+    // Reconnect, asking for the events after those held.
+    state.retry = Math.min(state.retry + 1, 5);
+    setTimeout(() => { if (!state.ws && state.table && !state.over) connect(); }, 300 * state.retry);
+  });
+}
+
+function merge(observation) {
+  const since = observation.since || 0;
+  if (since > 0 && state.obs) {
+    const kept = state.obs.history.slice(0, since);
+    return { ...state.obs, ...observation, history: kept.concat(observation.history || []) };
+  }
+  return { ...observation, history: observation.history || [] };
+}
+
+function receive(message) {
+  if (message.type === "view") {
+    const before = state.obs;
+    const turnBefore = state.turn;
+    state.obs = merge(message.observation || {});
+    state.viewed = true;
+    keepView();
+    state.turn = message.turn;
+    state.legal = message.legal_actions || state.obs.legal_actions || [];
+    state.pending = false;
+    if (state.obs.seat !== undefined && state.obs.seat !== null && state.token) state.seat = state.obs.seat;
+    // Each decision has its own time: the clock starts again with every new turn.
+    if (!before || turnBefore !== message.turn || message.clock) startClock(message.clock);
+    // Cards selected stay selected while the hand is the same.
+    if (!before || (before.hand || []).join() !== (state.obs.hand || []).join()) state.selected.clear();
+    showError("");
+    if (state.info && state.info.status === "waiting") refreshInfo();
+    render();
+  } else if (message.type === "error") {
+    state.pending = false;
+    if (!state.viewed && state.obs) {
+      // The view held does not fit the table's (a store replaced?): ask for it in full.
+      state.obs = null;
+      sessionStorage.removeItem(viewKey());
+      return;
+    }
+    // Refused before any view (no such table, a wrong token): no point asking again.
+    if (!state.viewed) state.closing = true;
+    // The table moved on without telling this seat (a step it may not see): a new connection
+    // brings its view up to date.
+    else if ((message.code === "stale" || message.code === "out_of_turn") && state.ws) resync();
+    showError(message.message || message.code, message.rule);
+    render();
+  } else if (message.type === "over") {
+    state.over = message;
+    state.legal = [];
+    render();
+  }
+}
+
+async function refreshInfo() {
+  try {
+    state.info = await api(`tables/${encodeURIComponent(state.table)}`);
+  } catch (e) {
+    return;
+  }
+  render();
+}
+
+function resync() {
+  const ws = state.ws;
+  state.ws = null;
+  state.closing = false;
+  ws.close();
+  connect();
+}
+
+function startClock(clock) {
+  const seat = state.obs ? state.obs.current_player : null;
+  if (clock && typeof clock === "object") {
+    const remaining = clock.remaining !== undefined ? clock.remaining : clock.seconds_left;
+    if (typeof remaining === "number") {
+      state.clock = { seat: clock.seat !== undefined ? clock.seat : seat, deadline: Date.now() + remaining * 1000 };
+      return;
+    }
+  }
+  state.clock = { seat, since: Date.now() };
+}
+
+function tickClock() {
+  const box = $("clock");
+  if (!state.clock || !state.obs || state.obs.current_player === null || state.over) {
+    box.textContent = "";
+    return;
+  }
+  const now = Date.now();
+  const seconds = state.clock.deadline !== undefined ? Math.max(0, Math.ceil((state.clock.deadline - now) / 1000))
+    : Math.floor((now - state.clock.since) / 1000);
+  const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  box.textContent = `${t("clock")} ${text}${state.clock.deadline !== undefined ? ` ${t("left")}` : ""}`;
+}
+
+function position(seat) {
+  // The visitor sits at the bottom; the others around the felt in seat order.
+  const me = state.seat === null ? 0 : state.seat;
+  return (seat - me + 6) % 6;
+}
+
+function buildSeats() {
+  const felt = $("felt");
+  for (const old of felt.querySelectorAll(".seat")) old.remove();
+  for (const seat of SEATS) {
+    const box = el("div", "seat");
+    box.id = `seat-${seat}`;
+    box.dataset.seat = String(seat);
+    box.dataset.testid = `seat-${seat}`;
+    const name = el("div", "name");
+    name.appendChild(el("b", "label"));
+    name.appendChild(el("span", "place"));
+    name.appendChild(el("span", "count"));
+    box.appendChild(name);
+    box.appendChild(el("div", "played cards"));
+    felt.appendChild(box);
+  }
+}
+
+// What each seat did in the round so far (its last set or word), from the log.
+const SET_EVENTS = new Set(["lead", "cover", "burn"]);
+const WORD_EVENTS = new Set(["pass", "auto-pass", "close", "auto-close", "yield", "no-burn", "take-wind"]);
+const ROUND_ENDS = new Set(["round-won", "lead-right", "lead-passed"]);
+
+function playedInRound(events) {
+  let played = {};
+  for (const e of events) {
+    if (ROUND_ENDS.has(e.kind)) played = {};
+    else if (SET_EVENTS.has(e.kind) && e.seat !== null && e.play) played[e.seat] = { set: e.play, kind: e.kind };
+    else if (WORD_EVENTS.has(e.kind) && e.seat !== null) played[e.seat] = { kind: e.kind };
+  }
+  return played;
+}
+
+// The set on the table and its owner after `events`, read from the log (for the replay).
+function tableAfter(events) {
+  let table = null;
+  let owner = null;
+  for (const e of events) {
+    if (ROUND_ENDS.has(e.kind)) { table = null; owner = null; }
+    else if (SET_EVENTS.has(e.kind) && e.play) { table = e.play; owner = e.seat; }
+  }
+  return { table, owner };
+}
+
+function render() {
+  const obs = state.obs;
+  const info = state.info;
+  const kinds = seatKinds(info);
+  const variant = info ? info.variant : "";
+  $("game-title").textContent = `${variant} \u00b7 ${state.table}${state.seat === null ? ` \u00b7 ${t("spectator")}` : ""}`;
+  if (!obs) return;
+  const replaying = state.replayStep !== null;
+  const events = replaying ? obs.history.slice(0, state.replayStep) : obs.history;
+  const where = replaying ? tableAfter(events) : { table: obs.table, owner: obs.table_owner };
+  const finish = obs.finish_order || [];
+  const current = replaying ? null : obs.current_player;
+  const played = playedInRound(events);
+  for (const seat of SEATS) {
+    const box = $(`seat-${seat}`);
+    box.dataset.position = String(position(seat));
+    box.classList.toggle("current", current === seat);
+    box.classList.toggle("mine", seat === state.seat);
+    box.classList.toggle("owner", where.owner === seat && where.table !== null);
+    const kind = kinds[seat] === "open" ? ` \u00b7 ${t("open_seat")}`
+      : kinds[seat] && kinds[seat] !== "human" ? ` \u00b7 ${fill(t("bot"), { name: kinds[seat] })}` : "";
+    box.querySelector(".label").textContent = `${seatName(seat)} \u00b7 ${fill(t("team_n"), { n: seat % 2 })}${kind}`;
+    const place = finish.indexOf(seat);
+    box.classList.toggle("out", place >= 0);
+    box.querySelector(".place").textContent = place >= 0 ? PLACE_NAMES[place][state.lang === "zh" ? 0 : 1] : "";
+    const size = (obs.hand_sizes || [])[seat];
+    const count = box.querySelector(".count");
+    count.textContent = size === null || size === undefined ? t("cards_hidden") : fill(t("cards_n"), { n: size });
+    count.dataset.count = size === null || size === undefined ? "" : String(size);
+    const playedBox = box.querySelector(".played");
+    playedBox.textContent = "";
+    const did = played[seat];
+    if (did && did.set) playedBox.appendChild(setNodes(did.set));
+    else if (did) {
+      const names = EVENT_NAMES[did.kind] || [did.kind, did.kind];
+      playedBox.appendChild(el("span", "word", state.lang === "zh" ? names[1] : names[0]));
+    }
+  }
+  const tableSet = $("table-set");
+  tableSet.textContent = "";
+  if (where.table) tableSet.appendChild(setNodes(where.table));
+  tableSet.dataset.set = where.table || "";
+  $("table-owner").textContent = where.table ? fill(t("owns"), { seat: seatName(where.owner) })
+    : (current === null || current === undefined ? "" : fill(t("leads"), { seat: seatName(current) }));
+  $("turn-info").textContent = current === null || current === undefined ? ""
+    : (current === state.seat ? t("your_turn") : fill(t("turn_of"), { seat: seatName(current) }));
+  $("turn-info").dataset.turn = state.turn === null || state.turn === undefined ? "" : String(state.turn);
+  renderHand(obs);
+  renderActions();
+  renderLog(events);
+  renderResult(obs);
+  tickClock();
+}
+
+function renderHand(obs) {
+  const box = $("hand");
+  box.textContent = "";
+  $("mine").hidden = state.seat === null || isGameOver(obs);
+  const hand = obs.hand || [];
+  // Cards grouped by rank, biggest first, as the hand comes.
+  let group = null;
+  let last = null;
+  hand.forEach((code, index) => {
+    const rank = cardRank(code);
+    if (rank !== last) {
+      group = el("div", "rank-group");
+      group.dataset.rank = rank;
+      box.appendChild(group);
+      last = rank;
+    }
+    const card = cardNode(code);
+    card.dataset.index = String(index);
+    card.tabIndex = 0;
+    card.setAttribute("role", "button");
+    if (state.selected.has(index)) card.classList.add("selected");
+    card.setAttribute("aria-pressed", String(state.selected.has(index)));
+    card.addEventListener("click", () => toggleCard(index));
+    // A double click takes every card of the rank (its two clicks have toggled this one twice).
+    card.addEventListener("dblclick", () => selectRank(rank));
+    card.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { toggleCard(index); event.preventDefault(); }
+    });
+    group.appendChild(card);
+  });
+}
+
+function toggleCard(index) {
+  if (state.selected.has(index)) state.selected.delete(index);
+  else state.selected.add(index);
+  renderSelection();
+}
+
+// A selection changes the cards' marks and the sets offered, not the cards themselves (a
+// double click lands on the card its first click did).
+function renderSelection() {
+  for (const card of $("hand").querySelectorAll(".card")) {
+    const chosen = state.selected.has(Number(card.dataset.index));
+    card.classList.toggle("selected", chosen);
+    card.setAttribute("aria-pressed", String(chosen));
+  }
+  renderActions();
+}
+
+function selectRank(rank) {
+  ((state.obs && state.obs.hand) || []).forEach((code, index) => {
+    if (cardRank(code) === rank) state.selected.add(index);
+  });
+  renderSelection();
+}
+
+function selectedRanks() {
+  const hand = (state.obs && state.obs.hand) || [];
+  return Array.from(state.selected, (i) => cardRank(hand[i] || ""));
+}
+
+function actionButton(text) {
+  const label = actionLabel(text);
+  const button = el("button", "action");
+  button.type = "button";
+  button.dataset.action = text;
+  button.dataset.keyword = actionParts(text).keyword;
+  button.appendChild(el("span", "word", label.word));
+  if (label.set !== null) button.appendChild(setNodes(label.set));
+  else if (label.args) button.appendChild(el("span", "args", ` ${label.args}`));
+  button.disabled = state.pending;
+  button.addEventListener("click", () => act(text));
+  return button;
+}
+
+function renderActions() {
+  const actions = $("actions");
+  const sets = $("sets");
+  actions.textContent = "";
+  sets.textContent = "";
+  const legal = state.replayStep === null ? state.legal : [];
+  const chosen = selectedRanks();
+  const setActions = [];
+  for (const text of legal) {
+    const { keyword, rest } = actionParts(text);
+    if (SET_KEYWORDS.has(keyword)) setActions.push({ text, ranks: rest });
+    else actions.appendChild(actionButton(text));
+  }
+  // Sets: every legal one is an element, but only those that hold the cards selected are
+  // shown (all of them when they are few): a lead from a full hand offers hundreds.
+  const exact = rankKey(chosen);
+  const fits = setActions.filter((a) => within(chosen, a.ranks));
+  fits.sort((a, b) => (rankKey(a.ranks) === exact ? 0 : 1) - (rankKey(b.ranks) === exact ? 0 : 1)
+    || a.ranks.length - b.ranks.length);
+  const shown = new Set((chosen.length || setActions.length <= SHOWN_SETS ? fits : []).slice(0, SHOWN_SETS));
+  for (const a of [...shown, ...setActions.filter((x) => !shown.has(x))]) {
+    const button = actionButton(a.text);
+    button.hidden = !shown.has(a);
+    if (rankKey(a.ranks) === exact) button.classList.add("exact");
+    sets.appendChild(button);
+  }
+  // Cards that fit no legal set with the selection are dimmed.
+  const hand = (state.obs && state.obs.hand) || [];
+  for (const card of $("hand").querySelectorAll(".card")) {
+    const index = Number(card.dataset.index);
+    const withIt = state.selected.has(index) ? chosen : [...chosen, cardRank(hand[index])];
+    card.classList.toggle("dim", setActions.length > 0 && !setActions.some((a) => within(withIt, a.ranks)));
+  }
+  const hint = $("hint");
+  if (state.seat === null || state.over) hint.textContent = "";
+  else if (!legal.length && state.info && state.info.status === "waiting") hint.textContent = t("waiting_friends");
+  else if (!legal.length) hint.textContent = state.obs && state.obs.current_player !== null ? t("wait") : "";
+  else if (chosen.length && setActions.length && !fits.length) hint.textContent = t("no_set");
+  else if (setActions.length > shown.size) hint.textContent = fill(t("build_hint"), { n: setActions.length });
+  else hint.textContent = "";
+  $("selection").textContent = chosen.length ? `${t("selected")}: ${chosen.map((r) => rankName(r)).join(" ")}` : "";
+  $("clear").hidden = !chosen.length;
+}
+
+function act(text) {
+  if (!state.ws || state.ws.readyState !== WebSocket.OPEN || state.pending) return;
+  state.pending = true;
+  showError("");
+  state.ws.send(JSON.stringify({ type: "act", turn: state.turn, action: text }));
+  state.selected.clear();
+  render();
+}
+
+function renderLog(events) {
+  const log = $("log");
+  const stick = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+  log.textContent = "";
+  events.forEach((e, i) => log.appendChild(eventNode(e, i)));
+  if (stick || state.replayStep !== null) log.scrollTop = log.scrollHeight;
+}
+
+function isGameOver(obs) {
+  return Boolean(state.over) || obs.is_void || (obs.current_player === null && (obs.finish_order || []).length >= 6);
+}
+
+function renderResult(obs) {
+  const box = $("result");
+  if (!isGameOver(obs)) {
+    box.hidden = true;
+    $("replay").hidden = true;
+    return;
+  }
+  box.hidden = false;
+  box.textContent = "";
+  box.appendChild(el("h2", "", t("game_over")));
+  const over = state.over || {};
+  const result = over.result && typeof over.result === "object" ? over.result : over;
+  if (obs.is_void || result.void) box.appendChild(el("p", "", t("void")));
+  const order = result.finish_order || obs.finish_order || [];
+  const list = el("ol", "places");
+  order.forEach((seat, place) => {
+    list.appendChild(el("li", "", `${PLACE_NAMES[place][state.lang === "zh" ? 0 : 1]}: ${seatName(seat)}`));
+  });
+  box.appendChild(list);
+  if (Array.isArray(result.team_points)) {
+    box.appendChild(el("p", "team-points", `${t("team_points")}: ${result.team_points.map((p, team) =>
+      `${fill(t("team_n"), { n: team })} ${p}`).join(", ")}${result.sweep ? ` (${t("sweep")})` : ""}`));
+  }
+  if (Array.isArray(result.seat_points)) {
+    box.appendChild(el("p", "seat-points", `${t("seat_points")}: ${result.seat_points.map((p, seat) =>
+      `${seatName(seat)} ${p}`).join(", ")}`));
+  }
+  const link = $("record-link");
+  link.href = new URL(`api/tables/${encodeURIComponent(state.table)}/record`, base).href;
+  link.hidden = false;
+  $("replay").hidden = false;
+  const total = obs.history.length;
+  const step = state.replayStep === null ? total : state.replayStep;
+  $("replay-step").textContent = fill(t("step_n"), { n: step, total });
+}
+
+function replayTo(step) {
+  if (!state.obs) return;
+  const total = state.obs.history.length;
+  const to = Math.max(0, Math.min(total, step));
+  state.replayStep = to === total ? null : to;
+  render();
+}
+
+// --- the address: #table=ID, #watch=ID, #table=ID&seat=N&token=T (an invitation) ----------
+function route() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const table = params.get("table");
+  const watch = params.get("watch");
+  const join = params.get("join");
+  if (join) {
+    // An invitation to an open seat: take it, then sit down (#table=ID).
+    joinSeat(join, Number(params.get("seat")));
+    return;
+  }
+  if (table && params.get("token")) {
+    keepToken(table, params.get("seat") || 0, params.get("token"));
+    // The token stays in this browser, not in the address bar (or its history).
+    history.replaceState(null, "", `#table=${encodeURIComponent(table)}`);
+  }
+  if (table || watch) {
+    openTable(table || watch, Boolean(watch));
+  } else {
+    closeSocket();
+    showStatus("");
+    state.table = null;
+    $("game").hidden = true;
+    $("lobby").hidden = false;
+    showError("");
+    loadLobby();
+  }
+}
+
+function start() {
+  $("lang").addEventListener("click", () => {
+    state.lang = state.lang === "zh" ? "en" : "zh";
+    localStorage.setItem("gouji:lang", state.lang);
+    applyLanguage();
+  });
+  $("new-table").addEventListener("click", newTable);
+  $("refresh").addEventListener("click", loadLobby);
+  $("clear").addEventListener("click", () => { state.selected.clear(); renderSelection(); });
+  $("replay-first").addEventListener("click", () => replayTo(0));
+  $("replay-prev").addEventListener("click", () => replayTo((state.replayStep ?? state.obs.history.length) - 1));
+  $("replay-next").addEventListener("click", () => replayTo((state.replayStep ?? state.obs.history.length) + 1));
+  $("replay-last").addEventListener("click", () => replayTo(Infinity));
+  window.addEventListener("hashchange", route);
+  setInterval(tickClock, 1000);
+  applyLanguage();
+  loadVariants(null);
+  route();
+}
+
+start();

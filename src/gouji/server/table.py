@@ -1,0 +1,300 @@
+"""A live table: a :class:`~gouji.engine.game.Game`, its seats and its log in a store.
+
+Every accepted action is committed to the store before the table changes (and so
+before anyone is told); a refusal changes nothing. A table is restored by
+replaying its stored log. Bots are asked only through :func:`gouji.bots.decide`,
+each decision with a bot built from a seed derived from the table's secret seed,
+the seat and the turn, so a restored table makes the very same bot choices.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gouji.bots.basic import BOT_TYPES, decide, make_bot
+from gouji.engine.actions import Action, parse_action
+from gouji.engine.game import Game
+from gouji.errors import GoujiError, IllegalActionError, OutOfTurnError
+from gouji.plugins.loader import load_variant, variant_from_text, variant_names, variant_to_toml
+from gouji.plugins.variant import Variant
+from gouji.server.refusals import BAD_REQUEST, CONFLICT, FORBIDDEN, ILLEGAL, NOT_FOUND, OUT_OF_TURN, STALE, Refusal
+from gouji.server.store import BOT, HUMAN, OPEN, OVER, PLAYING, WAITING, ActionRow, SeatRow, Store, StoreError, TableRow
+from gouji.server.tokens import new_token, seat_of_token, token_hash
+from gouji.server.views import turn_of
+
+#: What a seat may be in a new table's ``seats``: a human (the creator gets his token),
+#: an open seat (anyone may join it), or a bot of the registry.
+SEAT_KINDS = (HUMAN, OPEN)
+#: Bounds on a new table's options (checked before the variant sees them).
+MAX_OPTIONS = 64
+MAX_OPTION_NAME_CHARS = 64
+MAX_OPTION_TEXT_CHARS = 256
+MAX_OPTION_NUMBER = 10**9
+#: A game longer than this many actions is refused further actions (a bug, or an attack).
+MAX_TURNS = 20_000
+
+
+def bot_seed(secret: int, seat: int, turn: int) -> int:
+    """The seed of the bot that decides for ``seat`` at ``turn``: derived from the table's
+    secret seed, so a restored table asks the same bot the same question."""
+    digest = hashlib.sha256(f"gouji-bot:{secret}:{seat}:{turn}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def check_variant_name(name: object) -> str:
+    """A variant a client may start: a built-in or installed name, never a file path."""
+    names = variant_names()
+    if not isinstance(name, str) or name not in names:
+        raise Refusal(BAD_REQUEST, f"variant: one of {', '.join(names)}, not {str(name)[:64]!r}")
+    return name
+
+
+def check_seats(seats: object) -> tuple[SeatRow, ...]:
+    """Six seats: ``"human"``, ``"open"`` or a bot's registry name."""
+    if not isinstance(seats, list) or len(seats) != 6:
+        raise Refusal(BAD_REQUEST, "seats: a list of six seats (\"human\", \"open\" or a bot: "
+                                   f"{', '.join(BOT_TYPES)})")
+    rows = []
+    for seat, kind in enumerate(seats):
+        if kind in SEAT_KINDS:
+            rows.append(SeatRow(str(kind)))
+        elif isinstance(kind, str) and kind in BOT_TYPES:
+            rows.append(SeatRow(BOT, bot=kind))
+        else:
+            raise Refusal(BAD_REQUEST, f"seat {seat}: \"human\", \"open\" or a bot ({', '.join(BOT_TYPES)}), "
+                                       f"not {str(kind)[:64]!r}")
+    return tuple(rows)
+
+
+def check_options(options: object) -> dict[str, Any]:
+    """Option values: a flat object of names to booleans, bounded numbers and short strings."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict) or len(options) > MAX_OPTIONS:
+        raise Refusal(BAD_REQUEST, f"options: an object of at most {MAX_OPTIONS} option values")
+    for name, value in options.items():
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_OPTION_NAME_CHARS:
+            raise Refusal(BAD_REQUEST, f"options: a name is at most {MAX_OPTION_NAME_CHARS} characters")
+        ok = (isinstance(value, bool)
+              or (isinstance(value, int) and abs(value) <= MAX_OPTION_NUMBER)
+              or (isinstance(value, float) and abs(value) <= MAX_OPTION_NUMBER and value == value)
+              or (isinstance(value, str) and len(value) <= MAX_OPTION_TEXT_CHARS))
+        if not ok:
+            raise Refusal(BAD_REQUEST, f"option {name!r}: a boolean, a number or a short text")
+    return dict(options)
+
+
+def variant_from_toml(text: str) -> Variant:
+    """The variant a table was created with, from the TOML the server stored (the server
+    wrote it, so it is trusted as a record is with ``trust=True``)."""
+    data = variant_from_text(text, "the stored variant")
+    table = data.get("variant")
+    if not isinstance(table, dict) or not isinstance(table.get("name"), str):
+        raise StoreError("the stored variant has no [variant] table with its name")
+    options = data.get("options", {})
+    return Variant.build(table["name"], table.get("plugins", []), options, table.get("plugin_files", []),
+                         table.get("description", ""))
+
+
+class Table:
+    """One table: its game, seats and store. Not thread-safe: one caller at a time."""
+
+    def __init__(self, row: TableRow, game: Game, store: Store, owner: str) -> None:
+        self.row = row
+        self.game = game
+        self.store = store
+        self.owner = owner
+
+    # -- creation and restore -------------------------------------------------------------
+    @classmethod
+    def create(cls, store: Store, variant: object, seats: object, options: object = None,
+               owner: str = "") -> tuple[Table, dict[int, str]]:
+        """A new table, stored; and the token of each human seat (shown once, never stored)."""
+        name = check_variant_name(variant)
+        rows = check_seats(seats)
+        values = check_options(options)
+        try:
+            built = load_variant(name)
+            if values:
+                built = built.with_options(**values)
+        except GoujiError as exc:
+            raise Refusal(BAD_REQUEST, f"variant {name}: {exc}") from exc
+        tokens: dict[int, str] = {}
+        seated = []
+        for seat, given in enumerate(rows):
+            if given.kind == HUMAN:
+                tokens[seat] = new_token()
+                given = SeatRow(HUMAN, token_hash=token_hash(tokens[seat]))
+            seated.append(given)
+        seed = secrets.randbits(63)
+        game = built.new_game(seed=seed)
+        status = OVER if game.is_over else WAITING if any(r.kind == OPEN for r in seated) else PLAYING
+        table = TableRow(id=secrets.token_urlsafe(9), variant_name=name, variant_toml=variant_to_toml(built),
+                         options=built.options.to_plain(), seats=tuple(seated), seed=seed, status=status,
+                         created_at=time.time(), owner=owner or None)
+        store.create_table(table)
+        return cls(table, game, store, owner), tokens
+
+    @classmethod
+    def restore(cls, store: Store, table_id: str, owner: str = "") -> Table:
+        """The table as its stored log leaves it."""
+        row = store.get_table(table_id)
+        if row is None:
+            raise Refusal(NOT_FOUND, f"no table {table_id[:64]!r}")
+        try:
+            game = variant_from_toml(row.variant_toml).new_game(seed=row.seed)
+        except GoujiError as exc:
+            raise StoreError(f"table {row.id}: its variant cannot be built again: {exc}") from exc
+        for expected, entry in enumerate(store.actions(row.id)):
+            try:
+                if entry.turn != expected:
+                    raise GoujiError(f"the log skips from turn {expected} to {entry.turn}")
+                game.apply(parse_action(entry.action))
+            except GoujiError as exc:
+                raise StoreError(f"table {row.id}: its log does not replay at turn {expected}: {exc}") from exc
+        return cls(row, game, store, owner)
+
+    # -- reading ----------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def turn(self) -> int:
+        """The turn an action must name to be accepted now."""
+        return turn_of(self.game)
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def seat_of(self, token: str) -> int:
+        """The seat ``token`` is for; :class:`Refusal` (forbidden) for any other token."""
+        seat = seat_of_token(token, [s.token_hash for s in self.row.seats])
+        if seat is None:
+            raise Refusal(FORBIDDEN, "this token holds no seat at this table")
+        return seat
+
+    def bot_to_move(self) -> bool:
+        """Is the seat to decide a bot?"""
+        seat = self.game.current_player
+        return seat is not None and self.row.seats[seat].kind == BOT
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's line for this table: variant, seats, status, turn."""
+        return row_summary(self.row, self.turn, self.game.current_player)
+
+    def record(self) -> dict[str, Any]:
+        """The finished game's record (with its seed: only once the game is over)."""
+        if not self.game.is_over:
+            raise Refusal(CONFLICT, "the game is in play: its record (which reveals every hand) "
+                                    "is given once it is over")
+        return self.game.record()
+
+    # -- changes ------------------------------------------------------------------------
+    def join(self, seat: object) -> str:
+        """A token for open seat ``seat``."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 6:
+            raise Refusal(BAD_REQUEST, f"seat: 0-5, not {str(seat)[:32]!r}")
+        if self.row.seats[seat].kind != OPEN:
+            raise Refusal(CONFLICT, f"seat {seat} is not open")
+        token = new_token()
+        digest = token_hash(token)
+        if not self.store.claim_seat(self.id, seat, digest):
+            raise Refusal(CONFLICT, f"seat {seat} was taken meanwhile")
+        seats = list(self.row.seats)
+        seats[seat] = SeatRow(HUMAN, token_hash=digest)
+        status = self.row.status
+        if status == WAITING and not any(s.kind == OPEN for s in seats):
+            status = PLAYING
+            self.store.set_status(self.id, status)
+        self.row = _evolve(self.row, seats=tuple(seats), status=status)
+        return token
+
+    def act(self, seat: int | None, turn: object, text: object) -> Action:
+        """Seat ``seat``'s action ``text`` at ``turn``, committed; a :class:`Refusal` changes nothing."""
+        if seat is None:
+            raise Refusal(FORBIDDEN, "a spectator does not act: connect with a seat's token")
+        if not isinstance(turn, int) or isinstance(turn, bool):
+            raise Refusal(BAD_REQUEST, "turn: the integer the last view gave")
+        if not isinstance(text, str):
+            raise Refusal(BAD_REQUEST, "action: the text of an action (\"play K K\", \"pass\")")
+        if self.game.is_over:
+            raise Refusal(ILLEGAL, "the game is over", "END-1")
+        if turn != self.turn:
+            raise Refusal(STALE, f"turn {turn} is past: the game is at turn {self.turn}")
+        if seat != self.game.current_player:
+            raise Refusal(OUT_OF_TURN, f"seat {seat} is not to decide now: seat {self.game.current_player} is",
+                          "ROUND-1")
+        try:
+            action = parse_action(text)
+        except GoujiError as exc:
+            raise Refusal(BAD_REQUEST, f"action: {exc}") from exc
+        return self.commit(action, seat)
+
+    def bot_action(self) -> Action:
+        """The action the bot to move chooses now (not applied)."""
+        seat = self.game.current_player
+        assert seat is not None and self.row.seats[seat].kind == BOT
+        return self.bot_choice(self.row.seats[seat].bot or "greedy")
+
+    def bot_choice(self, name: str) -> Action:
+        """What bot ``name`` chooses for the seat to move: its seed from the secret seed, seat, turn."""
+        seat = self.game.current_player
+        assert seat is not None
+        return decide(make_bot(name, bot_seed(self.row.seed, seat, self.turn)), self.game)
+
+    def commit(self, action: Action, seat: int | None) -> Action:
+        """Apply ``action`` (from ``seat``, ``None`` for a referee's) and store it; if the store
+        refuses it, the game is put back as it was. Nobody is told before this returns."""
+        if self.turn >= MAX_TURNS:
+            raise Refusal(ILLEGAL, f"a table takes at most {MAX_TURNS} actions", "ROUND-1")
+        turn = self.turn
+        snapshot = self.game.clone()
+        try:
+            self.game.apply(action, seat=seat)  # a refusal leaves the game as it was
+        except OutOfTurnError as exc:
+            raise Refusal(OUT_OF_TURN, str(exc), exc.rule_id) from exc
+        except IllegalActionError as exc:
+            raise Refusal(ILLEGAL, str(exc), exc.rule_id) from exc
+        except GoujiError as exc:
+            raise Refusal(ILLEGAL, str(exc)) from exc
+        status = OVER if self.game.is_over else None
+        try:
+            self.store.append_action(self.id, ActionRow(turn, seat, action.to_text()), status=status,
+                                     owner=self.owner or None)
+        except BaseException:
+            self.game.__dict__.update(snapshot.__dict__)
+            raise
+        if status is not None:
+            self.row = _evolve(self.row, status=status)
+        return action
+
+
+def row_summary(row: TableRow, turn: int, current_player: int | None) -> dict[str, Any]:
+    """A table's summary from its stored row (``current_player`` is ``None`` where unknown: a
+    table this process does not hold)."""
+    return {
+        "id": row.id, "variant": row.variant_name, "status": row.status, "turn": turn,
+        "current_player": current_player, "created_at": row.created_at,
+        "seats": [{"seat": i, "kind": s.kind, "bot": s.bot} for i, s in enumerate(row.seats)],
+    }
+
+
+def _evolve(row: TableRow, **changes: Any) -> TableRow:
+    import attrs
+
+    return attrs.evolve(row, **changes)
+
+
+def seat_tokens_text(tokens: Mapping[int, str]) -> dict[str, str]:
+    """The tokens as the protocol writes them: seats as strings (JSON object keys)."""
+    return {str(seat): token for seat, token in sorted(tokens.items())}
+
+
+def open_seats(row: TableRow) -> Sequence[int]:
+    return [i for i, s in enumerate(row.seats) if s.kind == OPEN]

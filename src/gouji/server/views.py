@@ -1,0 +1,281 @@
+"""What each connection is sent: a seat's observation in the wire form, a spectator's public view.
+
+A seat's view is :meth:`gouji.Observation.to_dict`; a spectator (no token) gets the same
+keys with no seat, no hand, no legal actions, only the public events (those with no
+``visible_to``), and the hand sizes the variant shows to someone who holds none of them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from gouji.records.wire import event_to_dict
+
+if TYPE_CHECKING:
+    from gouji.engine.actions import Action
+    from gouji.engine.events import Event
+    from gouji.engine.game import Game
+
+
+def turn_of(game: Game) -> int:
+    """The game's turn: how many actions it has taken. The one place to switch to
+    ``game.turn`` once the engine has it."""
+    return len(game.history)
+
+
+def history_length(game: Game, seat: int | None) -> int:
+    """How many events the view of ``seat`` (``None``: a spectator) holds."""
+    if seat is None:
+        return sum(1 for e in game.events if e.visible_to is None)
+    return sum(1 for e in game.events if e.seen_by(seat))
+
+
+def seat_view(game: Game, seat: int, since: int) -> dict[str, Any]:
+    """Seat ``seat``'s observation, leaving out the first ``since`` events."""
+    return game.observation(seat).to_dict(since)
+
+
+def spectator_view(game: Game, since: int) -> dict[str, Any]:
+    """The public view, leaving out the first ``since`` public events."""
+    visibility = game.variant.options["count_visibility"]
+    sizes: list[int | None] = []
+    for s in range(6):
+        n = game.hand_size(s) if game.in_play(s) else 0
+        shown = visibility == "always" or (visibility == "ten_or_fewer" and n <= 10)
+        sizes.append(n if shown else None)
+    public: list[Event] = [e for e in game.events if e.visible_to is None]
+    table = game.table
+    return {
+        "seat": None,
+        "hand": [],
+        "current_player": game.current_player,
+        "table": None if table is None else table.text(ascii_only=True),
+        "table_owner": game.table_owner,
+        "passed": sorted(game.passed),
+        "hand_sizes": sizes,
+        "finish_order": list(game.finish_order),
+        "since": since,
+        "history": [event_to_dict(e) for e in public[since:]],
+        "legal_actions": [],
+        "opened": sorted(game.opened),
+        "is_void": game.is_void,
+    }
+
+
+class ViewCache:
+    """Every seat's events in the wire form, kept as the game goes: a view then costs the
+    events it sends, not the whole history (``Game.observation`` filters the whole log).
+
+    :meth:`view` writes exactly what :func:`seat_view` and :func:`spectator_view` write
+    (``tests/server/test_views.py`` compares them after every action)."""
+
+    def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
+        # Each seat's hand text, with the rank counts it was written from: the engine keeps
+        # that tuple until the hand changes (``Game.rank_counts``), so the same tuple, held
+        # here, means the same hand.
+        self._hands: list[tuple[object, list[str]]] = [((), [])] * 6
+        self._table: tuple[object, str | None] = (None, None)
+        self._public_key: tuple[int, object, int] = (-1, None, -1)
+        self._public_value: dict[str, Any] = {}
+        self._legal_texts: tuple[list[str], str] | None = None
+        self._seen = 0
+        self._last: Event | None = None
+        self._events: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in (*range(6), None)}
+        self._event_texts: dict[int | None, list[str]] = {seat: [] for seat in (*range(6), None)}
+        self._hand_texts: list[tuple[object, str]] = [((), "[]")] * 6
+        self._public_texts: dict[str, str] = {}
+
+    def _catch_up(self, game: Game) -> None:
+        events = game.events
+        if len(events) < self._seen or (self._seen and events[self._seen - 1] is not self._last):
+            self._reset()  # the log was put back (a write the store refused): start again
+        for event in events[self._seen:]:
+            data = event_to_dict(event)
+            text = _json(data)
+            seats = self._events.keys() if event.visible_to is None else event.visible_to
+            for seat in seats:
+                self._events[seat].append(data)
+                self._event_texts[seat].append(text)
+        self._seen = len(events)
+        self._last = events[-1] if events else None
+
+    def length(self, game: Game, seat: int | None) -> int:
+        """How many events the view of ``seat`` (``None``: a spectator) holds."""
+        self._catch_up(game)
+        return len(self._events[seat])
+
+    def view(self, game: Game, seat: int | None, since: int) -> dict[str, Any]:
+        """The observation part of a ``view`` message, leaving out the first ``since`` events.
+        Its lists are shared with other views of the same turn: read them, do not change them."""
+        self._catch_up(game)
+        held = self._events[seat]
+        if not 0 <= since <= len(held):
+            raise ValueError(f"since is an event index 0-{len(held)}, not {since!r}")
+        public = self._public(game)
+        sizes = public["hand_sizes"]
+        if seat is not None and sizes[seat] is None:
+            sizes = list(sizes)
+            sizes[seat] = public["counts"][seat]
+        current = public["current_player"]
+        return {
+            "seat": seat,
+            "hand": [] if seat is None else self._hand(game, seat),
+            "current_player": current,
+            "table": public["table"],
+            "table_owner": public["table_owner"],
+            "passed": public["passed"],
+            "hand_sizes": sizes,
+            "finish_order": public["finish_order"],
+            "since": since,
+            "history": held[since:],
+            "legal_actions": self._legal(game) if seat is not None and current == seat else [],
+            "opened": public["opened"],
+            "is_void": public["is_void"],
+        }
+
+    def _public(self, game: Game) -> dict[str, Any]:
+        """What every seat's view of this turn shares, worked out once a turn. A turn is known by
+        the length of the history and its last action (held here, so compared by identity) and
+        the length of the log."""
+        history = game.history
+        last = history[-1] if history else None
+        key = self._public_key
+        if key[0] == len(history) and key[1] is last and key[2] == len(game.events):
+            return self._public_value
+        visibility = game.variant.options["count_visibility"]
+        counts = [game.hand_size(s) if game.in_play(s) else 0 for s in range(6)]
+        table = game.table
+        if table is not self._table[0]:
+            self._table = (table, None if table is None else table.text(ascii_only=True))
+        current = game.current_player
+        self._public_value = {
+            "counts": counts,
+            "hand_sizes": [n if visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) else None
+                           for n in counts],
+            "current_player": current,
+            "table": self._table[1],
+            "table_owner": game.table_owner,
+            "passed": sorted(game.passed),
+            "finish_order": list(game.finish_order),
+            "opened": sorted(game.opened),
+            "is_void": game.is_void,
+        }
+        self._public_key = (len(history), last, len(game.events))
+        self._public_texts = {key: _small_json(value) for key, value in self._public_value.items()
+                              if key != "counts"}
+        self._legal_texts = None
+        return self._public_value
+
+    def _legal(self, game: Game) -> list[str]:
+        """The legal actions' texts of this turn (asked only for the seat to decide: a bot's
+        turn, with nobody connected for its seat, never writes them)."""
+        if self._legal_texts is None:
+            texts = [_action_text(a) for a in game.legal_actions()]
+            self._legal_texts = (texts, _json(texts))
+        return self._legal_texts[0]
+
+    def view_text(self, game: Game, seat: int | None, since: int) -> str:
+        """:meth:`view` as JSON text, put together from pieces each written once (an event when
+        it happens, a hand when it changes, the shared part once a turn)."""
+        self._catch_up(game)
+        texts = self._event_texts[seat]
+        if not 0 <= since <= len(texts):
+            raise ValueError(f"since is an event index 0-{len(texts)}, not {since!r}")
+        public = self._public(game)
+        shared = self._public_texts
+        sizes = shared["hand_sizes"]
+        if seat is not None and public["hand_sizes"][seat] is None:
+            shown = list(public["hand_sizes"])
+            shown[seat] = public["counts"][seat]
+            sizes = _json(shown)
+        mine = seat is not None and public["current_player"] == seat
+        return "".join((
+            '{"seat": ', "null" if seat is None else str(seat),
+            ', "hand": ', "[]" if seat is None else self._hand_text(game, seat),
+            ', "current_player": ', shared["current_player"],
+            ', "table": ', shared["table"],
+            ', "table_owner": ', shared["table_owner"],
+            ', "passed": ', shared["passed"],
+            ', "hand_sizes": ', sizes,
+            ', "finish_order": ', shared["finish_order"],
+            ', "since": ', str(since),
+            ', "history": [', ", ".join(texts[since:]),
+            '], "legal_actions": ', self._legal_json(game) if mine else "[]",
+            ', "opened": ', shared["opened"],
+            ', "is_void": ', shared["is_void"], "}"))
+
+    def _legal_json(self, game: Game) -> str:
+        self._legal(game)
+        assert self._legal_texts is not None
+        return self._legal_texts[1]
+
+    def _hand_text(self, game: Game, seat: int) -> str:
+        counts = game.rank_counts(seat)
+        held, text = self._hand_texts[seat]
+        if held is not counts:
+            text = _json(self._hand(game, seat))
+            self._hand_texts[seat] = (counts, text)
+        return text
+
+    def _hand(self, game: Game, seat: int) -> list[str]:
+        counts = game.rank_counts(seat)
+        held, text = self._hands[seat]
+        if held is not counts:
+            text = [card.record_text() for card in game.hand(seat)]
+            self._hands[seat] = (counts, text)
+        return list(text)
+
+
+#: Action texts written so far, by the action's id (each entry holds its action, so the id is
+#: not reused while it is kept): the engine interns legal actions, so most of a turn's
+#: actions are ones written before, in this game or another. At most this many are kept.
+MAX_ACTION_TEXTS = 100_000
+_action_texts: dict[int, tuple[Action, str]] = {}
+
+
+def _action_text(action: Action) -> str:
+    entry = _action_texts.get(id(action))
+    if entry is None or entry[0] is not action:
+        if len(_action_texts) >= MAX_ACTION_TEXTS:
+            _action_texts.clear()
+        entry = _action_texts[id(action)] = (action, action.to_text())
+    return entry[1]
+
+
+def _json(value: object) -> str:
+    """JSON as the server writes it (UTF-8 text: Chinese event details stay as they are)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _small_json(value: object) -> str:
+    """JSON of the shared part's values (small numbers, lists of them, None, booleans, a set's
+    text) without the encoder's set-up for each."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, list) and all(type(v) is int for v in value):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return _json(value)
+
+
+def view(game: Game, seat: int | None, since: int) -> dict[str, Any]:
+    """The observation part of a ``view`` message for ``seat`` (``None``: a spectator)."""
+    return spectator_view(game, since) if seat is None else seat_view(game, seat, since)
+
+
+def result(game: Game) -> dict[str, Any]:
+    """The result part of an ``over`` message."""
+    if game.is_void:
+        return {"finish_order": [], "void": True, "team_points": [0, 0], "seat_points": [0] * 6, "sweep": False}
+    score = game.score()
+    return {"finish_order": list(game.finish_order), "void": False, "team_points": list(score.team_points),
+            "seat_points": list(score.seat_points), "sweep": score.sweep}

@@ -1,0 +1,784 @@
+"""The table page of ``gouji serve`` in real browsers: headless Chromium through Selenium, and
+one game in headless Firefox over its own WebDriver BiDi socket (Debian has no geckodriver).
+
+A real server runs as a subprocess on a free loopback port with a SQLite store of its own;
+the tests play whole games by clicking (the visitor's sets built card by card, the phase
+choices as buttons), two browsers share one table and see only their own hands, a reload
+reconnects to the same seat, a spectator sees no hand, and the console stays free of errors.
+Each game is checked at the end against its record (the actions the page clicked, the hands it
+showed, the result). Without Chromium, chromedriver, Firefox, Selenium or the server extra the
+tests are skipped, except where ``GOUJI_REQUIRE_BROWSER`` is set: there they fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gouji
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+SRC = Path(__file__).resolve().parents[2] / "src"
+#: How long one wait for the page may take (a shared, slow CI machine), in seconds.
+PATIENCE = 60
+#: The action keywords that are no phase choice.
+PLAY_KEYWORDS = {"play", "burn", "pass", "close", "yield", "take-wind"}
+
+
+def _missing() -> str | None:
+    for module, extra in (("selenium", "browser"), ("starlette", "server"), ("uvicorn", "server")):
+        try:
+            __import__(module)
+        except ImportError:
+            return f"{module} is not installed (pip install 'gouji[{extra}]')"
+    if not any(shutil.which(b) for b in BROWSERS):
+        return "no chromium browser on PATH"
+    if not shutil.which("chromedriver"):
+        return "no chromedriver on PATH"
+    return None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tools() -> None:
+    missing = _missing()
+    if missing:
+        if os.environ.get("GOUJI_REQUIRE_BROWSER"):
+            pytest.fail(f"the browser test must run in CI: {missing}")
+        pytest.skip(missing)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.loads(response.read())
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of a real ``gouji serve`` on a free loopback port."""
+    folder = tmp_path_factory.mktemp("serve")
+    port = _free_port()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+    log = (folder / "serve.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gouji.tools.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--store", f"sqlite:///{folder / 'tables.db'}", "--bot-delay", "0"],
+        stdout=log, stderr=subprocess.STDOUT, env=env, cwd=folder)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            try:
+                urllib.request.urlopen(url, timeout=2).close()
+                break
+            except (urllib.error.URLError, ConnectionError):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    log.flush()
+                    pytest.fail("gouji serve did not start:\n" + (folder / "serve.log").read_text())
+                time.sleep(0.2)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+def _new_driver() -> Any:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = next(shutil.which(b) for b in BROWSERS if shutil.which(b))
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 "--window-size=1200,1100"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    driver.set_page_load_timeout(PATIENCE)
+    return driver
+
+
+@pytest.fixture
+def browsers() -> Iterator[Callable[[], Any]]:
+    """Browsers on demand (each with a profile of its own); each checked for console errors
+    and closed at the end."""
+    made: list[Any] = []
+
+    def make() -> Any:
+        made.append(_new_driver())
+        return made[-1]
+
+    try:
+        yield make
+        for driver in made:
+            assert _console_errors(driver) == []
+    finally:
+        for driver in made:
+            driver.quit()
+
+
+def _console_errors(driver: Any) -> list[str]:
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+# --- reading and driving the page ---------------------------------------------------------
+READ_TABLE = """
+const turn = document.getElementById("turn-info").dataset.turn;
+const result = document.querySelector("[data-testid=result]");
+const buttons = Array.from(document.querySelectorAll("[data-action]"));
+return {
+  turn: turn === undefined || turn === "" ? null : Number(turn),
+  over: !result.hidden,
+  actions: buttons.map((b) => b.dataset.action),
+  enabled: buttons.length > 0 && buttons.every((b) => !b.disabled),
+  hand: Array.from(document.querySelectorAll("[data-testid=hand] .card"), (c) => c.dataset.card),
+  error: document.getElementById("error").hidden ? "" : document.getElementById("error").textContent,
+  counts: Array.from(document.querySelectorAll(".seat .count"), (c) => c.dataset.count),
+};
+"""
+
+
+def _read(driver: Any) -> dict[str, Any]:
+    shown: dict[str, Any] = driver.execute_script(READ_TABLE)
+    return shown
+
+
+def _wait(driver: Any, ready: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        shown = _read(driver)
+        if ready(shown):
+            return shown
+        assert not shown["error"], f"the page shows an error while waiting for {what}: {shown['error']}"
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {PATIENCE}s for {what}; the page shows {shown}")
+        time.sleep(0.05)
+
+
+def _my_turn_or_over(shown: dict[str, Any]) -> bool:
+    return bool(shown["over"] or (shown["actions"] and shown["enabled"]))
+
+
+def _rank(card: str) -> str:
+    return card[1:] if card[0] in "♠♥♣♦" else card
+
+
+def _click_action(driver: Any, action: str) -> None:
+    """Click ``action``: a set by its cards first, where the page shows it only for them."""
+    from selenium.webdriver.common.by import By
+
+    button = driver.find_element(By.CSS_SELECTOR, f'[data-action="{action}"]')
+    if not button.is_displayed():
+        cards = action.partition(" ")[2]
+        for rank in cards.split():
+            free = [c for c in driver.find_elements(By.CSS_SELECTOR, "[data-testid=hand] .card:not(.selected)")
+                    if _rank(c.get_attribute("data-card")) == rank]
+            assert free, f"{action}: no {rank} left in the hand to click"
+            free[0].click()
+        button = driver.find_element(By.CSS_SELECTOR, f'[data-action="{action}"]')
+        assert button.is_displayed(), f"{action}: the set's button is not shown once its cards are selected"
+        assert "exact" in button.get_attribute("class")
+    button.click()
+
+
+def _choose(actions: list[str], rng: random.Random) -> str:
+    """A playing policy that ends games: a phase choice or a set when there is one."""
+    phase = [a for a in actions if a.split()[0] not in PLAY_KEYWORDS]
+    if phase:
+        return rng.choice(phase)
+    sets = [a for a in actions if a.split()[0] in ("play", "burn")]
+    return rng.choice(sets) if sets and rng.random() < 0.85 else rng.choice(actions)
+
+
+def _act_once(driver: Any, rng: random.Random, clicked: list[tuple[int, str]]) -> dict[str, Any]:
+    """On the visitor's turn: check the hand and buttons, click one action, wait for its answer."""
+    shown = _wait(driver, _my_turn_or_over, "the visitor's turn or the end")
+    if shown["over"]:
+        return shown
+    assert len(shown["actions"]) == len(set(shown["actions"])), "an action offered twice"
+    action = _choose(shown["actions"], rng)
+    turn = shown["turn"]
+    _click_action(driver, action)
+    clicked.append((turn, action))
+    return _wait(driver, lambda s: s["over"] or s["turn"] != turn, f"the answer to {action!r} at turn {turn}")
+
+
+def _start_table(driver: Any, server: str, variant: str) -> str:
+    """Start a table of ``variant`` with the page's own controls; its id."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(server)
+    select = driver.find_element(By.CSS_SELECTOR, "select[data-testid=variant]")
+    deadline = time.monotonic() + PATIENCE
+    while variant not in [o.get_attribute("value") for o in Select(select).options]:
+        assert time.monotonic() < deadline, f"the variant list lacks {variant}"
+        time.sleep(0.05)
+    Select(select).select_by_value(variant)
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=new-table]").click()
+    deadline = time.monotonic() + PATIENCE
+    while "table=" not in driver.current_url:
+        assert time.monotonic() < deadline, "new-table did not open a table"
+        time.sleep(0.05)
+    table: str = driver.current_url.split("table=", 1)[1].split("&")[0]
+    return table
+
+
+def _replayed(server: str, table: str) -> gouji.Game:
+    record = _get(f"{server}api/tables/{table}/record")
+    return gouji.replay(json.dumps(record))
+
+
+def _seat_actions(game: gouji.Game, seat: int) -> list[tuple[int, str]]:
+    """The (turn, action) of each decision ``seat`` took in the replayed ``game``."""
+    replay = game.variant.new_game(seed=game.seed)
+    taken = []
+    for turn, action in enumerate(game.history):
+        if replay.current_player == seat:
+            taken.append((turn, action.to_text()))
+        replay.apply(action)
+    return taken
+
+
+def _hand_at(game: gouji.Game, seat: int, turn: int) -> list[str]:
+    replay = game.variant.new_game(seed=game.seed)
+    for action in game.history[:turn]:
+        replay.apply(action)
+    return [c.record_text() for c in replay.observation(seat).hand]
+
+
+def _check_result(driver: Any, game: gouji.Game) -> None:
+    from selenium.webdriver.common.by import By
+
+    result = driver.find_element(By.CSS_SELECTOR, "[data-testid=result]")
+    assert result.is_displayed()
+    places = [li.text for li in result.find_elements(By.CSS_SELECTOR, ".places li")]
+    assert len(places) == len(game.finish_order)
+    for place, seat in zip(places, game.finish_order, strict=True):
+        assert place.endswith((f"seat {seat}", f"seat {seat} (you)")), places
+
+
+def _play_to_the_end(driver: Any, server: str, table: str, rng: random.Random,
+                     max_decisions: int = 400) -> tuple[list[tuple[int, str]], dict[int, list[str]]]:
+    """Play the visitor's seat by clicking until the game ends: what it clicked, the hand shown
+    at each of its turns."""
+    clicked: list[tuple[int, str]] = []
+    hands: dict[int, list[str]] = {}
+    for _ in range(max_decisions):
+        shown = _wait(driver, _my_turn_or_over, "the visitor's turn or the end")
+        if shown["over"]:
+            return clicked, hands
+        hands[shown["turn"]] = shown["hand"]
+        _act_once(driver, rng, clicked)
+    raise AssertionError(f"no end after {max_decisions} decisions")
+
+
+@pytest.mark.parametrize("variant", ["provincial", "dagang", "district", "dagang196"])
+def test_a_whole_game_against_bots_by_clicking(browsers, server, variant):
+    driver = browsers()
+    table = _start_table(driver, server, variant)
+    clicked, hands = _play_to_the_end(driver, server, table, random.Random(variant))
+    game = _replayed(server, table)
+    assert game.is_over
+    # Every decision of seat 0 in the record is one the page clicked, at its turn.
+    assert _seat_actions(game, 0) == clicked
+    assert clicked, "the visitor never had a decision"
+    if variant in ("dagang", "dagang196"):
+        assert any(a.split()[0] not in PLAY_KEYWORDS for _, a in clicked), "no phase choice was a button"
+    # The hand the page showed at each turn is seat 0's hand then.
+    for turn in list(hands)[:: max(1, len(hands) // 6)]:
+        assert hands[turn] == _hand_at(game, 0, turn), turn
+    _check_result(driver, game)
+    if variant == "provincial":
+        _check_replay(browsers(), server, table, game)
+
+
+def _check_replay(driver: Any, server: str, table: str, game: gouji.Game) -> None:
+    """The lobby offers the finished table's replay; it steps through the public log."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(server)
+    link = _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, f"tr[data-table='{table}'] a[data-testid=watch]"),
+                     "the finished table in the lobby")[0]
+    assert link.text == "replay"
+    link.click()
+    _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#log li"), "the replay's log")
+    public = [e for e in game.events if e.visible_to is None]
+    step = driver.find_element(By.ID, "replay-step")
+    assert step.text == f"event {len(public)} / {len(public)}"
+    driver.find_element(By.ID, "replay-first").click()
+    assert step.text == f"event 0 / {len(public)}"
+    assert driver.find_elements(By.CSS_SELECTOR, "#log li") == []
+    for n in range(1, 8):
+        driver.find_element(By.ID, "replay-next").click()
+        items = driver.find_elements(By.CSS_SELECTOR, "#log li")
+        assert [li.get_attribute("data-kind") for li in items] == [e.kind for e in public[:n]]
+        leads = [e for e in public[:n] if e.kind in ("lead", "cover", "burn")]
+        shown = driver.find_element(By.ID, "table-set").get_attribute("data-set")
+        if leads and public[n - 1].kind not in ("round-won",):
+            assert shown == leads[-1].play.text(ascii_only=True)
+    driver.find_element(By.ID, "replay-last").click()
+    assert step.text == f"event {len(public)} / {len(public)}"
+
+
+def test_two_browsers_at_one_table_see_only_their_own_hands(browsers, server):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    host, friend = browsers(), browsers()
+    for driver in (host, friend):
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": KEEP_FRAMES})
+    host.get(server)
+    host.find_element(By.CSS_SELECTOR, "details#seat-setup summary").click()
+    Select(host.find_element(By.CSS_SELECTOR, "select[data-seat='3']")).select_by_value("open")
+    host.find_element(By.CSS_SELECTOR, "[data-testid=new-table]").click()
+    invite = _wait_for(lambda: host.find_elements(By.CSS_SELECTOR, "#invites a[data-seat='3']"), "the invitation")
+    link = invite[0].get_attribute("href")
+    host.find_element(By.CSS_SELECTOR, "[data-testid=sit-down]").click()
+    friend.get(link)
+    _wait_for(lambda: "table=" in friend.current_url and "join=" not in friend.current_url, "the friend's seat")
+    table = friend.current_url.split("table=", 1)[1]
+    rng = random.Random(2)
+    clicked: dict[int, list[tuple[int, str]]] = {0: [], 3: []}
+    shown_hands: dict[int, dict[int, list[str]]] = {0: {}, 3: {}}
+    players = {0: host, 3: friend}
+    for _ in range(600):
+        views = {seat: _read(d) for seat, d in players.items()}
+        if all(v["over"] for v in views.values()):
+            break
+        for seat, driver in players.items():
+            view = views[seat]
+            if not view["over"] and view["actions"] and view["enabled"]:
+                shown_hands[seat][view["turn"]] = view["hand"]
+                _act_once(driver, rng, clicked[seat])
+                break
+        else:
+            time.sleep(0.05)
+    else:
+        raise AssertionError("no end of the game with two browsers")
+    game = _replayed(server, table)
+    for seat, driver in players.items():
+        assert _seat_actions(game, seat) == clicked[seat], seat
+        for turn, hand in list(shown_hands[seat].items())[:5]:
+            assert hand == _hand_at(game, seat, turn), (seat, turn)
+        # What reached each page is its own seat's view, and cards show only where a seat may see them.
+        frames = [json.loads(f) for f in driver.execute_script("return window.goujiFrames")]
+        views = [f for f in frames if f["type"] == "view"]
+        assert views and all(f["seat"] == seat and f["observation"]["seat"] == seat for f in views)
+        assert driver.execute_script(STRAY_CARDS) == 0
+        _check_result(driver, game)
+    first = next(iter(shown_hands[0]))
+    assert shown_hands[0][first] != _hand_at(game, 3, first)
+
+
+#: Keeps every frame the page's websockets receive, for the test to read.
+KEEP_FRAMES = """
+window.goujiFrames = [];
+window.goujiSockets = [];
+const NativeWebSocket = window.WebSocket;
+window.WebSocket = class extends NativeWebSocket {
+  constructor(...args) {
+    super(...args);
+    window.goujiSockets.push(this);
+    this.addEventListener("message", (event) => window.goujiFrames.push(event.data));
+  }
+};
+"""
+#: Cards anywhere but the visitor's hand, the table, the sets played, the log and the buttons.
+STRAY_CARDS = """
+return document.querySelectorAll(
+  ".card:not(#hand .card):not(#table-set .card):not(.played .card):not(#log .card):not([data-action] .card)").length;
+"""
+
+
+def _wait_for(found: Callable[[], Any], what: str) -> Any:
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        value = found()
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"waited {PATIENCE}s for {what}"
+        time.sleep(0.05)
+
+
+def test_a_reload_reconnects_to_the_same_seat_and_a_spectator_sees_no_hand(browsers, server):
+    from selenium.webdriver.common.by import By
+
+    driver = browsers()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": KEEP_FRAMES})
+    table = _start_table(driver, server, "provincial")
+    rng = random.Random(5)
+    clicked: list[tuple[int, str]] = []
+    for _ in range(3):
+        _act_once(driver, rng, clicked)
+    before = _wait(driver, _my_turn_or_over, "the visitor's turn")
+    driver.refresh()
+    after = _wait(driver, _my_turn_or_over, "the visitor's turn after the reload")
+    assert (after["turn"], after["hand"], after["actions"]) == (before["turn"], before["hand"], before["actions"])
+    # The page asked for the events after those it held, and the server sent only those.
+    first = json.loads(driver.execute_script("return window.goujiFrames")[0])
+    assert first["type"] == "view" and first["observation"]["since"] > 0
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#log li")) == first["observation"]["since"] + len(
+        first["observation"]["history"])
+    log = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#log li")]
+    assert log and all(line for line in log)
+    _act_once(driver, rng, clicked)
+    # A stale act (another tab's, say) is refused; the page then asks for a fresh view and plays on.
+    shown = _wait(driver, _my_turn_or_over, "the visitor's turn")
+    driver.execute_script("""
+const socket = window.goujiSockets[window.goujiSockets.length - 1];
+socket.send(JSON.stringify({type: "act", turn: 0, action: arguments[0]}));
+""", shown["actions"][0])
+    _wait_for(lambda: driver.execute_script("return window.goujiSockets.length") == 2, "a new connection")
+    errors = [json.loads(f) for f in driver.execute_script("return window.goujiFrames") if '"error"' in f]
+    assert [e["code"] for e in errors] == ["stale"]
+    again = _wait(driver, _my_turn_or_over, "the visitor's turn after the refusal")
+    assert (again["turn"], again["hand"]) == (shown["turn"], shown["hand"])
+    _act_once(driver, rng, clicked)
+    watcher = browsers()
+    watcher.get(f"{server}#watch={table}")
+    _wait_for(lambda: watcher.find_elements(By.CSS_SELECTOR, "#log li"), "the spectator's log")
+    seen = _read(watcher)
+    assert seen["hand"] == [] and seen["actions"] == []
+    assert not watcher.find_element(By.CSS_SELECTOR, "[data-testid=hand]").is_displayed()
+
+
+def test_sets_are_built_by_clicking_cards(browsers, server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    driver = browsers()
+    _start_table(driver, server, "provincial")
+    rng = random.Random(8)
+    clicked: list[tuple[int, str]] = []
+    for _ in range(60):
+        shown = _wait(driver, _my_turn_or_over, "the visitor's turn")
+        assert not shown["over"], "the game ended before the visitor led from a big hand"
+        sets = [a for a in shown["actions"] if a.startswith("play ")]
+        if len(sets) > 24:
+            break
+        _act_once(driver, rng, clicked)
+    visible = driver.find_elements(By.CSS_SELECTOR, "#sets [data-action]")
+    # A lead from a big hand lists no set before a card is clicked; every set is there, hidden.
+    assert len(visible) == len(sets) and not any(b.is_displayed() for b in visible)
+    ranks = [_rank(c) for c in shown["hand"]]
+
+    def whole(rank: str) -> str:
+        return "play " + " ".join([rank] * ranks.count(rank))
+
+    # A rank of several cards that makes a legal set on its own (not every does: 5 Ks, say).
+    rank = max(set(ranks), key=lambda r: (whole(r) in sets, ranks.count(r)))
+    assert whole(rank) in sets and ranks.count(rank) > 1, "no rank of several cards to lead"
+    card = next(c for c in driver.find_elements(By.CSS_SELECTOR, "[data-testid=hand] .card")
+                if _rank(c.get_attribute("data-card")) == rank)
+    card.click()
+
+    def buttons() -> list[Any]:
+        return driver.find_elements(By.CSS_SELECTOR, "#sets [data-action]")
+
+    offered = [b.get_attribute("data-action") for b in buttons() if b.is_displayed()]
+    assert offered and all(rank in a.split()[1:] for a in offered)
+    assert set(offered) <= set(sets)
+    ActionChains(driver).double_click(card).perform()
+    selected = driver.find_elements(By.CSS_SELECTOR, "[data-testid=hand] .card.selected")
+    assert len(selected) == ranks.count(rank)
+    exact = driver.find_element(By.CSS_SELECTOR, f'[data-action="{whole(rank)}"]')
+    assert exact.is_displayed() and "exact" in exact.get_attribute("class")
+    driver.find_element(By.ID, "clear").click()
+    assert driver.find_elements(By.CSS_SELECTOR, "[data-testid=hand] .card.selected") == []
+    assert not any(b.is_displayed() for b in buttons())
+
+
+def _post(url: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(url, method="POST", headers={"Content-Type": "application/json"},
+                                     data=json.dumps(body).encode())
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def test_a_token_in_the_address_is_kept_and_an_illegal_act_is_refused_with_its_rule(browsers, server):
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", *["greedy"] * 5]})
+    driver = browsers()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": KEEP_FRAMES})
+    driver.get(f"{server}#table={made['id']}&seat=0&token={made['tokens']['0']}")
+    shown = _wait(driver, _my_turn_or_over, "the visitor's turn")
+    # The token moved into this browser's storage and out of the address (and its history).
+    assert made["tokens"]["0"] not in driver.current_url
+    assert driver.current_url.endswith(f"#table={made['id']}")
+    held = driver.execute_script("return JSON.parse(localStorage.getItem('gouji:tokens'))")
+    assert held[made["id"]] == {"seat": 0, "token": made["tokens"]["0"]}
+    # A set the seat does not hold, sent at the right turn, is refused; the page says why.
+    driver.execute_script("""
+const socket = window.goujiSockets[window.goujiSockets.length - 1];
+socket.send(JSON.stringify({type: "act", turn: arguments[0], action: "play BJ BJ BJ BJ BJ BJ BJ BJ"}));
+""", shown["turn"])
+    error = _wait_for(lambda: _read(driver)["error"], "the refusal on the page")
+    refusal = next(json.loads(f) for f in driver.execute_script("return window.goujiFrames") if '"error"' in f)
+    assert refusal["code"] in ("illegal", "bad_request")
+    assert refusal["message"] in error
+    if refusal["rule"]:
+        assert error.count(f"[{refusal['rule']}]") == 1
+    # Nothing changed: the same turn, the same hand, the same choices, and play goes on.
+    again = _read(driver)
+    assert (again["turn"], again["hand"], again["actions"]) == (shown["turn"], shown["hand"], shown["actions"])
+    _act_once(driver, random.Random(1), [])
+    assert not _read(driver)["error"]
+
+
+def test_an_invitation_to_a_seat_taken_says_so(browsers, server):
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", "open", *["greedy"] * 4]})
+    _post(f"{server}api/tables/{made['id']}/join", {"seat": 1})
+    driver = browsers()
+    driver.get(f"{server}#join={made['id']}&seat=1")
+    error = _wait_for(lambda: _read(driver)["error"], "the refusal on the lobby")
+    assert error.startswith("409: ") and "seat 1" in error
+    assert "tokens" not in driver.execute_script("return JSON.stringify(localStorage)")
+    # The browser logs the refused request itself (its only console error, taken off here).
+    assert [m for m in _console_errors(driver) if "409" not in m] == []
+
+
+def test_the_language_toggle_and_the_rule_ids_of_the_log(browsers, server):
+    from selenium.webdriver.common.by import By
+
+    driver = browsers()
+    _start_table(driver, server, "provincial")
+    _wait(driver, _my_turn_or_over, "the visitor's turn")
+    rules = [r.get_attribute("data-rule") for r in driver.find_elements(By.CSS_SELECTOR, "#log .rule")]
+    assert "OPEN-2" in rules
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    assert driver.find_element(By.CSS_SELECTOR, "[data-action=pass], [data-action^=play]")
+    words = " ".join(b.text for b in driver.find_elements(By.CSS_SELECTOR, "#actions [data-action]"))
+    assert driver.execute_script("return document.documentElement.lang") == "zh-Hans"
+    assert "出牌" in driver.find_element(By.ID, "sets").get_attribute("textContent") or "过牌" in words
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    assert driver.execute_script("return document.documentElement.lang") == "en"
+
+
+def test_the_page_names_every_event_as_the_engine_does(browsers, server):
+    from gouji.engine.events import EVENT_NAMES, PLACE_NAMES
+
+    for name in gouji.builtin_variant_names():
+        gouji.load_variant(name)  # the rulebooks name their own events
+    driver = browsers()
+    driver.get(server)
+    names = driver.execute_async_script("""
+const done = arguments[arguments.length - 1];
+import(new URL("static/labels.js", document.baseURI).href).then(
+  (m) => done({events: m.EVENT_NAMES, places: m.PLACE_NAMES}));
+""")
+    assert names["events"] == {kind: [en, zh] for kind, (zh, en) in EVENT_NAMES.items()}
+    assert names["places"] == [list(p) for p in PLACE_NAMES]
+
+
+@pytest.mark.skipif(not os.environ.get("GOUJI_SCREENSHOTS"), reason="GOUJI_SCREENSHOTS=folder makes the docs' pictures")
+def test_screenshots_for_the_docs(browsers, server):
+    """``GOUJI_SCREENSHOTS=docs/_static pytest tests/browser/test_table_page.py -k screenshots``."""
+    from selenium.webdriver.common.by import By
+
+    folder = Path(os.environ["GOUJI_SCREENSHOTS"])
+    for variant, seats in (("dagang", ["greedy", "random"] * 3), ("district", ["human", "open", *["greedy"] * 4])):
+        request = urllib.request.Request(f"{server}api/tables", method="POST", headers={"Content-Type": "application/json"},
+                                         data=json.dumps({"variant": variant, "seats": seats}).encode())
+        urllib.request.urlopen(request, timeout=10).close()
+    driver = browsers()
+    driver.set_window_size(1200, 560)
+    driver.get(server)
+    _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#table-list tbody tr"), "the lobby's tables")
+    driver.find_element(By.CSS_SELECTOR, "details#seat-setup summary").click()
+    driver.save_screenshot(str(folder / "table-lobby.png"))
+    driver.set_window_size(1200, 1150)
+    table = _start_table(driver, server, "provincial")
+    rng = random.Random(11)
+    clicked: list[tuple[int, str]] = []
+    for _ in range(4):
+        _act_once(driver, rng, clicked)
+    shown = _wait(driver, _my_turn_or_over, "the visitor's turn")
+    sets = [a for a in shown["actions"] if a.startswith("play ")]
+    if sets:
+        for rank in sets[-1].split()[1:2]:
+            cards = [c for c in driver.find_elements(By.CSS_SELECTOR, "[data-testid=hand] .card")
+                     if _rank(c.get_attribute("data-card")) == rank]
+            cards[0].click()
+    driver.save_screenshot(str(folder / "table-play.png"))
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    driver.save_screenshot(str(folder / "table-play-zh.png"))
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    with contextlib.suppress(AssertionError):
+        _play_to_the_end(driver, server, table, rng)
+    driver.save_screenshot(str(folder / "table-result.png"))
+
+
+# --- Firefox, through WebDriver BiDi (Firefox speaks it itself: no geckodriver) --------------
+FIREFOXES = ("firefox-esr", "firefox")
+
+
+class Firefox:
+    """A headless Firefox driven over its own WebDriver BiDi socket: navigate, evaluate, and
+    the console's entries (``log.entryAdded``)."""
+
+    def __init__(self, folder: Path) -> None:
+        from websockets.sync.client import connect
+
+        binary = next(shutil.which(b) for b in FIREFOXES if shutil.which(b))
+        port = _free_port()
+        folder.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(
+            [binary, "--headless", "--remote-debugging-port", str(port), "--profile", str(folder), "-no-remote",
+             "--window-size", "1200,1100", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.closing = contextlib.ExitStack()
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            try:
+                self.socket = self.closing.enter_context(connect(f"ws://127.0.0.1:{port}/session", max_size=None))
+                break
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        self.calls = 0
+        self.console: list[dict[str, Any]] = []
+        self.call("session.new", capabilities={})
+        self.context = self.call("browsingContext.getTree")["contexts"][0]["context"]
+        self.call("session.subscribe", events=["log.entryAdded"])
+        # The console is read for real: an error logged here arrives, then is forgotten.
+        self.script('console.error("gouji: console check");')
+        self.script("return 1;")
+        assert any("console check" in e for e in self.errors()), self.console
+        self.console.clear()
+
+    def call(self, method: str, **params: Any) -> Any:
+        self.calls += 1
+        self.socket.send(json.dumps({"id": self.calls, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.socket.recv(timeout=PATIENCE))
+            if message.get("type") == "event":
+                self.console.append(message["params"])
+            elif message.get("id") == self.calls:
+                assert message.get("type") == "success", message
+                return message["result"]
+
+    def get(self, url: str) -> None:
+        self.call("browsingContext.navigate", context=self.context, url=url, wait="complete")
+
+    def script(self, body: str, *args: Any) -> Any:
+        """Run ``body`` (a function body; ``args`` as ``arguments``) and return its JSON value."""
+        expression = f"JSON.stringify((function () {{ {body} }}).apply(null, {json.dumps(args)}))"
+        result = self.call("script.evaluate", expression=expression, target={"context": self.context},
+                           awaitPromise=True)
+        assert result["type"] == "success", result
+        return json.loads(result["result"]["value"]) if result["result"].get("type") == "string" else None
+
+    def errors(self) -> list[str]:
+        return [entry.get("text", "") for entry in self.console if entry.get("level") == "error"]
+
+    def quit(self) -> None:
+        with contextlib.suppress(Exception):
+            self.call("session.end")
+        self.closing.close()
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+#: Click an action as a visitor does: a set's cards first where the page shows it only for them.
+CLICK_ACTION = """
+const action = arguments[0];
+let button = document.querySelector(`[data-action="${action}"]`);
+if (button.hidden) {
+  for (const rank of action.split(" ").slice(1)) {
+    const card = Array.from(document.querySelectorAll("[data-testid=hand] .card:not(.selected)"))
+      .find((c) => c.dataset.card.replace(/^[\\u2660\\u2665\\u2663\\u2666]/, "") === rank);
+    card.click();
+  }
+  button = document.querySelector(`[data-action="${action}"]`);
+  if (button.hidden) return "the set's button is not shown once its cards are selected";
+}
+button.click();
+return "";
+"""
+
+
+@pytest.fixture
+def firefox(tmp_path: Path) -> Iterator[Firefox]:
+    if not any(shutil.which(b) for b in FIREFOXES):
+        if os.environ.get("GOUJI_REQUIRE_BROWSER"):
+            pytest.fail("the Firefox test must run in CI: no firefox on PATH (Debian: firefox-esr)")
+        pytest.skip("no firefox on PATH")
+    browser = Firefox(tmp_path / "profile")
+    try:
+        yield browser
+        assert browser.errors() == []
+    finally:
+        browser.quit()
+
+
+def _firefox_wait(browser: Firefox, ready: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        shown: dict[str, Any] = browser.script(READ_TABLE)
+        if ready(shown):
+            return shown
+        assert not shown["error"], f"the page shows an error while waiting for {what}: {shown['error']}"
+        assert time.monotonic() < deadline, f"waited {PATIENCE}s for {what}; the page shows {shown}"
+        time.sleep(0.05)
+
+
+def test_a_whole_game_in_firefox(firefox, server):
+    browser = firefox
+    browser.get(server)
+    _firefox_wait(browser, lambda s: True, "the page")
+    browser.script("""
+const select = document.querySelector("select[data-testid=variant]");
+select.value = "provincial";
+document.querySelector("[data-testid=new-table]").click();
+""")
+    deadline = time.monotonic() + PATIENCE
+    while "table=" not in (url := browser.script("return location.href;")):
+        assert time.monotonic() < deadline, "new-table did not open a table"
+        time.sleep(0.05)
+    table = url.split("table=", 1)[1]
+    rng = random.Random(3)
+    clicked: list[tuple[int, str]] = []
+    for _ in range(400):
+        shown = _firefox_wait(browser, _my_turn_or_over, "the visitor's turn or the end")
+        if shown["over"]:
+            break
+        action = _choose(shown["actions"], rng)
+        assert browser.script(CLICK_ACTION, action) == ""
+        clicked.append((shown["turn"], action))
+        _firefox_wait(browser, lambda s, turn=shown["turn"]: s["over"] or s["turn"] != turn, f"the answer to {action!r}")
+    else:
+        raise AssertionError("no end of the game in Firefox")
+    game = _replayed(server, table)
+    assert _seat_actions(game, 0) == clicked
+    places = browser.script("return Array.from(document.querySelectorAll('[data-testid=result] .places li'), "
+                            "(li) => li.textContent);")
+    assert len(places) == len(game.finish_order)

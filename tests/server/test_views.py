@@ -1,0 +1,59 @@
+"""Incremental views (gouji.server.views.ViewCache) write exactly what the seat's observation
+writes (``Observation.to_dict``) and the spectator's public view, after every action of whole
+games of every variant."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gouji
+from gouji.bots import decide, make_bot
+from gouji.server.views import ViewCache, seat_view, spectator_view
+
+VARIANTS = gouji.builtin_variant_names()
+
+
+def _check(cache: ViewCache, game: gouji.Game, rng: random.Random) -> None:
+    for seat in (*range(6), None):
+        length = cache.length(game, seat)
+        for since in {0, length, rng.randint(0, length)}:
+            expected = spectator_view(game, since) if seat is None else seat_view(game, seat, since)
+            assert cache.view(game, seat, since) == expected, (seat, since)
+            assert json.loads(cache.view_text(game, seat, since)) == expected, (seat, since)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@given(seed=st.integers(0, 2**32), every=st.integers(3, 9))
+@settings(max_examples=2, deadline=None)
+def test_the_cache_writes_what_the_observation_writes(variant, seed, every):
+    game = gouji.load_variant(variant).new_game(seed=seed)
+    bot = make_bot("random", seed)
+    cache = ViewCache()
+    rng = random.Random(seed)
+    steps = 0
+    while not game.is_over:
+        if steps % every == 0:  # a cache asked now and then catches up on several actions at once
+            _check(cache, game, rng)
+        game.apply(decide(bot, game))
+        steps += 1
+    _check(cache, game, rng)
+
+
+def test_a_log_put_back_is_read_again():
+    game = gouji.load_variant("provincial").new_game(seed=3)
+    cache = ViewCache()
+    snapshot = game.clone()
+    game.apply(game.legal_actions()[0])
+    assert cache.length(game, 0) == len(game.observation(0).history)
+    game.__dict__.update(snapshot.__dict__)  # as a commit the store refused puts it back
+    assert cache.view(game, 0, 0) == seat_view(game, 0, 0)
+    assert json.loads(cache.view_text(game, 0, 0)) == seat_view(game, 0, 0)
+    with pytest.raises(ValueError):
+        cache.view(game, 0, 10_000)
+    with pytest.raises(ValueError):
+        cache.view_text(game, 0, 10_000)
