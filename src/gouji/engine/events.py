@@ -83,7 +83,14 @@ class Event:
         seat could have covered, or burned, stays its own (the referee's log keeps it)."""
         if self.visible_to is not None and seat not in self.visible_to:
             return None
-        if self.seat is None or seat == self.seat or self.kind not in DECLINES:
+        if seat == self.seat:
+            return self
+        return self.as_public()
+
+    def as_public(self) -> Event:
+        """This event as anyone but its seat sees it (the table, a spectator): a decline as
+        the plain 过牌 or 扣牌 the table hears, any other event as it is."""
+        if self.seat is None or self.kind not in DECLINES:
             return self
         return _public_decline(self)
 

@@ -19,9 +19,8 @@ if TYPE_CHECKING:
 
 
 def turn_of(game: Game) -> int:
-    """The game's turn: how many actions it has taken. The one place to switch to
-    ``game.turn`` once the engine has it."""
-    return len(game.history)
+    """The game's turn: how many actions it has taken (``Game.turn``)."""
+    return game.turn
 
 
 def history_length(game: Game, seat: int | None) -> int:
@@ -44,7 +43,7 @@ def spectator_view(game: Game, since: int) -> dict[str, Any]:
         n = game.hand_size(s) if game.in_play(s) else 0
         shown = visibility == "always" or (visibility == "ten_or_fewer" and n <= 10)
         sizes.append(n if shown else None)
-    public: list[Event] = [e for e in game.events if e.visible_to is None]
+    public: list[Event] = [e.as_public() for e in game.events if e.visible_to is None]
     table = game.table
     return {
         "seat": None,
@@ -60,6 +59,7 @@ def spectator_view(game: Game, since: int) -> dict[str, Any]:
         "legal_actions": [],
         "opened": sorted(game.opened),
         "is_void": game.is_void,
+        "turn": game.turn,
     }
 
 
@@ -94,10 +94,16 @@ class ViewCache:
         if len(events) < self._seen or (self._seen and events[self._seen - 1] is not self._last):
             self._reset()  # the log was put back (a write the store refused): start again
         for event in events[self._seen:]:
-            data = event_to_dict(event)
-            text = _json(data)
             seats = self._events.keys() if event.visible_to is None else event.visible_to
+            written: dict[int, tuple[dict[str, Any], str]] = {}
             for seat in seats:
+                # A seat's own decline as it is; everyone else hears only 过牌 or 扣牌.
+                seen = event.seen_as(seat) if seat is not None else event.as_public()
+                assert seen is not None  # the seats it is visible to
+                if id(seen) not in written:
+                    data = event_to_dict(seen)
+                    written[id(seen)] = (data, _json(data))
+                data, text = written[id(seen)]
                 self._events[seat].append(data)
                 self._event_texts[seat].append(text)
         self._seen = len(events)
@@ -135,6 +141,7 @@ class ViewCache:
             "legal_actions": self._legal(game) if seat is not None and current == seat else [],
             "opened": public["opened"],
             "is_void": public["is_void"],
+            "turn": game.turn,
         }
 
     def _public(self, game: Game) -> dict[str, Any]:
@@ -206,7 +213,8 @@ class ViewCache:
             ', "history": [', ", ".join(texts[since:]),
             '], "legal_actions": ', self._legal_json(game) if mine else "[]",
             ', "opened": ', shared["opened"],
-            ', "is_void": ', shared["is_void"], "}"))
+            ', "is_void": ', shared["is_void"],
+            ', "turn": ', str(game.turn), "}"))
 
     def _legal_json(self, game: Game) -> str:
         self._legal(game)
