@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gouji.engine.actions import parse_action
+from gouji.engine.context import MAX_CARRY_ENTRIES, MAX_GAME_NUMBER
+from gouji.engine.seed import MAX_SEED, is_seed
 from gouji.errors import GoujiError, RecordError, VariantNotGivenError
 from gouji.plugins.hook_results import short
 
@@ -40,8 +42,6 @@ READABLE_VERSIONS = (1, 2)
 MAX_RECORD_CHARS = 8 * 1024 * 1024
 MAX_JSON_DEPTH = 32
 MAX_ACTIONS = 20_000
-MAX_CARRY_ENTRIES = 64
-MAX_GAME_NUMBER = 1_000_000
 
 
 def schema_path(version: int = VERSION) -> Path:
@@ -145,7 +145,7 @@ def read_record(record: Any, format_name: str, what: str) -> dict[str, Any]:
         if len(record) > MAX_RECORD_CHARS:
             raise RecordError(f"a {what} is at most {MAX_RECORD_CHARS} characters, got {len(record)}")
         try:
-            record = json.loads(record)
+            record = json.loads(record, object_pairs_hook=unique_keys)
         except RecursionError:
             raise RecordError(f"a {what} is nested at most {MAX_JSON_DEPTH} levels deep") from None
         except ValueError as exc:
@@ -154,6 +154,17 @@ def read_record(record: Any, format_name: str, what: str) -> dict[str, Any]:
         raise RecordError(f"not a {what} (expected \"format\": \"{format_name}\")")
     check_depth(record, what)
     return record
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object that names each key once (``json.loads(..., object_pairs_hook=unique_keys)``):
+    with a repeated key, what one reader takes is not what another does."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise ValueError(f"the key {repeated[:40]!r} appears twice in one object")
+    return data
 
 
 def check_depth(data: Any, what: str = "record", limit: int = MAX_JSON_DEPTH) -> None:
@@ -211,6 +222,24 @@ def replay(record: dict[str, Any] | str | bytes, variant: Variant | None = None,
     return game
 
 
+def replay_in_series(record: Any, variant: Variant, seed: int, what: str) -> Game:
+    """Replay ``record`` as a later game of a series or match: the game the series deals next
+    is played under ``variant`` itself (its options too) and dealt from ``seed``. Raise
+    :class:`RecordError` naming ``what`` before anything is replayed otherwise; the caller
+    checks the context the game starts from."""
+    if not isinstance(record, dict):
+        raise RecordError(f"{what} is a game record, not {short(record)}")
+    if record.get("seed") != seed or not is_seed(record.get("seed")):
+        raise RecordError(f"{what} was dealt from seed {short(record.get('seed'))}; the series deals it from {seed}")
+    if record.get("variant") != variant.name:
+        raise RecordError(f"{what} was played under variant {short(record.get('variant'))}, "
+                          f"the series under {variant.name!r}")
+    if record.get("options") != variant.options.to_plain():
+        raise RecordError(f"{what} was played under other options than the series: "
+                          f"{short(record.get('options'))}")
+    return replay(record, variant)
+
+
 _FIELDS: dict[str, tuple[type, ...]] = {
     "variant": (str,), "seed": (int,), "actions": (list,), "options": (dict,),
 }
@@ -230,8 +259,8 @@ def _check_fields(record: dict[str, Any]) -> None:
     for i, text in enumerate(record["actions"]):
         if not isinstance(text, str):
             raise RecordError(f"action {i}: expected the text of an action, got {short(text)}")
-    if abs(record["seed"]) > 2**64:
-        raise RecordError(f"record key 'seed': at most 2**64 in size, got {short(record['seed'])}")
+    if not is_seed(record["seed"]):
+        raise RecordError(f"record key 'seed': from -2**64 to 2**64 ({MAX_SEED}), got {short(record['seed'])}")
     position = record.get("position")
     if position is not None and not (
             isinstance(position, dict) and set(position) == {"hands", "leader"}
@@ -302,7 +331,12 @@ def _variant_for(record: dict[str, Any], variant: Variant | None, trust: bool) -
                 "gouji replay --variant PATH) or trust the record (trust=True, gouji replay --trust)")
         if record["version"] >= 2:
             return _variant_from_record(record)
-        return load_variant(name)
+        # A version-1 record holds no hash of its variant file nor of its plugin files:
+        # trusting it would load whatever files now lie at those paths.
+        raise VariantNotGivenError(
+            f"the record's variant {short(name)} is a file, and a version-1 record holds no hash of it "
+            "or of its plugin files: trust cannot load it; give the variant (replay(record, variant=...), "
+            "gouji replay --variant PATH)")
     except RecordError:
         raise
     except GoujiError as exc:
