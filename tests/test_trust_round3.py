@@ -440,3 +440,10 @@ def test_a_variant_error_is_raised_for_a_name_too_long_or_unprintable():
     for name in ("z" * 2000, "bad\x00name", "tab\tname"):
         with pytest.raises(VariantError):
             gouji.load_variant(name)
+
+
+def test_a_record_naming_a_variant_with_control_characters_is_refused():
+    record = PROVINCIAL.new_game(seed=1).record()
+    for name in ("provin\x1bcial", "", "x\ny"):
+        with pytest.raises(RecordError, match="printable"):
+            gouji.replay({**record, "variant": name}, trust=True)

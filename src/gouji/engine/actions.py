@@ -85,7 +85,7 @@ class PlaySet(Action):
     @classmethod
     def of(cls, play: Play) -> PlaySet:
         """The action that plays ``play``; equal sets give the same object (while fewer than
-        :data:`MAX_INTERNED` are kept: past that, an equal new one)."""
+        ``MAX_INTERNED`` are kept: past that, an equal new one)."""
         found = _play_cache.get(play)
         if found is None:
             found = cls(play)

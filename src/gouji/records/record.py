@@ -248,12 +248,49 @@ _FIELDS_2: dict[str, tuple[type, ...]] = {
 }
 
 
+#: The keys of each version's JSON Schema: what it requires, and (version 2) all it allows.
+_REQUIRED = {1: {"format", "version", "variant", "plugins", "options", "seed", "actions"},
+             2: {"format", "version", "gouji_version", "variant", "variant_toml", "plugins", "options", "seed",
+                 "context", "position", "actions", "finished", "finish_order", "score"}}
+_ALLOWED_2 = _REQUIRED[2] | {"void"}
+_PLUGIN_KEYS = ({"entry_point", "distribution", "version"}, {"file", "sha256"})
+
+
+def _check_schema_keys(record: dict[str, Any]) -> None:
+    """What the record's JSON Schema refuses, replay refuses too: missing keys, unknown keys
+    (version 2), plugin entries of another shape."""
+    version = record["version"]
+    missing = sorted(_REQUIRED[version] - set(record))
+    if missing:
+        raise RecordError(f"a version-{version} record has the keys {', '.join(missing)}")
+    if version >= 2:
+        unknown = sorted(str(k) for k in set(record) - _ALLOWED_2)
+        if unknown:
+            raise RecordError(f"unknown record keys {short(unknown)}; a version-2 record holds "
+                              f"{', '.join(sorted(_ALLOWED_2))}")
+        plugins = record["plugins"]
+        if not isinstance(plugins, list) or len(plugins) > 64 or not all(
+                isinstance(p, dict) and set(p) in _PLUGIN_KEYS and all(isinstance(v, str) for v in p.values())
+                and (p.get("sha256", "missing") == "missing" or _is_sha256(p["sha256"])) for p in plugins):
+            raise RecordError("record key 'plugins': at most 64 entries, each {entry_point, distribution, "
+                              f"version}} or {{file, sha256}}, got {short(plugins)}")
+
+
+def _is_sha256(text: str) -> bool:
+    return len(text) == 64 and all(ch in "0123456789abcdef" for ch in text)
+
+
 def _check_fields(record: dict[str, Any]) -> None:
+    _check_schema_keys(record)
     fields = {**_FIELDS, **(_FIELDS_2 if record["version"] >= 2 else {"plugins": (list,)})}
     for key, kinds in fields.items():
         value = record.get(key)
         if not isinstance(value, kinds) or (kinds == (int,) and isinstance(value, bool)):
             raise RecordError(f"record key {key!r}: expected {kinds[0].__name__}, got {short(value)}")
+    name = record["variant"]
+    if not 0 < len(name) <= 1024 or not name.isprintable():
+        raise RecordError(f"record key 'variant': a name or path of 1 to 1024 printable characters, "
+                          f"got {short(name)}")
     if len(record["actions"]) > MAX_ACTIONS:
         raise RecordError(f"a record holds at most {MAX_ACTIONS} actions, got {len(record['actions'])}")
     for i, text in enumerate(record["actions"]):
@@ -425,6 +462,8 @@ def _check_result(record: dict[str, Any], game: Game, notes: str) -> None:
     if record.get("finish_order") != game.finish_order:
         raise RecordError(f"the record's finish_order {short(record.get('finish_order'))} differs from the "
                           f"replay's {game.finish_order}{notes}")
-    if record["version"] >= 2 and record.get("score") != _score_or_none(game):
+    # Compared as JSON: true is no integer to the record's schema, though True == 1 in Python.
+    if record["version"] >= 2 and json.dumps(record.get("score"), sort_keys=True) != json.dumps(
+            _score_or_none(game), sort_keys=True):
         raise RecordError(f"the record's score {short(record.get('score'))} differs from the replay's "
                           f"{_score(game)}{notes}")

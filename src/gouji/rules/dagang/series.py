@@ -121,7 +121,7 @@ class DagangSeries(Series):
     def expected_contexts(self) -> list[GameContext]:
         """What the game after the last finished one may start from: the context that game
         leads to, or the same with the cut made again (players changed, D§6). The replay
-        (:meth:`Series.replay`) checks every game of a record against them."""
+        (:meth:`gouji.engine.series.Series.replay`) checks every game of a record against them."""
         before = self.finished[-1]
         expected = next_context(self.variant.options, before, before.context)
         return [expected, with_recut(expected)]
