@@ -447,3 +447,14 @@ def test_a_record_naming_a_variant_with_control_characters_is_refused():
     for name in ("provin\x1bcial", "", "x\ny"):
         with pytest.raises(RecordError, match="printable"):
             gouji.replay({**record, "variant": name}, trust=True)
+
+
+@pytest.mark.parametrize("change", [{"void": None}, {"void": 0}, {"extra": 1}, {"plugins": [{"file": "x"}]}])
+def test_replay_refuses_what_the_record_schema_refuses(change):
+    record = {**finish(PROVINCIAL.new_game(seed=1)).record(), **change}
+    with pytest.raises(RecordError):
+        gouji.replay(record)
+    missing = PROVINCIAL.new_game(seed=1).record()
+    del missing["context"]
+    with pytest.raises(RecordError, match="context"):
+        gouji.replay(missing)

@@ -446,6 +446,8 @@ def _compare_files(record: dict[str, Any], files: list[str]) -> None:
 def _check_result(record: dict[str, Any], game: Game, notes: str) -> None:
     """Everything the record states about the end of the game must be what the replay gives."""
     claimed = record.get("void")
+    if "void" in record and not isinstance(claimed, bool):
+        raise RecordError(f"record key 'void': true or false, got {short(claimed)}")
     if claimed is not None and claimed is not game.is_void:
         raise RecordError(f"record key 'void' is {short(claimed)}, but the actions replay to a "
                           f"{'void' if game.is_void else 'valid'} game{notes}")
