@@ -164,18 +164,16 @@ def _is_seat(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 6
 
 
-def _check_carried(key: str, read: Any) -> Any:
-    """The check of one carried value: read it as the plugin will (a context holding only it)."""
+def _check_cut(value: Any) -> None:
+    cut_info(GameContext(carry=((CUT_KEY, value),)))
+
+
+def _list_check(key: str, read: Any) -> Any:
+    """The check of a carried list: bounded, and every item read as the plugin will read it."""
 
     def check(value: Any) -> None:
-        if key == POINTS_KEY and not isinstance(value, list | tuple) and value is not None:
-            raise GoujiError(f"carry {POINTS_KEY!r}: a list of obligations, not {value!r:.40}")
-        if key == OFFENCES_KEY and not isinstance(value, list | tuple) and value is not None:
-            raise GoujiError(f"carry {OFFENCES_KEY!r}: a list of offences, not {value!r:.40}")
-        if key == POINTS_KEY and value is not None and len(value) > MAX_CARRIED_ITEMS:
-            raise GoujiError(f"carry {POINTS_KEY!r}: at most {MAX_CARRIED_ITEMS} obligations")
-        if key == OFFENCES_KEY and value is not None and len(value) > MAX_CARRIED_ITEMS:
-            raise GoujiError(f"carry {OFFENCES_KEY!r}: at most {MAX_CARRIED_ITEMS} offences")
+        if value is not None and (not isinstance(value, list | tuple) or len(value) > MAX_CARRIED_ITEMS):
+            raise GoujiError(f"carry {key!r}: a list of at most {MAX_CARRIED_ITEMS} items, not {value!r:.40}")
         read(GameContext(carry=((key, value),)))
 
     return check
@@ -195,9 +193,9 @@ def _check_last(value: Any) -> None:
 MAX_POINT_TRIBUTE = 100
 MAX_CARRIED_ITEMS = 64
 
-register_carry_check(CUT_KEY, _check_carried(CUT_KEY, cut_info))
-register_carry_check(POINTS_KEY, _check_carried(POINTS_KEY, owed_points))
-register_carry_check(OFFENCES_KEY, _check_carried(OFFENCES_KEY, carried_offences))
+register_carry_check(CUT_KEY, _check_cut)
+register_carry_check(POINTS_KEY, _list_check(POINTS_KEY, owed_points))
+register_carry_check(OFFENCES_KEY, _list_check(OFFENCES_KEY, carried_offences))
 register_carry_check(SWEEP_KEY, _check_sweep)
 register_carry_check(LAST_KEY, _check_last)
 
