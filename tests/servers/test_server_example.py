@@ -33,8 +33,8 @@ def _play_out(server_send, game_id: str, clients: list[SeatClient]) -> None:
 
 
 def test_two_games_at_once_each_played_by_six_clients():
-    server = TableServer()
-    games = [server.handle({"op": "new", "variant": name, "seed": 4}) for name in ("provincial", "district")]
+    server = TableServer(deal_seed=lambda: 4)
+    games = [server.handle({"op": "new", "variant": name}) for name in ("provincial", "district")]
     clients = [[SeatClient(server.handle, token, seat) for seat, token in enumerate(g["tokens"])] for g in games]
     for _ in range(MAX_TURNS):
         results = [server.handle({"op": "result", "game": g["game"]}) for g in games]
@@ -57,7 +57,7 @@ def test_two_games_at_once_each_played_by_six_clients():
 
 def test_a_seat_sees_only_its_own_hand():
     server = TableServer()
-    new = server.handle({"op": "new", "seed": 9})
+    new = server.handle({"op": "new"})
     game = server.game(new["game"])
     for seat, token in enumerate(new["tokens"]):
         text = server.handle_json(json.dumps({"op": "observe", "token": token}))
@@ -71,8 +71,8 @@ def test_a_seat_sees_only_its_own_hand():
 @pytest.mark.rule("ROUND-1")
 def test_an_action_sent_with_another_seats_token_is_refused():
     """P§9.5: play in turn order (ROUND-1): a client acts only for its own seat, and only in turn."""
-    server = TableServer()
-    new = server.handle({"op": "new", "seed": 2})
+    server = TableServer(deal_seed=lambda: 2)
+    new = server.handle({"op": "new"})
     game = server.game(new["game"])
     mover = game.current_player
     action = game.legal_actions()[0].to_text()
@@ -90,18 +90,31 @@ def test_an_action_sent_with_another_seats_token_is_refused():
     ('{"op": "fly"}', "unknown op"),
     ('{"op": "observe", "token": "nope"}', "unknown token"),
     ('{"op": "new", "variant": "../evil.toml"}', "variant is one of"),
-    ('{"op": "new", "seed": "x"}', "seed"),
+    ('{"op": "new", "seed": 7}', "secret seed"),
+    ('{"op": "new", "seed": ' + "9" * 5000 + '}', "JSON object"),
+    ("[" * 50_000, "nests at most"),
+    ('{"op": "new", "op": "act"}', "each key once"),
+    ('{"op": "new", "variant": "' + "x" * 70_000 + '"}', "at most"),
     ('{"op": "result", "game": "g99"}', "unknown game"),
     ('{"op": "result", "game": ["g1"]}', "unknown game"),
 ])
 def test_bad_requests_are_answered_with_an_error(request_text, words):
-    answer = json.loads(TableServer().handle_json(request_text))
+    server = TableServer()
+    answer = json.loads(server.handle_json(request_text))
     assert words in answer["error"]
+    assert not server._tables
+
+
+def test_each_game_is_dealt_from_a_secret_seed_of_the_server():
+    """The seed reveals every hand (issue 21.10): the server draws it, never the client."""
+    server = TableServer()
+    seeds = {server.game(server.handle({"op": "new"})["game"]).seed for _ in range(4)}
+    assert len(seeds) == 4 and 0 not in seeds
 
 
 def test_bad_actions_and_since_are_refused():
     server = TableServer()
-    token = server.handle({"op": "new", "seed": 2})["tokens"][0]
+    token = server.handle({"op": "new"})["tokens"][0]
     assert "unknown action" in server.handle({"op": "act", "token": token, "action": "dance"})["error"]
     assert "since" in server.handle({"op": "observe", "token": token, "since": 10_000})["error"]
 
@@ -140,7 +153,7 @@ def test_the_http_front_refuses_a_body_too_large(http_url):
 def test_six_clients_in_threads_play_a_game_over_http(http_url):
     server, url = http_url
     send = http_sender(url)
-    new = send({"op": "new", "variant": "provincial", "seed": 11})
+    new = send({"op": "new", "variant": "provincial"})
     errors: list[BaseException] = []
 
     def seat_loop(seat: int, token: str) -> None:

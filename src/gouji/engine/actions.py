@@ -107,8 +107,14 @@ class PlaySet(Action):
 
     @classmethod
     def of(cls, play: Play) -> PlaySet:
-        """The action that plays ``play``; equal sets give the same object."""
-        return _play_cache.get(play) or _play_cache.setdefault(play, cls(play))
+        """The action that plays ``play``; equal sets give the same object (while fewer than
+        ``MAX_INTERNED`` are kept: past that, an equal new one)."""
+        found = _play_cache.get(play)
+        if found is None:
+            found = cls(play)
+            if len(_play_cache) < MAX_INTERNED:
+                _play_cache[play] = found
+        return found
 
     def to_text(self) -> str:
         """``"play"`` and the set in ASCII: ``"play BJ 2 9 9"``."""
@@ -128,8 +134,13 @@ class Burn(Action):
 
     @classmethod
     def of(cls, play: Play) -> Burn:
-        """The action that burns with ``play``; equal sets give the same object."""
-        return _burn_cache.get(play) or _burn_cache.setdefault(play, cls(play))
+        """The action that burns with ``play``; equal sets give the same object (as :meth:`PlaySet.of`)."""
+        found = _burn_cache.get(play)
+        if found is None:
+            found = cls(play)
+            if len(_burn_cache) < MAX_INTERNED:
+                _burn_cache[play] = found
+        return found
 
     def to_text(self) -> str:
         """``"burn"`` and the set in ASCII: ``"burn BJ A A"``."""
@@ -184,6 +195,9 @@ class TakeWind(Action):
         return "take the wind (接风): lead instead of answering"
 
 
+#: The most sets each cache of actions keeps: texts from outside (a record, a client) may name
+#: any number of different sets, and the caches must not grow with them.
+MAX_INTERNED = 65_536
 _play_cache: dict[Play, PlaySet] = {}
 _burn_cache: dict[Play, Burn] = {}
 

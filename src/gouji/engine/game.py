@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gouji.engine.actions import CLOSE, PASS, Action
+from gouji.engine.actions import CLOSE, PASS, Action, parse_action
 from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, THREE, Card, Suit
 from gouji.engine.context import GameContext
 from gouji.engine.events import DECLINES, PLACE_NAMES, Event
@@ -103,6 +103,33 @@ class _ViewCommon:
 
 #: The referee's actions one game takes (each is checked and copied the game once).
 MAX_REFEREE_ACTIONS = 200
+
+
+def _is_referee(action: object) -> bool:
+    """Is ``action`` a referee's (its class sets ``referee = True``)? Read from the class:
+    an instance cannot claim it, and an odd object's attributes are never asked."""
+    try:
+        return isinstance(action, Action) and getattr(type(action), "referee", False) is True
+    except Exception:
+        return False
+
+
+def _own_action(action: object) -> Action | None:
+    """``action`` rebuilt from its text by :func:`gouji.parse_action`, if it reads back as an
+    action of its very type (so a type gouji's parsers make); ``None`` for anything else."""
+    if not isinstance(action, Action):
+        return None
+    kind = type(action)
+    try:
+        text = kind.to_text(action)
+        if type(text) is not str:
+            return None
+        rebuilt = parse_action(text)
+        # The text must say what the object holds (an offence of None reads back as "None").
+        same = type(rebuilt) is kind and bool(rebuilt == action)
+    except Exception:
+        return None
+    return rebuilt if same else None
 
 
 def _is_legal(action: object, legal: frozenset[Action]) -> bool:
@@ -641,25 +668,30 @@ class Game(RoundFlow):
         :class:`~gouji.errors.StaleTurnError` (an ``OutOfTurnError``), so a late
         duplicate or an answer to an old view is never taken as a new decision.
         """
-        if seat is not None:
-            check_seat(seat)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < 6):
+            raise OutOfTurnError(seat, self.actor, f"a seat is 0-5, not {short(seat)}")
         if turn is not None and (type(turn) is not int or turn != len(self.history)):
             raise StaleTurnError(turn, len(self.history), seat, self.current_player)
         if self.kind == OVER:
             raise GameOverError()
-        if seat is not None and getattr(action, "referee", False):
-            raise OutOfTurnError(seat, self.actor, f"{action} is the referee's, not an action of seat {seat}")
+        if seat is not None and _is_referee(action):
+            raise OutOfTurnError(seat, self.actor, f"{short(action)} is the referee's, not an action of seat {seat}")
         if seat is not None and seat != self.actor:
             raise OutOfTurnError(seat, self.actor)
         if self._legal is None:
             self._legal = self._compute_legal()
         # Legal actions are interned (PlaySet.of, PASS …): the one chosen is nearly always
         # the very object in the list, found without hashing the whole list.
-        if not any(map(is_, self._legal, repeat(action))) and not self._in_legal_set(action):
-            if isinstance(action, Action) and getattr(action, "referee", False) is True:
-                self._apply_referee(action)
-                return
-            raise self._refusal(action)
+        if not any(map(is_, self._legal, repeat(action))):
+            # Anything else is rebuilt from its text by gouji's own types: legality never
+            # rests on the caller's __eq__ or __hash__, and only gouji's objects are kept.
+            own = _own_action(action)
+            if own is None or not self._in_legal_set(own):
+                if own is not None and _is_referee(own):
+                    self._apply_referee(own)
+                    return
+                raise self._refusal(action if own is None else own)
+            action = own
         # Third-party hooks run while the action is carried out; if one fails,
         # the game must be as it was, so keep a copy to restore.
         snapshot = self.clone() if self._guard_hooks else None

@@ -7,7 +7,6 @@ they take the base rank, PLAY-2) and jokers (挂王, PLAY-3) may be attached.
 
 from __future__ import annotations
 
-import functools
 import re
 
 import attrs
@@ -127,9 +126,19 @@ class Play:
         return self.text()
 
 
-@functools.cache
+#: The most sets :func:`_interned` keeps (any text may name a new one; the cache stays bounded).
+MAX_INTERNED_PLAYS = 65_536
+_PLAYS: dict[tuple[int, int, int, int, int], Play] = {}
+
+
 def _interned(rank: int, naturals: int, twos: int, small: int, big: int) -> Play:
-    return Play(rank, naturals, twos, small, big)
+    key = (rank, naturals, twos, small, big)
+    play = _PLAYS.get(key)
+    if play is None:
+        play = Play(rank, naturals, twos, small, big)
+        if len(_PLAYS) < MAX_INTERNED_PLAYS:
+            _PLAYS[key] = play
+    return play
 
 
 _SEPARATORS = re.compile(r"[\s,，、]+")

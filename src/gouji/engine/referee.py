@@ -26,6 +26,7 @@ import attrs
 from gouji.engine.actions import Action, register_action
 from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO
 from gouji.engine.comparison import SetRules
+from gouji.engine.context import MAX_GAME_NUMBER, register_carry_check
 from gouji.engine.plays import Play
 from gouji.engine.scoring import Adjustment, Score
 from gouji.errors import GoujiError, ParseError
@@ -189,8 +190,9 @@ class PenaltyLedger:
                 team, kind, times = item
             except (TypeError, ValueError):
                 raise GoujiError(f"a ledger count is [team, kind, times], not {item!r}") from None
-            if team not in (0, 1) or kind not in LADDER or not isinstance(times, int) or times < 0:
-                raise GoujiError(f"a ledger count is [team 0/1, kind, times], not {item!r}")
+            if (isinstance(team, bool) or team not in (0, 1) or not isinstance(kind, str) or kind not in LADDER
+                    or not isinstance(times, int) or isinstance(times, bool) or not 0 <= times <= MAX_GAME_NUMBER):
+                raise GoujiError(f"a ledger count is [team 0/1, kind, times], not {item!r:.80}")
             self._counts[int(team), str(kind)] = times
 
     def counts(self) -> list[list[Any]]:
@@ -226,6 +228,15 @@ class PenaltyLedger:
 # -- in a game ----------------------------------------------------------------------------------
 #: The context carry key under which a series passes the ledger's counts on.
 LEDGER_KEY = "penalty_ledger"
+
+
+def _check_ledger(value: Any) -> None:
+    if not isinstance(value, list | tuple) or len(value) > 2 * len(LADDER):
+        raise GoujiError(f"carry {LEDGER_KEY!r}: at most {2 * len(LADDER)} [team, kind, times] counts")
+    PenaltyLedger(value)
+
+
+register_carry_check(LEDGER_KEY, _check_ledger)
 #: P§25 判负: the points of a game lost by a penalty, (the opponents, the offenders).
 LOST_GAME_POINTS = (6, -6)
 

@@ -665,5 +665,6 @@ def suit_key(suit: Any) -> int:
 
 
 def check_seat(seat: int) -> None:
-    if not isinstance(seat, int) or not 0 <= seat < 6:
-        raise GoujiError(f"a seat is 0-5, not {seat!r}")
+    # A bool is an int to Python, not a seat to a reader: True is no name for seat 1.
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 6:
+        raise GoujiError(f"a seat is 0-5, not {seat!r:.40}")

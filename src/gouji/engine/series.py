@@ -8,9 +8,10 @@ own action loop.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from gouji.engine.context import GameContext
+from gouji.engine.seed import is_seed
 from gouji.errors import GoujiError, RecordError
 
 if TYPE_CHECKING:
@@ -93,13 +94,22 @@ class Series:
             "games": [g.record() for g in games],
         }
 
+    def expected_contexts(self) -> list[GameContext]:
+        """The contexts the game after the last finished one may start from (a replay checks
+        each game against them): :meth:`next_context`'s."""
+        return [self.next_context()]
+
     @classmethod
     def replay(cls, record: dict[str, Any] | str, variant: Variant | None = None, *,
-               trust: bool = False) -> Series:
-        """Rebuild a series from :meth:`record`: every game replays from its own record,
-        and each must start where the one before it ended (the seed that follows, and the
-        context ``next_context`` gives). Raise :class:`gouji.errors.RecordError` otherwise."""
-        from gouji.records.record import read_record, replay
+               trust: bool = False) -> Self:
+        """Rebuild a series from :meth:`record`.
+
+        Every game must be the game the series would deal next: the first is dealt from the
+        series' ``seed`` with a first game's context, each later one under the very variant
+        and options of the first, from the seed that follows, starting from a context
+        :meth:`expected_contexts` allows; no game follows one that is not over, and no more
+        games than the series' ``length``. Raise :class:`gouji.errors.RecordError` otherwise."""
+        from gouji.records.record import read_record, replay, replay_in_series
 
         record = read_record(record, SERIES_FORMAT, "gouji series record")
         games = record.get("games")
@@ -110,24 +120,36 @@ class Series:
                                    or not 1 <= length <= MAX_SERIES_GAMES):
             raise RecordError(f"a series record's length is null or 1 to {MAX_SERIES_GAMES} games, "
                               f"not {length!r:.40}")
+        if length is not None and len(games) > length:
+            raise RecordError(f"a series of {length} games lists {len(games)}")
         if not all(isinstance(g, dict) for g in games):
             raise RecordError("a series record's games are game records")
         if record.get("variant") != games[0].get("variant"):
             raise RecordError(f"the series record names variant {record.get('variant')!r:.60}, "
                               f"its first game {games[0].get('variant')!r:.60}")
-        played = [replay(g, variant=variant, trust=trust) for g in games]
-        series = cls(played[0].variant, played[0].seed, record.get("length"))
-        series.game = played[0]
-        for index, after in enumerate(played[1:], 1):
+        seed = record.get("seed")
+        if seed != games[0].get("seed") or not is_seed(seed):
+            raise RecordError(f"the series record's seed {seed!r:.40} is not its first game's "
+                              f"({games[0].get('seed')!r:.40})")
+        first = replay(games[0], variant=variant, trust=trust)
+        if first.context.to_plain() != GameContext.first().to_plain():
+            raise RecordError("the first game of a series starts from a first game's context")
+        series = cls.__new__(cls)
+        series.variant = first.variant
+        series.seed = first.seed
+        series.games = length
+        series.finished = []
+        series.game = first
+        for index, data in enumerate(games[1:], 1):
             if not series.game.is_over:
                 raise RecordError(f"game {index} of the series is not over, yet another follows it")
             series.finished.append(series.game)
-            if after.seed != series.seed + index or after.context != series.next_context():
+            after = replay_in_series(data, series.variant, series.seed + index, f"game {index + 1} of the series")
+            allowed = [context.to_plain() for context in series.expected_contexts()]
+            if after.context.to_plain() not in allowed:
                 raise RecordError(f"game {index + 1} of the series does not start where game {index} ended")
             series.game = after
-        if series.game.is_over:
+        if series.game.is_over and length is not None and len(games) == length:
             # A series that ended keeps its last game among the finished ones too.
             series.finished.append(series.game)
-            if not series.is_over:
-                series.finished.pop()
         return series

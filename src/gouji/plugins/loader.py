@@ -28,6 +28,7 @@ import tomli_w
 
 from gouji.engine.suggest import did_you_mean
 from gouji.errors import OptionError, UnknownVariantError, VariantError, VariantFileError
+from gouji.plugins.files import UnreadableFile, read_bounded
 from gouji.plugins.hook_results import short
 from gouji.plugins.manager import DISABLE_AUTOLOAD_ENV, available_plugins
 from gouji.plugins.variant import Variant
@@ -41,6 +42,9 @@ MAX_VARIANT_FILE_BYTES = 256 * 1024
 MAX_BASE_CHAIN = 16
 MAX_PLUGINS = 32
 MAX_PATH_CHARS = 1024
+
+#: A variant's name is shown in every record, log and page: printable, one line, short.
+MAX_NAME_CHARS = 100
 
 _VARIANT_KEYS = {"name": str, "description": str, "base": str, "plugins": list, "plugin_files": list}
 _TOP_KEYS = {"variant", "options"}
@@ -117,7 +121,19 @@ def _looks_like_path(value: str | os.PathLike[str]) -> bool:
 
 def _resolve(name_or_path: str | os.PathLike[str], seen: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(name_or_path, (str, os.PathLike)):
-        raise VariantError(f"a variant is named by a string or a path, not {name_or_path!r}")
+        raise VariantError(f"a variant is named by a string or a path, not {short(name_or_path)}")
+    text = os.fspath(name_or_path)
+    if not isinstance(text, str) or len(text) > MAX_PATH_CHARS or not text.isprintable():
+        raise VariantError(f"a variant's name or path is at most {MAX_PATH_CHARS} printable characters, "
+                           f"not {short(text)}")
+    try:
+        return _resolve_path(name_or_path, seen)
+    except OSError as exc:
+        # A name too long for the file system, a folder without access: the path is at fault.
+        raise VariantFileError(text, None, f"cannot be read: {exc.strerror or exc}") from None
+
+
+def _resolve_path(name_or_path: str | os.PathLike[str], seen: tuple[str, ...]) -> dict[str, Any]:
     if _looks_like_path(name_or_path):
         path = Path(name_or_path)
     else:
@@ -186,13 +202,12 @@ def _check_plugins(path: Path, names: list[str], files: list[str]) -> None:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        size = path.stat().st_size
-        if size > MAX_VARIANT_FILE_BYTES:
-            raise VariantFileError(path, None, f"a variant file is at most {MAX_VARIANT_FILE_BYTES} bytes, "
-                                               f"this one has {size}")
-        data = variant_from_text(path.read_bytes(), path)
+        data = variant_from_text(read_bounded(path, MAX_VARIANT_FILE_BYTES), path)
     except FileNotFoundError:
         raise VariantFileError(path, None, "no such file") from None
+    except UnreadableFile as exc:
+        raise VariantFileError(path, None, f"a variant file is a regular file of at most "
+                                           f"{MAX_VARIANT_FILE_BYTES} bytes: {exc}") from None
     except OSError as exc:
         raise VariantFileError(path, None, f"cannot be read: {exc}") from exc
     _check_tables(path, data)
@@ -238,8 +253,15 @@ def _check_tables(path: Path, data: dict[str, Any]) -> None:
             raise VariantFileError(path, f"variant.{key}", f"at most {MAX_PATH_CHARS} characters a value")
     if "name" not in table:
         raise VariantFileError(path, "variant.name", "required: the variant's name")
+    if not _is_plain_name(table["name"]):
+        raise VariantFileError(path, "variant.name", f"a name of 1 to {MAX_NAME_CHARS} printable characters "
+                                                     f"without slashes, got {short(table['name'])}")
     if not isinstance(data.get("options", {}), dict):
         raise VariantFileError(path, "options", "expected a table of option values")
+
+
+def _is_plain_name(name: str) -> bool:
+    return 0 < len(name) <= MAX_NAME_CHARS and name.isprintable() and name.strip() == name and "/" not in name
 
 
 def variant_to_toml(variant: Variant) -> str:

@@ -20,11 +20,12 @@ import pluggy
 from gouji.engine.burning import BurnPolicy
 from gouji.engine.cards import Card, Suit, rank_name
 from gouji.engine.comparison import SetRules
-from gouji.engine.context import GameContext
+from gouji.engine.context import GameContext, check_context
 from gouji.engine.hold_three import HoldThreePolicy
 from gouji.engine.open_point import OpenPointPolicy
 from gouji.engine.plays import Play
 from gouji.engine.scoring import Score, check_finish_order
+from gouji.engine.seed import check_seed
 from gouji.engine.table import Table
 from gouji.errors import GoujiError, PluginError
 from gouji.plugins.hook_results import CHECKS, short
@@ -118,7 +119,7 @@ class Variant:
     def __deepcopy__(self, memo: dict[int, Any]) -> Variant:
         return self
 
-    def with_options(self, **overrides: Any) -> Variant:
+    def with_options(self, /, **overrides: Any) -> Variant:
         """The same variant with some options changed (validated again)."""
         options = {**self.options.to_plain(), **overrides}
         return Variant.build(self.name, self.plugins, options, self.plugin_files, self.description,
@@ -327,8 +328,20 @@ class Variant:
         # can make grows fast with its jokers and 2s, so a made-up hand could exhaust memory.
         # Puzzles may hold a few more than the deck (seventeen 3s); never more than twice a
         # full pack of the variant's decks.
-        deck = Counter(card.rank for card in self.deck())
+        pack = self.deck()
+        deck = Counter(card.rank for card in pack)
         decks = self.options["decks"]
+        # What a deal of this variant can hold: no seat more than its share of the pack,
+        # all seats together no more than the pack (the work of one legal-action list grows
+        # with the hand: this bounds it, see docs/security.rst).
+        share = -(-len(pack) // 6)
+        for seat, hand in enumerate(parsed):
+            if len(hand) > share:
+                raise GoujiError(f"seat {seat} holds {len(hand)} cards; a deal of variant {self.name!r} "
+                                 f"gives a seat at most {share} ({len(pack)} cards among six)")
+        if sum(map(len, parsed)) > len(pack):
+            raise GoujiError(f"the position holds {sum(map(len, parsed))} cards; the pack of variant "
+                             f"{self.name!r} has {len(pack)}")
         held = Counter(card.rank for hand in parsed for card in hand)
         for rank, count in held.items():
             most = 2 * max(deck[rank], (2 if rank >= 16 else 4) * decks)
@@ -347,8 +360,9 @@ class Variant:
 
         if seed is None:
             seed = secrets.randbits(SECRET_SEED_BITS)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise GoujiError(f"seed must be an integer, not {seed!r}")
+        check_seed(seed)
+        if context is not None:
+            check_context(context)
         return Game.start(self, seed, context or GameContext.first())
 
 

@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gouji.engine.actions import parse_action
+from gouji.engine.context import MAX_CARRY_ENTRIES, MAX_GAME_NUMBER
+from gouji.engine.seed import MAX_SEED, is_seed
 from gouji.errors import GoujiError, RecordError, VariantNotGivenError
 from gouji.plugins.hook_results import short
 
@@ -42,8 +44,6 @@ READABLE_VERSIONS = (1, 2)
 MAX_RECORD_CHARS = 8 * 1024 * 1024
 MAX_JSON_DEPTH = 32
 MAX_ACTIONS = 20_000
-MAX_CARRY_ENTRIES = 64
-MAX_GAME_NUMBER = 1_000_000
 
 
 def schema_path(version: int = VERSION) -> Path:
@@ -147,7 +147,7 @@ def read_record(record: Any, format_name: str, what: str) -> dict[str, Any]:
         if len(record) > MAX_RECORD_CHARS:
             raise RecordError(f"a {what} is at most {MAX_RECORD_CHARS} characters, got {len(record)}")
         try:
-            record = json.loads(record)
+            record = json.loads(record, object_pairs_hook=unique_keys)
         except RecursionError:
             raise RecordError(f"a {what} is nested at most {MAX_JSON_DEPTH} levels deep") from None
         except ValueError as exc:
@@ -156,6 +156,17 @@ def read_record(record: Any, format_name: str, what: str) -> dict[str, Any]:
         raise RecordError(f"not a {what} (expected \"format\": \"{format_name}\")")
     check_depth(record, what)
     return record
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object that names each key once (``json.loads(..., object_pairs_hook=unique_keys)``):
+    with a repeated key, what one reader takes is not what another does."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise ValueError(f"the key {repeated[:40]!r} appears twice in one object")
+    return data
 
 
 def check_depth(data: Any, what: str = "record", limit: int = MAX_JSON_DEPTH) -> None:
@@ -224,6 +235,24 @@ def _older_rules_note(record: dict[str, Any]) -> str:
             f"replay the record with the gouji that wrote it)")
 
 
+def replay_in_series(record: Any, variant: Variant, seed: int, what: str) -> Game:
+    """Replay ``record`` as a later game of a series or match: the game the series deals next
+    is played under ``variant`` itself (its options too) and dealt from ``seed``. Raise
+    :class:`RecordError` naming ``what`` before anything is replayed otherwise; the caller
+    checks the context the game starts from."""
+    if not isinstance(record, dict):
+        raise RecordError(f"{what} is a game record, not {short(record)}")
+    if record.get("seed") != seed or not is_seed(record.get("seed")):
+        raise RecordError(f"{what} was dealt from seed {short(record.get('seed'))}; the series deals it from {seed}")
+    if record.get("variant") != variant.name:
+        raise RecordError(f"{what} was played under variant {short(record.get('variant'))}, "
+                          f"the series under {variant.name!r}")
+    if record.get("options") != variant.options.to_plain():
+        raise RecordError(f"{what} was played under other options than the series: "
+                          f"{short(record.get('options'))}")
+    return replay(record, variant)
+
+
 _FIELDS: dict[str, tuple[type, ...]] = {
     "variant": (str,), "seed": (int,), "actions": (list,), "options": (dict,),
 }
@@ -232,19 +261,56 @@ _FIELDS_2: dict[str, tuple[type, ...]] = {
 }
 
 
+#: The keys of each version's JSON Schema: what it requires, and (version 2) all it allows.
+_REQUIRED = {1: {"format", "version", "variant", "plugins", "options", "seed", "actions"},
+             2: {"format", "version", "gouji_version", "variant", "variant_toml", "plugins", "options", "seed",
+                 "context", "position", "actions", "finished", "finish_order", "score"}}
+_ALLOWED_2 = _REQUIRED[2] | {"void"}
+_PLUGIN_KEYS = ({"entry_point", "distribution", "version"}, {"file", "sha256"})
+
+
+def _check_schema_keys(record: dict[str, Any]) -> None:
+    """What the record's JSON Schema refuses, replay refuses too: missing keys, unknown keys
+    (version 2), plugin entries of another shape."""
+    version = record["version"]
+    missing = sorted(_REQUIRED[version] - set(record))
+    if missing:
+        raise RecordError(f"a version-{version} record has the keys {', '.join(missing)}")
+    if version >= 2:
+        unknown = sorted(str(k) for k in set(record) - _ALLOWED_2)
+        if unknown:
+            raise RecordError(f"unknown record keys {short(unknown)}; a version-2 record holds "
+                              f"{', '.join(sorted(_ALLOWED_2))}")
+        plugins = record["plugins"]
+        if not isinstance(plugins, list) or len(plugins) > 64 or not all(
+                isinstance(p, dict) and set(p) in _PLUGIN_KEYS and all(isinstance(v, str) for v in p.values())
+                and (p.get("sha256", "missing") == "missing" or _is_sha256(p["sha256"])) for p in plugins):
+            raise RecordError("record key 'plugins': at most 64 entries, each {entry_point, distribution, "
+                              f"version}} or {{file, sha256}}, got {short(plugins)}")
+
+
+def _is_sha256(text: str) -> bool:
+    return len(text) == 64 and all(ch in "0123456789abcdef" for ch in text)
+
+
 def _check_fields(record: dict[str, Any]) -> None:
+    _check_schema_keys(record)
     fields = {**_FIELDS, **(_FIELDS_2 if record["version"] >= 2 else {"plugins": (list,)})}
     for key, kinds in fields.items():
         value = record.get(key)
         if not isinstance(value, kinds) or (kinds == (int,) and isinstance(value, bool)):
             raise RecordError(f"record key {key!r}: expected {kinds[0].__name__}, got {short(value)}")
+    name = record["variant"]
+    if not 0 < len(name) <= 1024 or not name.isprintable():
+        raise RecordError(f"record key 'variant': a name or path of 1 to 1024 printable characters, "
+                          f"got {short(name)}")
     if len(record["actions"]) > MAX_ACTIONS:
         raise RecordError(f"a record holds at most {MAX_ACTIONS} actions, got {len(record['actions'])}")
     for i, text in enumerate(record["actions"]):
         if not isinstance(text, str):
             raise RecordError(f"action {i}: expected the text of an action, got {short(text)}")
-    if abs(record["seed"]) > 2**64:
-        raise RecordError(f"record key 'seed': at most 2**64 in size, got {short(record['seed'])}")
+    if not is_seed(record["seed"]):
+        raise RecordError(f"record key 'seed': from -2**64 to 2**64 ({MAX_SEED}), got {short(record['seed'])}")
     position = record.get("position")
     if position is not None and not (
             isinstance(position, dict) and set(position) == {"hands", "leader"}
@@ -363,7 +429,12 @@ def _variant_for(record: dict[str, Any], variant: Variant | None, trust: bool) -
                 "gouji replay --variant PATH) or trust the record (trust=True, gouji replay --trust)")
         if record["version"] >= 2:
             return _variant_from_record(record)
-        return load_variant(name)
+        # A version-1 record holds no hash of its variant file nor of its plugin files:
+        # trusting it would load whatever files now lie at those paths.
+        raise VariantNotGivenError(
+            f"the record's variant {short(name)} is a file, and a version-1 record holds no hash of it "
+            "or of its plugin files: trust cannot load it; give the variant (replay(record, variant=...), "
+            "gouji replay --variant PATH)")
     except RecordError:
         raise
     except GoujiError as exc:
@@ -436,6 +507,8 @@ def _compare_files(record: dict[str, Any], files: list[str]) -> None:
 def _check_result(record: dict[str, Any], game: Game, notes: str) -> None:
     """Everything the record states about the end of the game must be what the replay gives."""
     claimed = record.get("void")
+    if "void" in record and not isinstance(claimed, bool):
+        raise RecordError(f"record key 'void': true or false, got {short(claimed)}")
     if claimed is not None and claimed is not game.is_void:
         raise RecordError(f"record key 'void' is {short(claimed)}, but the actions replay to a "
                           f"{'void' if game.is_void else 'valid'} game{notes}")
@@ -452,6 +525,8 @@ def _check_result(record: dict[str, Any], game: Game, notes: str) -> None:
     if record.get("finish_order") != game.finish_order:
         raise RecordError(f"the record's finish_order {short(record.get('finish_order'))} differs from the "
                           f"replay's {game.finish_order}{notes}")
-    if record["version"] >= 2 and record.get("score") != _score_or_none(game):
+    # Compared as JSON: true is no integer to the record's schema, though True == 1 in Python.
+    if record["version"] >= 2 and json.dumps(record.get("score"), sort_keys=True) != json.dumps(
+            _score_or_none(game), sort_keys=True):
         raise RecordError(f"the record's score {short(record.get('score'))} differs from the replay's "
                           f"{_score(game)}{notes}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gouji.engine.actions import Action, parse_action
+from gouji.engine.actions import MAX_ACTION_CHARS, Action, parse_action
 from gouji.engine.cards import Card
 from gouji.engine.events import Event
 from gouji.engine.plays import Play, parse_play
@@ -28,6 +28,13 @@ if TYPE_CHECKING:
 
 #: The largest turn an observation may name (a record holds at most this many actions).
 MAX_TURN = 1 << 20
+
+#: Bounds of an observation's data, checked before anything is built: a pack holds at most
+#: 8 decks of 54 cards, a game far fewer events and legal actions than these.
+MAX_CARDS = 8 * 54
+MAX_EVENTS = 200_000
+MAX_LEGAL_ACTIONS = 200_000
+MAX_EVENT_TEXT = 4_000
 
 #: The keys of an observation's data.
 KEYS = ("seat", "hand", "current_player", "table", "table_owner", "passed", "hand_sizes", "finish_order",
@@ -167,16 +174,16 @@ def observation_from_dict(data: object, earlier: Observation | None = None) -> O
     try:
         return Observation(
             seat=seat,
-            hand=tuple(_card(c) for c in _list(data["hand"], "hand")),
+            hand=tuple(_card(c) for c in _list(data["hand"], "hand", MAX_CARDS)),
             current_player=_optional_seat(data["current_player"], "current_player"),
             table=_optional_play(data["table"], "table"),
             table_owner=_optional_seat(data["table_owner"], "table_owner"),
-            passed=frozenset(_seat(s, "passed") for s in _list(data["passed"], "passed")),
+            passed=frozenset(_seat(s, "passed") for s in _list(data["passed"], "passed", 6)),
             hand_sizes=_hand_sizes(data["hand_sizes"]),
-            finish_order=tuple(_seat(s, "finish_order") for s in _list(data["finish_order"], "finish_order")),
-            history=kept + tuple(event_from_dict(e) for e in _list(data["history"], "history")),
-            legal_actions=tuple(_action(a) for a in _list(data["legal_actions"], "legal_actions")),
-            opened=frozenset(_seat(s, "opened") for s in _list(data["opened"], "opened")),
+            finish_order=tuple(_seat(s, "finish_order") for s in _list(data["finish_order"], "finish_order", 6)),
+            history=kept + tuple(event_from_dict(e) for e in _list(data["history"], "history", MAX_EVENTS)),
+            legal_actions=tuple(_action(a) for a in _list(data["legal_actions"], "legal_actions", MAX_LEGAL_ACTIONS)),
+            opened=frozenset(_seat(s, "opened") for s in _list(data["opened"], "opened", 6)),
             is_void=_flag(data["is_void"], "is_void"),
             turn=_turn(data["turn"]),
         )
@@ -194,12 +201,13 @@ def event_from_dict(data: object) -> Event:
     if set(data) != keys:
         raise ObservationError(f"an event has the keys {sorted(keys)}, not {sorted(data)}")
     for key in ("kind", "rule", "detail"):
-        if not isinstance(data[key], str):
-            raise ObservationError(f"event {key!r} is a string, not {data[key]!r}")
+        if not isinstance(data[key], str) or len(data[key]) > MAX_EVENT_TEXT:
+            raise ObservationError(f"event {key!r} is a string of at most {MAX_EVENT_TEXT} characters, "
+                                   f"not {data[key]!r:.60}")
     # Any: mypy cannot resolve the type of Event's optional(frozenset) converter.
     visible: Any = None
     if data["visible_to"] is not None:
-        visible = frozenset(_seat(s, "visible_to") for s in _list(data["visible_to"], "visible_to"))
+        visible = frozenset(_seat(s, "visible_to") for s in _list(data["visible_to"], "visible_to", 6))
     return Event(
         data["kind"], _optional_seat(data["seat"], "event seat"), data["rule"],
         _optional_play(data["play"], "event play"), data["detail"], visible,
@@ -218,9 +226,11 @@ def _turn(value: object) -> int:
     return value
 
 
-def _list(value: object, key: str) -> Sequence[Any]:
+def _list(value: object, key: str, most: int) -> Sequence[Any]:
     if not isinstance(value, list):
-        raise ObservationError(f"{key!r} is a list, not {value!r}")
+        raise ObservationError(f"{key!r} is a list, not {value!r:.60}")
+    if len(value) > most:
+        raise ObservationError(f"{key!r} lists at most {most} items, not {len(value)}")
     return value
 
 
@@ -237,8 +247,9 @@ def _optional_seat(value: object, key: str) -> int | None:
 def _optional_play(value: object, key: str) -> Play | None:
     if value is None:
         return None
-    if not isinstance(value, str):
-        raise ObservationError(f"{key!r} is the text of a set, not {value!r}")
+    if not isinstance(value, str) or len(value) > MAX_ACTION_CHARS:
+        raise ObservationError(f"{key!r} is the text of a set of at most {MAX_ACTION_CHARS} characters, "
+                               f"not {value!r:.60}")
     return parse_play(value)
 
 
@@ -258,8 +269,8 @@ def _action(value: object) -> Action:
 
 
 def _hand_sizes(value: object) -> tuple[int | None, ...]:
-    sizes = _list(value, "hand_sizes")
-    if len(sizes) != 6 or not all(s is None or (isinstance(s, int) and not isinstance(s, bool) and s >= 0)
+    sizes = _list(value, "hand_sizes", 6)
+    if len(sizes) != 6 or not all(s is None or (isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_CARDS)
                                   for s in sizes):
-        raise ObservationError(f"'hand_sizes' lists six counts (or null where hidden), not {sizes!r}")
+        raise ObservationError(f"'hand_sizes' lists six counts (or null where hidden), not {sizes!r:.80}")
     return tuple(sizes)

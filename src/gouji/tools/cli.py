@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from gouji.bots.basic import BOT_TYPES, play_game
 from gouji.engine.events import PLACE_NAMES
 from gouji.errors import GoujiError
+from gouji.tools.arguments import ascii_int
 from gouji.tools.cli_help import describe_commands
 from gouji.tools.game_text import game_log, result_text
 from gouji.tools.progress import Progress
@@ -91,6 +92,17 @@ def _quiet_stdout() -> None:
         pass
 
 
+def read_record_file(path: str) -> bytes:
+    """A record file's bytes: a regular file only (a FIFO or a device would block or never end)."""
+    from gouji.plugins.files import UnreadableFile, read_bounded
+    from gouji.records.record import MAX_RECORD_CHARS
+
+    try:
+        return read_bounded(path, MAX_RECORD_CHARS)
+    except UnreadableFile as exc:
+        raise GoujiError(f"{path}: a record is a regular file of at most {MAX_RECORD_CHARS} bytes ({exc})") from None
+
+
 def _fail(message: str) -> int:
     first = message.strip().splitlines()[0] if message.strip() else "error"
     print(f"{PROG}: error: {first}", file=sys.stderr)
@@ -117,15 +129,16 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play games with bots and print statistics (one game: its result)")
     p.add_argument("--variant", default="provincial", help="variant name or .toml file (default: provincial)")
-    p.add_argument("--games", type=int, default=1, help="how many games (default: 1)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game; the next get seed+1, ... (default: 0)")
+    p.add_argument("--games", type=ascii_int, default=1, help="how many games (default: 1)")
+    p.add_argument("--seed", type=ascii_int, default=0,
+                   help="seed of the first game; the next get seed+1, ... (default: 0)")
     p.add_argument("--bots", default="greedy",
                    help=f"one bot for every seat or six comma-separated, seat 0 first; "
                         f"bots: {', '.join(BOT_TYPES)} (default: greedy)")
     p.add_argument("--log", action="store_true", help="print each game's log first (meant for --games 1)")
     p.add_argument("--record", metavar="OUT.json", help="write the game record (with --games 1)")
     p.add_argument("--progress", action="store_true", help="draw the progress bar even when stderr is not a terminal")
-    p.add_argument("--jobs", type=int, default=None, metavar="N",
+    p.add_argument("--jobs", type=ascii_int, default=None, metavar="N",
                    help="worker processes (default: every core); the results are the same for any N")
     p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                    help="run the games on Ray (pip install 'gouji[ray]'): the cluster at ADDRESS "
@@ -135,8 +148,8 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a game in the terminal against bots")
     p.add_argument("--variant", help="variant name or .toml file (default: provincial; with --resume: "
                                      "the record's variant)")
-    p.add_argument("--seed", type=int, help="the game's seed (default: 0)")
-    p.add_argument("--seat", type=int, default=None,
+    p.add_argument("--seed", type=ascii_int, help="the game's seed (default: 0)")
+    p.add_argument("--seat", type=ascii_int, default=None,
                    help="your seat, 0-5 (default: 0; with --resume: the seat the record was played from)")
     p.add_argument("--bots", default="greedy", help="the bots of the other seats: greedy or random (default: greedy)")
     p.add_argument("--record", metavar="OUT.json",
@@ -149,7 +162,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("record", metavar="RECORD.json")
     p.add_argument("--log", action="store_true", help="print the game log")
     p.add_argument("--html", metavar="OUT.html", help="write the game as one self-contained web page")
-    p.add_argument("--seat", type=int, help="with --html: a page of this seat's view only (0-5)")
+    p.add_argument("--seat", type=ascii_int, help="with --html: a page of this seat's view only (0-5)")
     p.add_argument("--variant", metavar="NAME_OR_PATH",
                    help="replay under this variant (a name or a .toml file): needed for a house variant, "
                         "whose files a record never loads by itself")
@@ -441,7 +454,7 @@ def _pad(text: str, width: int, right: bool = False) -> str:
 def cmd_play(args: argparse.Namespace) -> int:
     from gouji.errors import UnknownVariantError, VariantNotGivenError
     from gouji.plugins.loader import load_variant
-    from gouji.records.record import MAX_RECORD_CHARS, replay
+    from gouji.records.record import replay
     from gouji.tools.terminal import JOKER_LEGEND, current_round_start, play_in_terminal
 
     if args.seat is not None and not 0 <= args.seat < 6:
@@ -451,8 +464,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.resume:
         if args.seed is not None:
             raise GoujiError("--resume goes on with the record's game: its seed comes from the record, drop --seed")
-        with open(args.resume, "rb") as f:
-            text = f.read(MAX_RECORD_CHARS + 1)
+        text = read_record_file(args.resume)
         try:
             game = replay(text, variant)
         except GoujiError as exc:
@@ -538,10 +550,9 @@ def _play_options(args: argparse.Namespace, game: Game) -> str:
 # -- replay ------------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
     from gouji.plugins.loader import load_variant
-    from gouji.records.record import MAX_RECORD_CHARS, replay
+    from gouji.records.record import replay
 
-    with open(args.record, "rb") as f:
-        data = f.read(MAX_RECORD_CHARS + 1)
+    data = read_record_file(args.record)
     variant = load_variant(args.variant) if args.variant else None
     game = replay(data, variant=variant, trust=args.trust)
     if args.seat is not None and not args.html:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gouji.errors import GoujiError
+from gouji.tools.arguments import ascii_int
 
 if TYPE_CHECKING:
     from gouji.engine.scoring import Score
@@ -33,7 +34,7 @@ def add_commands(sub: Any) -> None:
     """Add ``score``, ``match`` and ``tournament`` to the ``gouji`` command's subparsers."""
     p = sub.add_parser("score", help="score a game from its finish order, every point with its rule")
     p.add_argument("--variant", default="provincial", help="variant name or .toml file (default: provincial)")
-    p.add_argument("finish_order", metavar="SEAT", nargs=6, type=int, help="the seats in place order, 头科 first")
+    p.add_argument("finish_order", metavar="SEAT", nargs=6, type=ascii_int, help="the seats in place order, 头科 first")
     p.add_argument("--bonus", action="append", default=[], metavar="TEAM:POINTS:RULE[:REASON]",
                    help="points given to a team, with the rule (repeatable)")
     p.add_argument("--penalty", action="append", default=[], metavar="TEAM:POINTS:RULE[:REASON]",
@@ -48,7 +49,7 @@ def add_commands(sub: Any) -> None:
         p.add_argument("--stage", choices=("preliminary", "final"),
                        help="preliminary (ties drawn for) or final (deciding games); default: the file's, "
                             "else preliminary")
-        p.add_argument("--seed", type=int, help="the seed of the draw that orders tied teams "
+        p.add_argument("--seed", type=ascii_int, help="the seed of the draw that orders tied teams "
                                                 "(default: the file's, else 0)")
         _add_format(p)
         p.set_defaults(run=cmd_match if name == "match" else cmd_tournament)
@@ -229,7 +230,28 @@ def _emit(fmt: str, text: Any, data: Any, header: Sequence[str], rows: Any) -> N
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(header)
-        writer.writerows(rows())
+        writer.writerows([[spreadsheet_safe(cell) for cell in row] for row in rows()])
         print(out.getvalue(), end="")
     else:
         print(text())
+
+
+#: A spreadsheet reads a cell beginning with one of these as a formula (CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell that a spreadsheet would run as a formula (a team named ``=HYPERLINK(…)``),
+    quoted with a leading ``'``; numbers and other text as they are."""
+    if isinstance(cell, str) and cell.startswith(_FORMULA_STARTS) and not _is_number(cell):
+        return "'" + cell
+    return cell
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return text.strip() == text
+

@@ -36,6 +36,7 @@ import attrs
 from gouji.engine.events import PLACE_NAMES
 from gouji.engine.scoring import Adjustment, Score, team_of
 from gouji.errors import GoujiError
+from gouji.plugins.files import UnreadableFile, read_bounded
 
 if TYPE_CHECKING:
     from gouji.plugins.variant import Variant
@@ -46,6 +47,8 @@ SCORE_RULES = {"provincial": "SCORE-1", "dagang": "SCORE-2", "district": "SCORE-
 #: The draw that orders tied teams, and disqualification for cheating (book T).
 DRAW_RULE, DISQUALIFY_RULE = "SCORE-4", "REF-5"
 RULE_ID = re.compile(r"[A-Z]{2,}-\d+")
+#: The largest file of results read (a season of a big club is a few hundred kilobytes).
+MAX_RESULTS_BYTES = 4 * 1024 * 1024
 CSV_COLUMNS = ("match", "team0", "team1", "finish_order", "bonuses", "penalties", "decider")
 DEFAULT_TEAMS = ("team 0", "team 1")
 
@@ -142,7 +145,16 @@ class Results:
 def read_results(path: str | Path) -> Results:
     """Read a file of results: TOML (``.toml``) or CSV (anything else)."""
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = read_bounded(path, MAX_RESULTS_BYTES).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ResultsError(f"{path}: a file of results is UTF-8 text ({exc.reason} at byte {exc.start}); "
+                           "save it as UTF-8") from None
+    except UnreadableFile as exc:
+        raise ResultsError(f"{path}: a file of results is a regular file of at most {MAX_RESULTS_BYTES} "
+                           f"bytes ({exc})") from None
+    except OSError as exc:
+        raise ResultsError(f"{path}: cannot be read: {exc.strerror or exc}") from None
     if path.suffix.lower() == ".toml":
         return _read_toml(text, str(path))
     return _read_csv(text, str(path))
@@ -164,7 +176,7 @@ def _read_csv(text: str, where: str) -> Results:
         games.append(_game(where, number, {
             "match": clean.get("match") or None,
             "teams": [clean.get("team0") or DEFAULT_TEAMS[0], clean.get("team1") or DEFAULT_TEAMS[1]],
-            "finish_order": clean["finish_order"].split(),
+            "finish_order": [_csv_seat(word) for word in clean["finish_order"].split()],
             "bonuses": items["bonuses"], "penalties": items["penalties"],
             "decider": clean.get("decider", "").lower() in ("yes", "true", "1", "y"),
         }, None))
@@ -176,6 +188,8 @@ def _read_toml(text: str, where: str) -> Results:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ResultsError(f"{where}: not TOML: {exc}") from exc
+    except RecursionError:
+        raise ResultsError(f"{where}: nested too deeply to be a file of results") from None
     known = {"variant", "stage", "seed", "teams", "games", "disqualified"}
     if set(data) - known:
         raise ResultsError(f"{where}: unknown keys {sorted(set(data) - known)}; known: {sorted(known)}")
@@ -195,6 +209,15 @@ def _read_toml(text: str, where: str) -> Results:
     return Results(games, data.get("variant"), data.get("stage"), data.get("seed"), tuple(out))
 
 
+def _seat(value: Any) -> int | None:
+    return value if type(value) is int else None
+
+
+def _csv_seat(text: str) -> int | str:
+    """A CSV cell's seat: one ASCII digit 0-5 (else the text, for the error to show)."""
+    return int(text) if len(text) == 1 and text in "012345" else text
+
+
 def _game(where: str, row: int, data: Mapping[str, Any], default_teams: Any) -> GameResult:
     at = f"{where}: game {row}" if where.endswith(".toml") else f"{where}: row {row}"
     known = {"match", "teams", "finish_order", "bonuses", "penalties", "decider"}
@@ -205,10 +228,9 @@ def _game(where: str, row: int, data: Mapping[str, Any], default_teams: Any) -> 
             or not all(isinstance(t, str) and t.strip() for t in teams):
         raise ResultsError(f"{at}: teams are two distinct names, not {teams!r}")
     order = data.get("finish_order")
-    try:
-        seats = tuple(int(s) for s in order) if isinstance(order, list) else None
-    except (TypeError, ValueError):
-        seats = None
+    # A seat is an integer in TOML, ASCII digits in CSV: not true, not '5', not '٣'.
+    given = [_seat(s) for s in order] if isinstance(order, list) else [None]
+    seats = tuple(s for s in given if s is not None) if None not in given else None
     if seats is None or sorted(seats) != list(range(6)):
         raise ResultsError(f"{at}: finish_order lists the seats 0-5 once each, first place first, not {order!r}")
     adjustments: list[Adjustment] = []

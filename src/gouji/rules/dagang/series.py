@@ -20,15 +20,13 @@ every game's context against the game before it.
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from gouji.engine.context import GameContext
 from gouji.engine.scoring import is_sweep
-from gouji.engine.series import SERIES_FORMAT, Series
-from gouji.errors import GoujiError, RecordError
+from gouji.engine.series import Series
+from gouji.errors import GoujiError
 from gouji.plugins.options import Options
-from gouji.records.record import read_record, replay
 from gouji.rules.dagang.points import point_obligations
 from gouji.rules.dagang.state import (
     CUT_KEY,
@@ -50,7 +48,6 @@ from gouji.rules.dagang.state import (
 if TYPE_CHECKING:
     from gouji.engine.game import Game
     from gouji.plugins.surface import PluginGame
-    from gouji.plugins.variant import Variant
 
 #: D§6: "同时更换2人以上时应重新开牌".
 RECUT_CHANGES = 2
@@ -121,43 +118,10 @@ class DagangSeries(Series):
         a, b = self.team_totals()
         return {"games": len(self.finished), "team_points": (a, b)}
 
-    @classmethod
-    def replay(cls, record: dict[str, Any] | str, variant: Variant | None = None, *,
-               trust: bool = False) -> DagangSeries:
-        """Rebuild a series from its ``record()``; every game after the first must start from
-        the context its predecessor leads to (allowing a re-cut for changed players). The
-        last game of the record is the current one (``series.game``), the others are
-        ``series.finished``."""
-        from gouji.engine.series import MAX_SERIES_GAMES
-
-        # A dict or its JSON text, as Series.replay takes.
-        record = read_record(record, SERIES_FORMAT,
-                             "gouji series record")
-        games = record.get("games")
-        if not isinstance(games, list) or not games or len(games) > MAX_SERIES_GAMES:
-            raise RecordError(f"a series record lists its games (at most {MAX_SERIES_GAMES})")
-        seed = record.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError(f"a series record's seed is an integer, not {seed!r:.40}")
-        played = [replay(g, variant=variant, trust=trust) for g in games]
-        series = cls.__new__(cls)
-        series.variant = played[0].variant
-        series.seed = record.get("seed", played[0].seed)
-        series.games = None
-        for before, after in pairwise(played):
-            if not before.is_over:
-                raise RecordError("a game of the series is not over but another follows it")
-            expected = next_context(series.variant.options, before, before.context)
-            if _plain(after.context) not in (_plain(expected), _plain(with_recut(expected))):
-                raise RecordError(f"game {after.context.game_number} does not start where game "
-                                  f"{before.context.game_number} ended")
-        series.finished = played[:-1]
-        series.game = played[-1]
-        return series
-
-
-def _plain(context: GameContext) -> Any:
-    import json
-
-    return json.loads(json.dumps([context.game_number, list(context.previous_finish_order),
-                                  context.previous_first_drawer, [[k, v] for k, v in context.carry]]))
+    def expected_contexts(self) -> list[GameContext]:
+        """What the game after the last finished one may start from: the context that game
+        leads to, or the same with the cut made again (players changed, D§6). The replay
+        (:meth:`gouji.engine.series.Series.replay`) checks every game of a record against them."""
+        before = self.finished[-1]
+        expected = next_context(self.variant.options, before, before.context)
+        return [expected, with_recut(expected)]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gouji.engine.context import GameContext
+from gouji.engine.context import MAX_GAME_NUMBER, GameContext, register_carry_check
 from gouji.engine.plays import Play
 from gouji.errors import GoujiError
 
@@ -113,7 +113,7 @@ def _seat_or_none(value: Any, what: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 6:
-        raise GoujiError(f"carry {CUT_KEY!r}: {what} is a seat 0-5, not {value!r}")
+        raise GoujiError(f"carry {CUT_KEY!r}: {what} is a seat 0-5, not {value!r:.40}")
     return value
 
 
@@ -122,8 +122,9 @@ def cut_info(context: GameContext) -> CutInfo:
     data = context.get(CUT_KEY)
     if data is None:
         return CutInfo()
-    if not isinstance(data, dict) or data.get("kind") not in (FIRST, RECUT, REGULAR, ROTATE):
-        raise GoujiError(f"carry {CUT_KEY!r}: expected {{'kind': first|recut|regular|rotate, …}}, got {data!r}")
+    if (not isinstance(data, dict) or data.get("kind") not in (FIRST, RECUT, REGULAR, ROTATE)
+            or set(data) - {"kind", "first_cutter", "cutter", "last", "second_last"}):
+        raise GoujiError(f"carry {CUT_KEY!r}: expected {{'kind': first|recut|regular|rotate, …}}, got {data!r:.80}")
     return CutInfo(data["kind"], *(_seat_or_none(data.get(k), k)
                                    for k in ("first_cutter", "cutter", "last", "second_last")))
 
@@ -136,8 +137,10 @@ def owed_points(context: GameContext) -> list[tuple[int, int, int, str]]:
             giver, receiver, count, why = item
         except (TypeError, ValueError):
             raise GoujiError(f"carry {POINTS_KEY!r}: [giver, receiver, count, why], not {item!r}") from None
-        if giver not in range(6) or receiver not in range(6) or not isinstance(count, int) or count < 1:
-            raise GoujiError(f"carry {POINTS_KEY!r}: bad obligation {item!r}")
+        if (not _is_seat(giver) or not _is_seat(receiver) or not isinstance(count, int)
+                or isinstance(count, bool) or not 1 <= count <= MAX_POINT_TRIBUTE):
+            raise GoujiError(f"carry {POINTS_KEY!r}: bad obligation {item!r:.80} (seats 0-5, a count of 1 to "
+                             f"{MAX_POINT_TRIBUTE})")
         out.append((giver, receiver, count, str(why)))
     return out
 
@@ -148,9 +151,53 @@ def carried_offences(context: GameContext) -> dict[tuple[int, str], int]:
         try:
             seat, offence, times = item
         except (TypeError, ValueError):
-            raise GoujiError(f"carry {OFFENCES_KEY!r}: [seat, offence, times], not {item!r}") from None
-        out[(int(seat), str(offence))] = int(times)
+            raise GoujiError(f"carry {OFFENCES_KEY!r}: [seat, offence, times], not {item!r:.80}") from None
+        if (not _is_seat(seat) or not isinstance(offence, str) or not 0 < len(offence) <= 40
+                or not isinstance(times, int) or isinstance(times, bool) or not 1 <= times <= MAX_GAME_NUMBER):
+            raise GoujiError(f"carry {OFFENCES_KEY!r}: [a seat 0-5, an offence, 1 to {MAX_GAME_NUMBER} times], "
+                             f"not {item!r:.80}")
+        out[(seat, offence)] = times
     return out
+
+
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 6
+
+
+def _check_cut(value: Any) -> None:
+    cut_info(GameContext(carry=((CUT_KEY, value),)))
+
+
+def _list_check(key: str, read: Any) -> Any:
+    """The check of a carried list: bounded, and every item read as the plugin will read it."""
+
+    def check(value: Any) -> None:
+        if value is not None and (not isinstance(value, list | tuple) or len(value) > MAX_CARRIED_ITEMS):
+            raise GoujiError(f"carry {key!r}: a list of at most {MAX_CARRIED_ITEMS} items, not {value!r:.40}")
+        read(GameContext(carry=((key, value),)))
+
+    return check
+
+
+def _check_sweep(value: Any) -> None:
+    if not isinstance(value, bool):
+        raise GoujiError(f"carry {SWEEP_KEY!r}: true or false, not {value!r:.40}")
+
+
+def _check_last(value: Any) -> None:
+    if value is not None and not _is_seat(value):
+        raise GoujiError(f"carry {LAST_KEY!r}: a seat 0-5, not {value!r:.40}")
+
+
+#: Bounds of what a series carries: no real series comes near them.
+MAX_POINT_TRIBUTE = 100
+MAX_CARRIED_ITEMS = 64
+
+register_carry_check(CUT_KEY, _check_cut)
+register_carry_check(POINTS_KEY, _list_check(POINTS_KEY, owed_points))
+register_carry_check(OFFENCES_KEY, _list_check(OFFENCES_KEY, carried_offences))
+register_carry_check(SWEEP_KEY, _check_sweep)
+register_carry_check(LAST_KEY, _check_last)
 
 
 def offences_data(counts: dict[tuple[int, str], int]) -> list[list[Any]]:

@@ -296,7 +296,7 @@ class Match:
         Each game must start where the one before ended (its seed and the context
         ``gouji_next_context`` gives); the totals and the winner the record states must be
         the replay's. ``variant`` and ``trust`` are as for :func:`gouji.replay`."""
-        from gouji.records.record import _variant_for, read_record, replay
+        from gouji.records.record import _variant_for, read_record, replay_in_series
 
         record = read_record(record, MATCH_FORMAT, "district match record")
         games = record.get("games")
@@ -316,12 +316,12 @@ class Match:
                         tie_seed=record.get("tie_seed"))
             match.games = []
             for number, data in enumerate(games):
-                if data.get("seed") != match.seed + number:
-                    raise RecordError(f"game {number + 1} of the match has seed {data.get('seed')!r:.40}, "
-                                      f"expected {match.seed + number}")
+                what = f"game {number + 1} of the match"
                 if number and not match.games[-1].is_over:
                     raise RecordError(f"game {number} is not over but game {number + 1} follows")
-                game = replay(data, base)
+                if number and match.is_over:
+                    raise RecordError(f"the match was over after game {number}, yet game {number + 1} follows")
+                game = replay_in_series(data, base, match.seed + number, what)
                 expected = GameContext.first() if not number else base.call_hook(
                     "gouji_next_context", options=base.options, game=match.games[-1],
                     context=match.games[-1].context)
@@ -333,13 +333,15 @@ class Match:
             cheat = record.get("disqualification")
             if cheat is not None:
                 if not isinstance(cheat, list) or len(cheat) != 2:
-                    raise RecordError(f"a disqualification is [team, reason], not {cheat!r}")
+                    raise RecordError(f"a disqualification is [team, reason], not {cheat!r:.80}")
                 match.disqualify(cheat[0], cheat[1])
         except RecordError:
             raise
         except (GoujiError, KeyError, TypeError) as exc:
             raise RecordError(f"match record cannot be replayed: {exc!r:.300}") from exc
-        for key, value in (("totals", list(match.totals())), ("winner", match.winner)):
+        tie = match.tie_break
+        for key, value in (("totals", list(match.totals())), ("decider_totals", list(match.decider_totals())),
+                           ("tie_break", tie.to_data() if tie else None), ("winner", match.winner)):
             if key in record and record[key] != value:
                 raise RecordError(f"the match record's {key} {record[key]!r:.80} differs from the replay's {value!r}")
         return match
