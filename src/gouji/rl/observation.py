@@ -25,8 +25,9 @@ segment             length       meaning
 ``places``          6 x 6        each seat's place so far (头科 .. 大落), one-hot
 ``seat``            6            this seat's number, one-hot (its team is ``seat % 2``)
 ``to_act``          6            who decides now
-``decision``        4            lead, answer, a phase decision, game over
-``phase``           16           the pending phase, by a stable hash of its name
+``decision``        4            lead, answer, a phase decision (for the seat to decide only), game over
+``phase``           16           the seat's own phase decision, by a stable hash of the keywords of its
+                                 legal actions (all 0 for the other seats, who do not see what it is)
 ``phase_actions``   6 x F        sum of the action features (:data:`gouji.rl.actions.FEATURE_LAYOUT`)
                                  of the phase decisions each seat has taken that this seat saw:
                                  declarations, tribute, revolution, 3s bought ...
@@ -36,6 +37,19 @@ segment             length       meaning
 ``previous``        6 x 6        each seat's place in the previous game of a series (tribute owed)
 ``game``            2            the game's number in a series / 10; the melee has begun
 ==================  ===========  =================================================================
+
+Every number is a function of the seat's :class:`gouji.Observation` and the public state of
+the game (burners, 够死级 rights, the series' past): two games whose observations for a seat are
+equal encode alike for it.
+
+The move history (:meth:`ObservationEncoder.history`, ``"history"`` in the environments'
+observation dicts) is a ``(HISTORY_LENGTH, HISTORY_WIDTH)`` float32 array: the last
+:data:`HISTORY_LENGTH` moves this seat saw, oldest first, zero rows before the first move.
+A row is the relative seat of the mover (6, one-hot) followed by the
+:func:`gouji.rl.actions.action_features` of the move (:data:`gouji.rl.actions.FEATURE_SIZE`),
+the same columns as ``info["action_features"]``: a set led or covered is a play, a burn a burn,
+every pass (an automatic one, a declined burn) a pass, every close a close, and each phase
+decision the seat saw its action.
 """
 
 from __future__ import annotations
@@ -45,16 +59,24 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gouji.engine.actions import parse_action
+from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet, parse_action
 from gouji.engine.events import Event
 from gouji.errors import GoujiError
-from gouji.rl.actions import FEATURE_SIZE, N_RANKS, RANKS, fill_action_features
+from gouji.rl.actions import FEATURE_SIZE, N_RANKS, RANKS, FeatureTable, fill_action_features
 
 if TYPE_CHECKING:
     from gouji.engine.game import Game
 
 PHASE_BUCKETS = 16
 EVENT_KINDS = 48
+#: Moves in the history array, and the width of a row (relative seat one-hot, then the move's features).
+HISTORY_LENGTH = 32
+HISTORY_WIDTH = 6 + FEATURE_SIZE
+#: The move of each log event kind that is a seat's move at the table (phase events carry their action).
+_MOVE_WORDS: dict[str, Action] = {"pass": PASS, "auto-pass": PASS, "no-burn": PASS, "close": CLOSE,
+                                  "auto-close": CLOSE, "yield": YIELD, "take-wind": TAKE_WIND}
+#: One table of move features for every encoder of the process (rows never change once written).
+_MOVES = FeatureTable()
 #: The engine's own event kinds, each with its own column (fixed here: plugins add kinds to
 #: ``EVENT_NAMES`` as they are imported, which must not move the columns).
 _CORE_EVENTS = (
@@ -129,6 +151,23 @@ class _SeatLog:
         self.set_aside = np.zeros(N_RANKS, dtype=np.float32)
         self.phase_actions = np.zeros((6, FEATURE_SIZE), dtype=np.float32)
         self.events = np.zeros((6, EVENT_KINDS), dtype=np.float32)
+        #: Each move seen, oldest first, as a history row with the mover's *absolute* seat
+        #: (``moves`` rows used), and the event number of each (to merge private moves in order).
+        self.move_rows = np.zeros((64, HISTORY_WIDTH), dtype=np.float32)
+        self.move_events: list[int] = []
+        self.moves = 0
+
+    def add_move(self, number: int, seat: int, features: np.ndarray) -> None:
+        if self.moves == len(self.move_rows):
+            self.move_rows = np.concatenate([self.move_rows, np.zeros_like(self.move_rows)])
+        row = self.move_rows[self.moves]
+        row[seat] = 1
+        row[6:] = features
+        self.move_events.append(number)
+        self.moves += 1
+
+    def last_moves(self) -> np.ndarray:
+        return self.move_rows[max(0, self.moves - HISTORY_LENGTH):self.moves]
 
 
 class ObservationEncoder:
@@ -160,11 +199,11 @@ class ObservationEncoder:
             self._events = events
             self._seen = 0
             self._reset_logs()
-        for event in events[self._seen:]:
-            self._read(event)
+        for number in range(self._seen, len(events)):
+            self._read(events[number], number)
         self._seen = len(events)
 
-    def _read(self, event: Event) -> None:
+    def _read(self, event: Event, number: int) -> None:
         seat = event.seat
         kind = event.kind
         if event.visible_to is None:
@@ -184,15 +223,26 @@ class ObservationEncoder:
         if column is None:
             column = _EVENT_COLUMNS[kind] = event_kind_column(kind)
         phase_features = None
+        move: Action | None = None
         if kind == "phase" and seat is not None:
             _, _, text = event.detail.partition(": ")
             try:
-                action = parse_action(text)
+                move = parse_action(text)
             except GoujiError:
-                action = None
-            if action is not None:
+                move = None
+            if move is not None:
                 phase_features = np.zeros(FEATURE_SIZE, dtype=np.float32)
-                fill_action_features(phase_features, action, seat)
+                fill_action_features(phase_features, move, seat)
+        elif play is not None and kind in ("lead", "cover"):
+            move = PlaySet.of(play)
+        elif play is not None and kind == "burn":
+            move = Burn.of(play)
+        else:
+            move = _MOVE_WORDS.get(kind)
+        if move is not None and seat is not None and 0 <= seat < 6:
+            features = _MOVES.table[_MOVES.row_ids([move], seat)[0]]
+            for log in logs:
+                log.add_move(number, seat, features)
         for log in logs:
             if seat is not None and 0 <= seat < 6:
                 log.events[seat, column] += 1
@@ -254,10 +304,15 @@ class ObservationEncoder:
         if actor is not None:
             out[_TO_ACT + (actor - seat) % 6] = 1
         kind = game.kind
-        if kind in _DECISIONS:
+        # What the seat to decide is deciding shows in its own legal actions only: the others
+        # do not see which phase is pending (issue 21, item 13), nor whether one is.
+        if kind == "over":
             out[_DECISION + _DECISIONS.index(kind)] = 1
-        if kind == "phase" and game.phases:
-            out[_PHASE + _bucket(str(getattr(game.phases[0], "name", "")), PHASE_BUCKETS)] = 1
+        elif actor == seat and kind in _DECISIONS:
+            out[_DECISION + _DECISIONS.index(kind)] = 1
+            if kind == "phase":
+                keywords = ",".join(sorted({a.keyword for a in game.legal_actions()}))
+                out[_PHASE + _bucket(keywords, PHASE_BUCKETS)] = 1
         context = game.context
         for place, s in enumerate(context.previous_finish_order):
             if 0 <= s < 6 and place < 6:
@@ -266,6 +321,35 @@ class ObservationEncoder:
         out[_GAME + 1] = game.melee
         return out
 
+    def history(self, game: Game, seat: int) -> np.ndarray:
+        """The last :data:`HISTORY_LENGTH` moves ``seat`` saw, oldest first (the module's layout):
+        float32 of shape ``(HISTORY_LENGTH, HISTORY_WIDTH)``."""
+        self._catch_up(game)
+        public = self._public
+        moves = public.last_moves()
+        private = self._private[seat]
+        if private is not None and private.moves:
+            # Rare (a phase's private decisions): merge the two logs' last moves by event number.
+            first_public = public.moves - len(moves)
+            mine = private.last_moves()
+            first_private = private.moves - len(mine)
+            numbered = sorted([(n, 0, i) for i, n in enumerate(public.move_events[first_public:])]
+                              + [(n, 1, i) for i, n in enumerate(private.move_events[first_private:])])
+            picked = numbered[-HISTORY_LENGTH:]
+            moves = np.stack([(mine if source else moves)[i] for _, source, i in picked])
+        out = np.zeros((HISTORY_LENGTH, HISTORY_WIDTH), dtype=np.float32)
+        n = len(moves)
+        if n:
+            first = HISTORY_LENGTH - n
+            out[first:, 6:] = moves[:, 6:]
+            out[first:, :6] = moves[:, _ORDERS[seat]]
+        return out
+
+
+def encode_history(game: Game, seat: int) -> np.ndarray:
+    """The move history of ``seat`` now (:meth:`ObservationEncoder.history`, a fresh encoder)."""
+    return ObservationEncoder().history(game, seat)
+
 
 def encode_observation(game: Game, seat: int) -> np.ndarray:
     """The observation vector of ``seat`` now (a fresh :class:`ObservationEncoder`; keep one
@@ -273,5 +357,5 @@ def encode_observation(game: Game, seat: int) -> np.ndarray:
     return ObservationEncoder().encode(game, seat)
 
 
-__all__ = ["EVENT_KINDS", "LAYOUT", "OBSERVATION_SIZE", "PHASE_BUCKETS", "SEGMENTS", "ObservationEncoder",
-           "encode_observation", "event_kind_column"]
+__all__ = ["EVENT_KINDS", "HISTORY_LENGTH", "HISTORY_WIDTH", "LAYOUT", "OBSERVATION_SIZE", "PHASE_BUCKETS",
+           "SEGMENTS", "ObservationEncoder", "encode_history", "encode_observation", "event_kind_column"]
