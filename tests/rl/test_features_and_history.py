@@ -121,3 +121,16 @@ def test_features_of_a_phase_decision_are_relative_to_the_seat_deciding() -> Non
         assert np.array_equal(features, features_of(episode.legal(), seat))
         episode.apply(episode.legal()[rng.randrange(len(episode.legal()))])
         seen += 1
+
+
+def test_the_feature_table_grows_past_its_first_rows() -> None:
+    from gouji.engine.actions import PlaySet
+    from gouji.rl.actions import ActionSpace
+
+    space = ActionSpace()
+    plays = [PlaySet.of(space.play_of(i)) for i in range(0, 6000, 10)]
+    table = FeatureTable()
+    for start in range(0, len(plays), 50):
+        chunk = plays[start:start + 50]
+        assert np.array_equal(table.rows(chunk), features_of(chunk))
+    assert np.array_equal(table.rows_of_indices(plays, space.indices(plays)), features_of(plays))

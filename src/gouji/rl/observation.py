@@ -240,7 +240,8 @@ class ObservationEncoder:
         else:
             move = _MOVE_WORDS.get(kind)
         if move is not None and seat is not None and 0 <= seat < 6:
-            features = _MOVES.table[_MOVES.row_ids([move], seat)[0]]
+            row = _MOVES.row_ids([move], seat)[0]  # before reading the table: adding a row may grow it
+            features = _MOVES.table[row]
             for log in logs:
                 log.add_move(number, seat, features)
         for log in logs:
