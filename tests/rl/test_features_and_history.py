@@ -134,3 +134,44 @@ def test_the_feature_table_grows_past_its_first_rows() -> None:
         chunk = plays[start:start + 50]
         assert np.array_equal(table.rows(chunk), features_of(chunk))
     assert np.array_equal(table.rows_of_indices(plays, space.indices(plays)), features_of(plays))
+
+
+def test_render_shows_only_what_the_rendered_seat_may_see() -> None:
+    # Issue 21, item 15: render() printed the last events of the whole game, private ones included.
+    env = gouji.rl.env("dagang", render_mode="ansi", render_seat=0)
+    env.reset(seed=3)
+    env.game.log("phase", 1, "TRIB-2", detail="tribute: dagang-return 9 SECRET", visible_to=[1, 4])
+    text = env.render()
+    assert text is not None and "SECRET" not in text and "seed" not in text
+    assert "seen by seat 0" in text
+    env.render_seat = 4
+    assert "SECRET" in (env.render() or "")
+    single = gouji.rl.single_agent_env("dagang", seats=(0,), render_mode="ansi")
+    single.reset(seed=3)
+    single.episode.game.log("phase", 1, "TRIB-2", detail="SECRET", visible_to=[1, 4])
+    assert "SECRET" not in (single.render() or "") and "seen by seat 0" in (single.render() or "")
+    with pytest.raises(gouji.GoujiError):
+        gouji.rl.env("dagang", render_seat=6)
+
+
+def test_a_team_learner_decides_for_each_of_its_seats_and_gets_each_reward() -> None:
+    for reward in ("team", "seat", "both"):
+        env = gouji.rl.single_agent_env("provincial", seats=(0, 2, 4), opponents="greedy", reward=reward)
+        observation, info = env.reset(seed=2)
+        seen, done, total = set(), False, 0.0
+        while not done:
+            seat = info["seat"]
+            assert seat in (0, 2, 4) and env.episode.current_player == seat
+            assert info["action_features"].shape[0] == len(info["legal_actions"])
+            seen.add(seat)
+            observation, r, done, _, info = env.step(info["legal_actions"][0])
+            total += r
+        score = env.episode.game.score()
+        team = float(score.team_points[0])
+        seats = {s: float(score.seat_points[s]) for s in (0, 2, 4)}
+        assert info["team_reward"] == dict.fromkeys((0, 2, 4), team) and info["seat_reward"] == seats
+        expected = {"team": dict.fromkeys((0, 2, 4), team), "seat": seats,
+                    "both": {s: team + seats[s] for s in seats}}[reward]
+        assert info["rewards"] == expected
+        assert total == pytest.approx(sum(expected.values()) / 3)
+        assert len(seen) > 1
