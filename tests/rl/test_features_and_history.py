@@ -157,14 +157,14 @@ def test_render_shows_only_what_the_rendered_seat_may_see() -> None:
 def test_a_team_learner_decides_for_each_of_its_seats_and_gets_each_reward() -> None:
     for reward in ("team", "seat", "both"):
         env = gouji.rl.single_agent_env("provincial", seats=(0, 2, 4), opponents="greedy", reward=reward)
-        observation, info = env.reset(seed=2)
+        _, info = env.reset(seed=2)
         seen, done, total = set(), False, 0.0
         while not done:
             seat = info["seat"]
             assert seat in (0, 2, 4) and env.episode.current_player == seat
             assert info["action_features"].shape[0] == len(info["legal_actions"])
             seen.add(seat)
-            observation, r, done, _, info = env.step(info["legal_actions"][0])
+            _, r, done, _, info = env.step(info["legal_actions"][0])
             total += r
         score = env.episode.game.score()
         team = float(score.team_points[0])
