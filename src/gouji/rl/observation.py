@@ -55,7 +55,7 @@ decision the seat saw its action.
 from __future__ import annotations
 
 import zlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -75,6 +75,9 @@ HISTORY_WIDTH = 6 + FEATURE_SIZE
 #: The move of each log event kind that is a seat's move at the table (phase events carry their action).
 _MOVE_WORDS: dict[str, Action] = {"pass": PASS, "auto-pass": PASS, "no-burn": PASS, "close": CLOSE,
                                   "auto-close": CLOSE, "yield": YIELD, "take-wind": TAKE_WIND}
+#: The columns of a history row for each observer: the mover's seat made relative, then the features.
+_HISTORY_COLUMNS = [np.concatenate([np.array([(seat + k) % 6 for k in range(6)]), np.arange(6, HISTORY_WIDTH)])
+                    for seat in range(6)]
 #: One table of move features for every encoder of the process (rows never change once written).
 _MOVES = FeatureTable()
 #: The engine's own event kinds, each with its own column (fixed here: plugins add kinds to
@@ -85,6 +88,8 @@ _CORE_EVENTS = (
     "phase", "retired", "game-over", "set-aside", "lead-passed", "moved",
 )
 _RANK_COLUMN = {rank: i for i, rank in enumerate(RANKS)}
+_FIRST_RANK, _LAST_RANK = RANKS[0], RANKS[-1]
+assert tuple(range(_FIRST_RANK, _LAST_RANK + 1)) == RANKS, "the hand segment reads rank_counts in RANKS' order"
 _DECISIONS = ("lead", "respond", "phase", "over")
 
 SEGMENTS: tuple[tuple[str, int], ...] = (
@@ -130,6 +135,18 @@ _PREVIOUS, _GAME = LAYOUT["previous"][0], LAYOUT["game"][0]
 _EVENT_COLUMNS: dict[str, int] = {}
 #: Seats in the observer's relative order: row k is seat (observer + k) % 6.
 _ORDERS = [np.array([(seat + k) % 6 for k in range(6)]) for seat in range(6)]
+#: A log's per-seat blocks (played, phase_actions, events: absolute seats, side by side) and, for
+#: each observer, where each of their numbers comes from (rows in its relative order) and goes.
+_PER_SEAT_SIZE = 6 * (N_RANKS + FEATURE_SIZE + EVENT_KINDS)
+_PER_SEAT_TARGET = np.concatenate([np.arange(start, start + 6 * width) for start, width in (
+    (LAYOUT["played"][0], N_RANKS), (LAYOUT["phase_actions"][0], FEATURE_SIZE), (LAYOUT["events"][0], EVENT_KINDS))])
+_PER_SEAT_SOURCE = []
+for _seat in range(6):
+    _parts, _base = [], 0
+    for _width in (N_RANKS, FEATURE_SIZE, EVENT_KINDS):
+        _parts += [_base + row * _width + np.arange(_width) for row in _ORDERS[_seat]]
+        _base += 6 * _width
+    _PER_SEAT_SOURCE.append(np.concatenate(_parts))
 
 
 def _bucket(text: str, buckets: int) -> int:
@@ -147,15 +164,33 @@ class _SeatLog:
     """What one seat has gathered from the log events it saw, kept up to date step by step."""
 
     def __init__(self) -> None:
-        self.played = np.zeros((6, N_RANKS), dtype=np.float32)
+        # The per-seat blocks side by side in one array (absolute seats), so that an encoding
+        # reorders all three for its observer with one gather (_PER_SEAT_SOURCE).
+        self._views(np.zeros(_PER_SEAT_SIZE, dtype=np.float32))
         self.set_aside = np.zeros(N_RANKS, dtype=np.float32)
-        self.phase_actions = np.zeros((6, FEATURE_SIZE), dtype=np.float32)
-        self.events = np.zeros((6, EVENT_KINDS), dtype=np.float32)
         #: Each move seen, oldest first, as a history row with the mover's *absolute* seat
         #: (``moves`` rows used), and the event number of each (to merge private moves in order).
         self.move_rows = np.zeros((64, HISTORY_WIDTH), dtype=np.float32)
         self.move_events: list[int] = []
         self.moves = 0
+
+    def _views(self, per_seat: np.ndarray) -> None:
+        self.per_seat = per_seat
+        self.played = per_seat[:6 * N_RANKS].reshape(6, N_RANKS)
+        self.phase_actions = per_seat[6 * N_RANKS:6 * (N_RANKS + FEATURE_SIZE)].reshape(6, FEATURE_SIZE)
+        self.events = per_seat[6 * (N_RANKS + FEATURE_SIZE):].reshape(6, EVENT_KINDS)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The three blocks are views of per_seat: pickled apart they would come back as copies.
+        state = dict(self.__dict__)
+        for view in ("played", "phase_actions", "events"):
+            del state[view]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        per_seat = state.pop("per_seat")
+        self.__dict__.update(state)
+        self._views(per_seat)
 
     def add_move(self, number: int, seat: int, features: np.ndarray) -> None:
         if self.moves == len(self.move_rows):
@@ -261,19 +296,15 @@ class ObservationEncoder:
         self._catch_up(game)
         log = self._public
         private = self._private[seat]
-        order = _ORDERS[seat]
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-        hand = game.hands[seat]
-        out[_HAND:_HAND + N_RANKS] = [len(hand[rank]) for rank in RANKS]
-        out[_PLAYED:_PLAYED + 6 * N_RANKS] = log.played[order].ravel()
-        out[_SET_ASIDE:_SET_ASIDE + N_RANKS] = log.set_aside
-        out[_PHASE_ACTIONS:_PHASE_ACTIONS + 6 * FEATURE_SIZE] = log.phase_actions[order].ravel()
-        out[_EVENTS:_EVENTS + 6 * EVENT_KINDS] = log.events[order].ravel()
-        if private is not None:
-            out[_PLAYED:_PLAYED + 6 * N_RANKS] += private.played[order].ravel()
+        out[_HAND:_HAND + N_RANKS] = game.rank_counts(seat)[_FIRST_RANK:_LAST_RANK + 1]  # RANKS' order
+        source = _PER_SEAT_SOURCE[seat]
+        if private is None:
+            out[_PER_SEAT_TARGET] = log.per_seat[source]
+        else:
+            out[_PER_SEAT_TARGET] = log.per_seat[source] + private.per_seat[source]
             out[_SET_ASIDE:_SET_ASIDE + N_RANKS] += private.set_aside
-            out[_PHASE_ACTIONS:_PHASE_ACTIONS + 6 * FEATURE_SIZE] += private.phase_actions[order].ravel()
-            out[_EVENTS:_EVENTS + 6 * EVENT_KINDS] += private.events[order].ravel()
+        out[_SET_ASIDE:_SET_ASIDE + N_RANKS] += log.set_aside
         visibility = game.variant.options["count_visibility"]
         sizes, playing = game.sizes, game.playing
         for k in range(6):
@@ -338,12 +369,12 @@ class ObservationEncoder:
                               + [(n, 1, i) for i, n in enumerate(private.move_events[first_private:])])
             picked = numbered[-HISTORY_LENGTH:]
             moves = np.stack([(mine if source else moves)[i] for _, source, i in picked])
-        out = np.zeros((HISTORY_LENGTH, HISTORY_WIDTH), dtype=np.float32)
         n = len(moves)
+        if n == HISTORY_LENGTH:
+            return moves[:, _HISTORY_COLUMNS[seat]]  # a gather: a new array
+        out = np.zeros((HISTORY_LENGTH, HISTORY_WIDTH), dtype=np.float32)
         if n:
-            first = HISTORY_LENGTH - n
-            out[first:, 6:] = moves[:, 6:]
-            out[first:, :6] = moves[:, _ORDERS[seat]]
+            out[HISTORY_LENGTH - n:] = moves[:, _HISTORY_COLUMNS[seat]]
         return out
 
 
