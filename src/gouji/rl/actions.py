@@ -466,7 +466,7 @@ def features_of(actions: Sequence[Action], seat: int = 0) -> np.ndarray:
     return out
 
 
-def _seat_free(action: Action) -> bool:
+def seat_free(action: Action) -> bool:
     """Are ``action``'s features the same whoever takes it? (Only a seat parameter is relative.)"""
     kind = _KIND_BY_KEYWORD.get(action.keyword) if not isinstance(action, (PlaySet, Burn)) else None
     return kind is None or all(domain is not SEAT for _, domain in kind.params)
@@ -514,7 +514,7 @@ class FeatureTable:
         for action in actions:
             row = rows.get(action)
             if row is None:
-                key: Any = action if _seat_free(action) else (action, seat)
+                key: Any = action if seat_free(action) else (action, seat)
                 row = rows.get(key)
                 if row is None:
                     row = self._add(key, action, seat)
@@ -536,7 +536,7 @@ class FeatureTable:
                     row = self.row_ids([action], seat)[0]
                     # A seat parameter is relative to the seat deciding: such a row is not the
                     # same at every index.
-                    if _seat_free(action):
+                    if seat_free(action):
                         by_index[index] = row
                 rows.append(row)
         if not rows:
@@ -558,7 +558,6 @@ class FeatureTable:
 
 __all__ = [
     "BUILTIN_KINDS", "FEATURE_LAYOUT", "FEATURE_SIZE", "HOUSE_KINDS", "HOUSE_PARAMS", "RANKS", "ActionSpace",
-    "FeatureTable",
-    "UnsupportedActionError", "action_features", "features_of", "house_kind",
+    "FeatureTable", "UnsupportedActionError", "action_features", "features_of", "house_kind", "seat_free",
 ]
 
