@@ -541,7 +541,7 @@ class FeatureTable:
                 rows.append(row)
         if not rows:
             return np.zeros((0, FEATURE_SIZE), dtype=np.float32)
-        return self._table[rows]
+        return self._table.take(rows, axis=0)  # take: twice as fast as indexing with a list
 
     @property
     def table(self) -> np.ndarray:
@@ -553,7 +553,7 @@ class FeatureTable:
         if not actions:
             return np.zeros((0, FEATURE_SIZE), dtype=np.float32)
         ids = self.row_ids(actions, seat)
-        return self._table[ids]
+        return self._table.take(ids, axis=0)
 
 
 __all__ = [

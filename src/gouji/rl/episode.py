@@ -10,7 +10,7 @@ import numpy as np
 
 from gouji.engine.series import Series
 from gouji.errors import GoujiError
-from gouji.rl.actions import ActionSpace, FeatureTable, seat_free
+from gouji.rl.actions import ActionSpace, FeatureTable
 from gouji.rl.observation import ObservationEncoder
 
 if TYPE_CHECKING:
@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 #: team's result, and a seat's own finish on top of it). Each part is also given on its own
 #: (:attr:`Episode.last_rewards`).
 REWARDS = ("team", "seat", "both")
+#: One feature table for every episode of the process: each action's row is computed once
+#: (every variant shares the action space's layout, and a row depends on the action alone).
+_FEATURES = FeatureTable()
 
 
 def resolve_variant(variant: str | os.PathLike[str] | Variant) -> Variant:
@@ -49,12 +52,11 @@ class Episode:
         self.reward = reward
         self.space = ActionSpace.for_variant(self.variant)
         self.encoder = ObservationEncoder()
-        self.features = FeatureTable()
+        self.features = _FEATURES
         self.series: Series | None = None
         self._indices: list[int] | None = None
         self._legal: list[Action] | None = None
         self._features: np.ndarray | None = None
-        self._pairs: dict[Action, tuple[int, int]] = {}
         #: ``{"team": [...], "seat": [...]}``: the six seats' points of the last game that ended.
         self.last_rewards: dict[str, list[float]] | None = None
 
@@ -84,48 +86,21 @@ class Episode:
 
     def legal_indices(self) -> list[int]:
         if self._indices is None:
-            self._prepare()
-        assert self._indices is not None
+            self._indices = self.space.indices(self.legal())
         return self._indices
-
-    def _prepare(self) -> None:
-        """The legal indices and, at a lead or an answer, the rows of their features, by one
-        look-up per action (``_pairs``: action -> (index, feature row))."""
-        legal = self.legal()
-        if self.is_over or self.game.kind == "phase":
-            # A phase's actions may share indices with sets (挑牌 names one) and name seats
-            # relative to the seat deciding: features by action, for that seat.
-            self._indices = self.space.indices(legal)
-            return
-        pairs = self._pairs
-        try:
-            found = [pairs[action] for action in legal]
-        except KeyError:
-            found = []
-            for action in legal:
-                pair = pairs.get(action)
-                if pair is None:
-                    if not seat_free(action):  # a seat named: its features depend on who decides
-                        self._indices = self.space.indices(legal)
-                        return
-                    pair = pairs[action] = (self.space.action_to_index(action),
-                                            self.features.row_ids([action], 0)[0])
-                found.append(pair)
-        if found:
-            indices, rows = zip(*found, strict=True)
-            self._indices = list(indices)
-            self._features = self.features.table[list(rows)]
-        else:
-            self._indices = []
 
     def action_features(self) -> np.ndarray:
         """One row of :func:`gouji.rl.action_features` per legal action, in their order (seats
         relative to the seat to decide)."""
-        if self._indices is None:
-            self._prepare()
         if self._features is None:
             seat = self.current_player
-            self._features = self.features.rows(self.legal(), 0 if seat is None else seat)
+            seat = 0 if seat is None else seat
+            if self.is_over or self.game.kind == "phase":
+                # A phase's actions may share indices with sets (挑牌 names one): by action.
+                self._features = self.features.rows(self.legal(), seat)
+            else:
+                # At a lead or an answer: each row found by its action's index (an int).
+                self._features = self.features.rows_of_indices(self.legal(), self.legal_indices(), seat)
         return self._features
 
     def history(self, seat: int) -> np.ndarray:

@@ -62,7 +62,7 @@ import numpy as np
 from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet, parse_action
 from gouji.engine.events import Event
 from gouji.errors import GoujiError
-from gouji.rl.actions import FEATURE_SIZE, N_RANKS, RANKS, FeatureTable, fill_action_features
+from gouji.rl.actions import FEATURE_SIZE, N_RANKS, RANKS, fill_action_features
 
 if TYPE_CHECKING:
     from gouji.engine.game import Game
@@ -75,8 +75,18 @@ HISTORY_WIDTH = 6 + FEATURE_SIZE
 #: The move of each log event kind that is a seat's move at the table (phase events carry their action).
 _MOVE_WORDS: dict[str, Action] = {"pass": PASS, "auto-pass": PASS, "no-burn": PASS, "close": CLOSE,
                                   "auto-close": CLOSE, "yield": YIELD, "take-wind": TAKE_WIND}
-#: One table of move features for every encoder of the process (rows never change once written).
-_MOVES = FeatureTable()
+#: The history rows (absolute seat one-hot, then the features) of sets and words, by seat, for
+#: every encoder of the process: a move is one row written once.
+_SET_ROWS: dict[tuple[int, bool, int], tuple[object, np.ndarray]] = {}
+_WORD_ROWS: dict[tuple[str, int], np.ndarray] = {}
+_MOST_SET_ROWS = 100_000
+
+
+def _move_row(move: Action, seat: int) -> np.ndarray:
+    row = np.zeros(HISTORY_WIDTH, dtype=np.float32)
+    row[seat] = 1
+    fill_action_features(row[6:], move, seat)
+    return row
 #: The engine's own event kinds, each with its own column (fixed here: plugins add kinds to
 #: ``EVENT_NAMES`` as they are imported, which must not move the columns).
 _CORE_EVENTS = (
@@ -189,12 +199,10 @@ class _SeatLog:
         self.__dict__.update(state)
         self._views(per_seat)
 
-    def add_move(self, number: int, seat: int, features: np.ndarray) -> None:
+    def add_move(self, number: int, row: np.ndarray) -> None:
         if self.moves == len(self.move_rows):
             self.move_rows = np.concatenate([self.move_rows, np.zeros_like(self.move_rows)])
-        row = self.move_rows[self.moves]
-        row[seat] = 1
-        row[6:] = features
+        self.move_rows[self.moves] = row
         self.move_events.append(number)
         self.moves += 1
 
@@ -265,17 +273,30 @@ class ObservationEncoder:
             if move is not None:
                 phase_features = np.zeros(FEATURE_SIZE, dtype=np.float32)
                 fill_action_features(phase_features, move, seat)
-        elif play is not None and kind in ("lead", "cover"):
-            move = PlaySet.of(play)
-        elif play is not None and kind == "burn":
-            move = Burn.of(play)
-        else:
-            move = _MOVE_WORDS.get(kind)
-        if move is not None and seat is not None and 0 <= seat < 6:
-            row = _MOVES.row_ids([move], seat)[0]  # before reading the table: adding a row may grow it
-            features = _MOVES.table[row]
-            for log in logs:
-                log.add_move(number, seat, features)
+        if seat is not None and 0 <= seat < 6:
+            row = None
+            if move is not None:
+                row = _move_row(move, seat)
+            elif play is not None and kind in ("lead", "cover", "burn"):
+                # Sets are interned: look their rows up by identity (an int hash), not by the
+                # set's own hash; the entry keeps the set, so a reused id cannot match another.
+                key = (id(play), kind == "burn", seat)
+                entry = _SET_ROWS.get(key)
+                if entry is None or entry[0] is not play:
+                    if len(_SET_ROWS) > _MOST_SET_ROWS:  # sets not interned (a position's): bounded
+                        _SET_ROWS.clear()
+                    entry = _SET_ROWS[key] = (play, _move_row(Burn.of(play) if kind == "burn" else
+                                                              PlaySet.of(play), seat))
+                row = entry[1]
+            else:
+                word = _MOVE_WORDS.get(kind)
+                if word is not None:
+                    row = _WORD_ROWS.get((kind, seat))
+                    if row is None:
+                        row = _WORD_ROWS[(kind, seat)] = _move_row(word, seat)
+            if row is not None:
+                for log in logs:
+                    log.add_move(number, row)
         for log in logs:
             if seat is not None and 0 <= seat < 6:
                 log.events[seat, column] += 1
@@ -297,9 +318,9 @@ class ObservationEncoder:
         out[_HAND:_HAND + N_RANKS] = game.rank_counts(seat)[_FIRST_RANK:_LAST_RANK + 1]  # RANKS' order
         source = _PER_SEAT_SOURCE[seat]
         if private is None:
-            out[_PER_SEAT_TARGET] = log.per_seat[source]
+            out.put(_PER_SEAT_TARGET, log.per_seat.take(source))
         else:
-            out[_PER_SEAT_TARGET] = log.per_seat[source] + private.per_seat[source]
+            out.put(_PER_SEAT_TARGET, log.per_seat.take(source) + private.per_seat.take(source))
             out[_SET_ASIDE:_SET_ASIDE + N_RANKS] += private.set_aside
         out[_SET_ASIDE:_SET_ASIDE + N_RANKS] += log.set_aside
         visibility = game.variant.options["count_visibility"]
@@ -374,7 +395,7 @@ class ObservationEncoder:
             out = np.zeros((HISTORY_LENGTH, HISTORY_WIDTH), dtype=np.float32)
             out[HISTORY_LENGTH - n:] = moves
         if n:
-            out[HISTORY_LENGTH - n:, :6] = moves[:, _ORDERS[seat]]
+            out[HISTORY_LENGTH - n:, :6] = moves[:, :6].take(_ORDERS[seat], axis=1)
         return out
 
 
