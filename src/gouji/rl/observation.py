@@ -83,10 +83,14 @@ _MOST_SET_ROWS = 100_000
 
 
 def _move_row(move: Action, seat: int) -> np.ndarray:
-    row = np.zeros(HISTORY_WIDTH, dtype=np.float32)
-    row[seat] = 1
-    fill_action_features(row[6:], move, seat)
-    return row
+    """The history row of ``move`` by ``seat`` as each observer sees it: ``(6, HISTORY_WIDTH)``,
+    row ``o`` with the mover's seat relative to observer ``o``."""
+    rows = np.zeros((6, HISTORY_WIDTH), dtype=np.float32)
+    fill_action_features(rows[0, 6:], move, seat)
+    rows[1:, 6:] = rows[0, 6:]
+    for observer in range(6):
+        rows[observer, (seat - observer) % 6] = 1
+    return rows
 #: The engine's own event kinds, each with its own column (fixed here: plugins add kinds to
 #: ``EVENT_NAMES`` as they are imported, which must not move the columns).
 _CORE_EVENTS = (
@@ -175,9 +179,10 @@ class _SeatLog:
         # reorders all three for its observer with one gather (_PER_SEAT_SOURCE).
         self._views(np.zeros(_PER_SEAT_SIZE, dtype=np.float32))
         self.set_aside = np.zeros(N_RANKS, dtype=np.float32)
-        #: Each move seen, oldest first, as a history row with the mover's *absolute* seat
-        #: (``moves`` rows used), and the event number of each (to merge private moves in order).
-        self.move_rows = np.zeros((64, HISTORY_WIDTH), dtype=np.float32)
+        #: Each move seen, oldest first, as a history row for each observer (``move_rows[o]``:
+        #: the mover's seat relative to ``o``; ``moves`` rows used), and the event number of
+        #: each (to merge private moves in order): a history is then one slice copied.
+        self.move_rows = np.zeros((6, 8, HISTORY_WIDTH), dtype=np.float32)  # grows by doubling
         self.move_events: list[int] = []
         self.moves = 0
 
@@ -199,15 +204,15 @@ class _SeatLog:
         self.__dict__.update(state)
         self._views(per_seat)
 
-    def add_move(self, number: int, row: np.ndarray) -> None:
-        if self.moves == len(self.move_rows):
-            self.move_rows = np.concatenate([self.move_rows, np.zeros_like(self.move_rows)])
-        self.move_rows[self.moves] = row
+    def add_move(self, number: int, rows: np.ndarray) -> None:
+        if self.moves == self.move_rows.shape[1]:
+            self.move_rows = np.concatenate([self.move_rows, np.zeros_like(self.move_rows)], axis=1)
+        self.move_rows[:, self.moves] = rows
         self.move_events.append(number)
         self.moves += 1
 
-    def last_moves(self) -> np.ndarray:
-        return self.move_rows[max(0, self.moves - HISTORY_LENGTH):self.moves]
+    def last_moves(self, observer: int) -> np.ndarray:
+        return self.move_rows[observer, max(0, self.moves - HISTORY_LENGTH):self.moves]
 
 
 class ObservationEncoder:
@@ -376,26 +381,22 @@ class ObservationEncoder:
         float32 of shape ``(HISTORY_LENGTH, HISTORY_WIDTH)``."""
         self._catch_up(game)
         public = self._public
-        moves = public.last_moves()
+        moves = public.last_moves(seat)
         private = self._private[seat]
         if private is not None and private.moves:
             # Rare (a phase's private decisions): merge the two logs' last moves by event number.
             first_public = public.moves - len(moves)
-            mine = private.last_moves()
+            mine = private.last_moves(seat)
             first_private = private.moves - len(mine)
             numbered = sorted([(n, 0, i) for i, n in enumerate(public.move_events[first_public:])]
                               + [(n, 1, i) for i, n in enumerate(private.move_events[first_private:])])
             picked = numbered[-HISTORY_LENGTH:]
             moves = np.stack([(mine if source else moves)[i] for _, source, i in picked])
         n = len(moves)
-        # A copy, then the six seat columns gathered: a gather of every column costs 4x more.
         if n == HISTORY_LENGTH:
-            out = moves.copy()
-        else:
-            out = np.zeros((HISTORY_LENGTH, HISTORY_WIDTH), dtype=np.float32)
-            out[HISTORY_LENGTH - n:] = moves
-        if n:
-            out[HISTORY_LENGTH - n:, :6] = moves[:, :6].take(_ORDERS[seat], axis=1)
+            return moves.copy()
+        out = np.zeros((HISTORY_LENGTH, HISTORY_WIDTH), dtype=np.float32)
+        out[HISTORY_LENGTH - n:] = moves
         return out
 
 
