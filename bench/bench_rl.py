@@ -84,7 +84,8 @@ def bench_parts(games: int, seed: int, variant: str) -> tuple[int, dict[str, flo
 
     from gouji.rl.episode import Episode
 
-    parts = dict.fromkeys(("legal indices", "action features", "move history", "action mask",
+    # The encoder reads a step's new log events on its first call of the step: the history's.
+    parts = dict.fromkeys(("legal indices", "action features", "history + events read", "action mask",
                            "observation vector"), 0.0)
     episode = Episode(variant)
     rng = stdlib_random.Random(seed)
