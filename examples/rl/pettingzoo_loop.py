@@ -5,10 +5,10 @@ games, then a policy evaluated against GreedyBot.
     python examples/rl/pettingzoo_loop.py [--variant dagang] [--games 20] [--eval-games 10]
 
 1. Six seats of a masked random policy play ``--games`` games in the AEC environment
-   (``gouji.rl.env``): each agent reads its observation vector and action mask and picks a
-   legal action index; rewards are the variant's team points at each game's end.
-2. A small DouZero-style policy scores each legal action from its feature vector
-   (``gouji.rl.features_of``) with fixed weights and plays seat 0 of the Gymnasium
+   (``gouji.rl.env``): each agent picks an entry of ``info["legal_actions"]`` (the mask's
+   ones, listed: the fast path); rewards are the variant's team points at each game's end.
+2. A small DouZero-style policy scores each legal action from its feature row
+   (``info["action_features"]``) with fixed weights and plays seat 0 of the Gymnasium
    environment (``gouji.rl.single_agent_env``) against five GreedyBots; we print its mean
    reward and how often its team won. Train the weights with your own method in its place.
 """
@@ -33,13 +33,13 @@ def masked_random_loop(variant: str, games: int, seed: int) -> dict[str, float]:
     for game in range(games):
         env.reset(seed=seed + game)
         for agent in env.agent_iter():
-            observation, reward, terminated, truncated, _info = env.last()
+            _observation, reward, terminated, truncated, info = env.last()
             totals[agent] += reward
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(rng.choice(legal)))
+            legal = info["legal_actions"]
+            env.step(legal[int(rng.integers(len(legal)))])
             decisions += 1
     print(f"{games} games of {variant} with a masked random policy: {decisions} decisions")
     for agent, total in totals.items():
@@ -60,15 +60,14 @@ def linear_policy_weights() -> np.ndarray:
 
 def evaluate(variant: str, games: int, seed: int) -> tuple[float, float]:
     """The linear policy at seat 0 against five GreedyBots: mean reward and win rate of its team."""
-    env = gouji.rl.single_agent_env(variant, seat=0, bots="greedy")
+    env = gouji.rl.single_agent_env(variant, seats=(0,), opponents="greedy")
     weights = linear_policy_weights()
     rewards = []
     for game in range(games):
         _observation, info = env.reset(seed=seed + game)
         done, total = False, 0.0
         while not done:
-            legal = env.episode.legal()  # the actions behind info["legal_actions"], in the same order
-            scores = features_of(legal, seat=0) @ weights
+            scores = info["action_features"] @ weights  # one row per entry of info["legal_actions"]
             action = info["legal_actions"][int(np.argmax(scores))]
             _observation, reward, done, _truncated, info = env.step(action)
             total += reward

@@ -43,3 +43,15 @@ def test_the_example_loop_runs(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "2 games of dagang with a masked random policy" in result.stdout
     assert "linear policy at seat 0 vs GreedyBot, 2 games of dagang" in result.stdout
+
+
+def test_the_douzero_style_training_runs_in_a_tiny_configuration(tmp_path: Path) -> None:
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    result = subprocess.run([sys.executable, str(ROOT / "examples" / "rl" / "douzero_mc.py"),
+                             "--iterations", "2", "--episodes", "2", "--jobs", "2", "--eval-deals", "2"],
+                            check=False, cwd=tmp_path, capture_output=True, text=True, encoding="utf-8",
+                            timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "iteration 2:" in result.stdout and "decisions, mean reward" in result.stdout
+    assert "evaluation against GreedyBot, 2 held-out deals, seats swapped" in result.stdout

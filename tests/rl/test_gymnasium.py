@@ -59,3 +59,26 @@ def test_bad_arguments_are_refused() -> None:
     env.reset(seed=1)
     with pytest.raises(gouji.IllegalActionError):
         env.step(env.action_space.n - 1)
+
+
+def test_the_vector_recipe_of_the_docs_runs() -> None:
+    import gymnasium
+
+    envs = gymnasium.vector.SyncVectorEnv(
+        [lambda: gouji.rl.single_agent_env("dagang", seats=(0, 2, 4)) for _ in range(2)])
+    observations, infos = envs.reset(seed=1)
+    assert observations["observation"].shape[0] == 2 and observations["history"].shape[0] == 2
+    for _ in range(5):
+        observations, _, _, _, infos = envs.step([infos["legal_actions"][i][0] for i in range(2)])
+        assert all(seat in (0, 2, 4) for seat in infos["seat"])
+    envs.close()
+
+
+def test_seats_are_checked() -> None:
+    for bad in ((), (0, 0), (6,), "0", (True,)):
+        with pytest.raises(gouji.GoujiError):
+            gouji.rl.single_agent_env("provincial", seats=bad)
+    with pytest.raises(gouji.GoujiError):
+        gouji.rl.single_agent_env("provincial", seats=(1,), seat=2)
+    with pytest.raises(gouji.GoujiError):
+        gouji.rl.single_agent_env("provincial", opponents=[GreedyBot()] * 3)

@@ -42,6 +42,8 @@ def _swap_hidden_cards(game: gouji.Game, a: int, b: int) -> gouji.Game:
     other.hands[a][ra], other.hands[b][rb] = other.hands[a][ra][:-1], other.hands[b][rb][:-1]
     other.hands[a][rb] += (sb,)
     other.hands[b][ra] += (sa,)
+    other._hand_changed(a)  # the engine's per-hand caches (rank counts) follow the hands
+    other._hand_changed(b)
     return other
 
 

@@ -466,8 +466,98 @@ def features_of(actions: Sequence[Action], seat: int = 0) -> np.ndarray:
     return out
 
 
+def seat_free(action: Action) -> bool:
+    """Are ``action``'s features the same whoever takes it? (Only a seat parameter is relative.)"""
+    kind = _KIND_BY_KEYWORD.get(action.keyword) if not isinstance(action, (PlaySet, Burn)) else None
+    return kind is None or all(domain is not SEAT for _, domain in kind.params)
+
+
+class FeatureTable:
+    """:func:`features_of` with each action's row computed once: the rows live in one array and
+    a list of legal actions becomes one fancy index into it (a few µs for a lead's hundreds).
+
+    >>> from gouji.engine.actions import PASS
+    >>> FeatureTable().rows([PASS], seat=2).shape == (1, FEATURE_SIZE)
+    True
+    """
+
+    def __init__(self) -> None:
+        self._row: dict[Any, int] = {}
+        self._table = np.zeros((256, FEATURE_SIZE), dtype=np.float32)
+        self._used = 0
+        #: The row of each action index whose features are the same whoever decides.
+        self._by_index: dict[int, int] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A cache: an unpickled table starts empty (and an environment pickles small).
+        return {}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__()  # type: ignore[misc]
+
+    def _add(self, key: Any, action: Action, seat: int) -> int:
+        if self._used == len(self._table):
+            grown = np.zeros((2 * len(self._table), FEATURE_SIZE), dtype=np.float32)
+            grown[:self._used] = self._table[:self._used]
+            self._table = grown
+        row = self._used
+        fill_action_features(self._table[row], action, seat)
+        self._used += 1
+        self._row[key] = row
+        return row
+
+    def row_ids(self, actions: Sequence[Action], seat: int = 0) -> list[int]:
+        """The row of each action in the table, added when new. An action naming a seat (a
+        seller, a seat asked) is kept once per acting seat: its seat is relative."""
+        rows = self._row
+        out = []
+        for action in actions:
+            row = rows.get(action)
+            if row is None:
+                key: Any = action if seat_free(action) else (action, seat)
+                row = rows.get(key)
+                if row is None:
+                    row = self._add(key, action, seat)
+            out.append(row)
+        return out
+
+    def rows_of_indices(self, actions: Sequence[Action], indices: Sequence[int], seat: int = 0) -> np.ndarray:
+        """:meth:`rows` of ``actions``, whose :class:`ActionSpace` indices are ``indices``: each
+        row is found by its index. Not for a phase decision: 挑牌's named set (D§15) has the
+        index of the set played."""
+        by_index = self._by_index
+        try:
+            rows = [by_index[i] for i in indices]
+        except KeyError:
+            rows = []
+            for action, index in zip(actions, indices, strict=True):
+                row = by_index.get(index)
+                if row is None:
+                    row = self.row_ids([action], seat)[0]
+                    # A seat parameter is relative to the seat deciding: such a row is not the
+                    # same at every index.
+                    if seat_free(action):
+                        by_index[index] = row
+                rows.append(row)
+        if not rows:
+            return np.zeros((0, FEATURE_SIZE), dtype=np.float32)
+        return self._table.take(rows, axis=0)  # take: twice as fast as indexing with a list
+
+    @property
+    def table(self) -> np.ndarray:
+        """Every row added so far (index it with :meth:`row_ids`)."""
+        return self._table
+
+    def rows(self, actions: Sequence[Action], seat: int = 0) -> np.ndarray:
+        """The same array as ``features_of(actions, seat)`` (a fresh copy)."""
+        if not actions:
+            return np.zeros((0, FEATURE_SIZE), dtype=np.float32)
+        ids = self.row_ids(actions, seat)
+        return self._table.take(ids, axis=0)
+
+
 __all__ = [
     "BUILTIN_KINDS", "FEATURE_LAYOUT", "FEATURE_SIZE", "HOUSE_KINDS", "HOUSE_PARAMS", "RANKS", "ActionSpace",
-    "UnsupportedActionError", "action_features", "features_of", "house_kind",
+    "FeatureTable", "UnsupportedActionError", "action_features", "features_of", "house_kind", "seat_free",
 ]
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from gouji.engine.series import Series
 from gouji.errors import GoujiError
-from gouji.rl.actions import ActionSpace
+from gouji.rl.actions import ActionSpace, FeatureTable
 from gouji.rl.observation import ObservationEncoder
 
 if TYPE_CHECKING:
@@ -18,7 +18,13 @@ if TYPE_CHECKING:
     from gouji.engine.game import Game
     from gouji.plugins.variant import Variant
 
-REWARDS = ("team", "seat")
+#: ``team``: the team's points; ``seat``: the seat's own place points; ``both``: their sum (the
+#: team's result, and a seat's own finish on top of it). Each part is also given on its own
+#: (:attr:`Episode.last_rewards`).
+REWARDS = ("team", "seat", "both")
+#: One feature table for every episode of the process: each action's row is computed once
+#: (every variant shares the action space's layout, and a row depends on the action alone).
+_FEATURES = FeatureTable()
 
 
 def resolve_variant(variant: str | os.PathLike[str] | Variant) -> Variant:
@@ -34,7 +40,7 @@ def resolve_variant(variant: str | os.PathLike[str] | Variant) -> Variant:
 class Episode:
     """``games`` games of ``variant`` played as one episode (a series carries tribute and the
     rest from game to game); at the end of each game every seat is rewarded with its points:
-    its team's (``reward="team"``) or its own place's (``reward="seat"``)."""
+    its team's (``reward="team"``), its own place's (``reward="seat"``) or their sum (``"both"``)."""
 
     def __init__(self, variant: str | os.PathLike[str] | Variant, games: int = 1, reward: str = "team") -> None:
         if reward not in REWARDS:
@@ -46,13 +52,18 @@ class Episode:
         self.reward = reward
         self.space = ActionSpace.for_variant(self.variant)
         self.encoder = ObservationEncoder()
+        self.features = _FEATURES
         self.series: Series | None = None
         self._indices: list[int] | None = None
         self._legal: list[Action] | None = None
+        self._features: np.ndarray | None = None
+        #: ``{"team": [...], "seat": [...]}``: the six seats' points of the last game that ended.
+        self.last_rewards: dict[str, list[float]] | None = None
 
     def reset(self, seed: int) -> None:
         self.series = Series(self.variant, seed=seed, games=self.games)
-        self._indices = self._legal = None
+        self._indices = self._legal = self._features = None
+        self.last_rewards = None
 
     @property
     def game(self) -> Game:
@@ -78,6 +89,23 @@ class Episode:
             self._indices = self.space.indices(self.legal())
         return self._indices
 
+    def action_features(self) -> np.ndarray:
+        """One row of :func:`gouji.rl.action_features` per legal action, in their order (seats
+        relative to the seat to decide)."""
+        if self._features is None:
+            seat = self.current_player
+            seat = 0 if seat is None else seat
+            if self.is_over or self.game.kind == "phase":
+                # A phase's actions may share indices with sets (挑牌 names one): by action.
+                self._features = self.features.rows(self.legal(), seat)
+            else:
+                # At a lead or an answer: each row found by its action's index (an int).
+                self._features = self.features.rows_of_indices(self.legal(), self.legal_indices(), seat)
+        return self._features
+
+    def history(self, seat: int) -> np.ndarray:
+        return self.encoder.history(self.game, seat)
+
     def mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(self.space.size, dtype=np.int8)
         if self.current_player == seat:
@@ -99,14 +127,34 @@ class Episode:
         the next game of the series begins)."""
         game = self.game
         game.apply(action)
-        self._indices = self._legal = None
+        self._indices = self._legal = self._features = None
         if not game.is_over:
             return None
         score = game.score()
+        team = [float(score.team_points[s % 2]) for s in range(6)]
+        seat = [float(score.seat_points[s]) for s in range(6)]
+        self.last_rewards = {"team": team, "seat": seat}
         if self.reward == "team":
-            rewards = [float(score.team_points[s % 2]) for s in range(6)]
+            rewards = team
+        elif self.reward == "seat":
+            rewards = seat
         else:
-            rewards = [float(score.seat_points[s]) for s in range(6)]
+            rewards = [t + s for t, s in zip(team, seat, strict=True)]
         assert self.series is not None
         self.series.next_game()
         return rewards
+
+    def render_text(self, seat: int, events: int = 6) -> str:
+        """What ``seat`` may see, as text: its hand, the table, the hand sizes shown to it and the
+        last ``events`` log events it saw (never the deal's seed, another hand or a private event
+        of other seats)."""
+        game = self.game
+        seen = game.observation(seat)
+        state = "over" if game.is_over else f"seat {game.current_player} to decide"
+        sizes = " ".join("?" if n is None else str(n) for n in seen.hand_sizes)
+        hand = " ".join(str(card) for card in seen.hand) or "-"
+        table = "-" if seen.table is None else f"{seen.table} (seat {seen.table_owner})"
+        lines = [f"<{game.variant.name}, seen by seat {seat}: {state}>", f"hand: {hand}",
+                 f"table: {table}", f"hand sizes: {sizes}"]
+        lines += [e.text() for e in seen.history[-events:]] if events > 0 else []
+        return "\n".join(lines)

@@ -25,8 +25,9 @@ segment             length       meaning
 ``places``          6 x 6        each seat's place so far (头科 .. 大落), one-hot
 ``seat``            6            this seat's number, one-hot (its team is ``seat % 2``)
 ``to_act``          6            who decides now
-``decision``        4            lead, answer, a phase decision, game over
-``phase``           16           the pending phase, by a stable hash of its name
+``decision``        4            lead, answer, a phase decision (for the seat to decide only), game over
+``phase``           16           the seat's own phase decision, by a stable hash of the keywords of its
+                                 legal actions (all 0 for the other seats, who do not see what it is)
 ``phase_actions``   6 x F        sum of the action features (:data:`gouji.rl.actions.FEATURE_LAYOUT`)
                                  of the phase decisions each seat has taken that this seat saw:
                                  declarations, tribute, revolution, 3s bought ...
@@ -36,16 +37,29 @@ segment             length       meaning
 ``previous``        6 x 6        each seat's place in the previous game of a series (tribute owed)
 ``game``            2            the game's number in a series / 10; the melee has begun
 ==================  ===========  =================================================================
+
+Every number is a function of the seat's :class:`gouji.Observation` and the public state of
+the game (burners, 够死级 rights, the series' past): two games whose observations for a seat are
+equal encode alike for it.
+
+The move history (:meth:`ObservationEncoder.history`, ``"history"`` in the environments'
+observation dicts) is a ``(HISTORY_LENGTH, HISTORY_WIDTH)`` float32 array: the last
+:data:`HISTORY_LENGTH` moves this seat saw, oldest first, zero rows before the first move.
+A row is the relative seat of the mover (6, one-hot) followed by the
+:func:`gouji.rl.actions.action_features` of the move (:data:`gouji.rl.actions.FEATURE_SIZE`),
+the same columns as ``info["action_features"]``: a set led or covered is a play, a burn a burn,
+every pass (an automatic one, a declined burn) a pass, every close a close, and each phase
+decision the seat saw its action.
 """
 
 from __future__ import annotations
 
 import zlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gouji.engine.actions import parse_action
+from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet, parse_action
 from gouji.engine.events import DECLINES, Event
 from gouji.errors import GoujiError
 from gouji.rl.actions import FEATURE_SIZE, N_RANKS, RANKS, fill_action_features
@@ -55,6 +69,28 @@ if TYPE_CHECKING:
 
 PHASE_BUCKETS = 16
 EVENT_KINDS = 48
+#: Moves in the history array, and the width of a row (relative seat one-hot, then the move's features).
+HISTORY_LENGTH = 32
+HISTORY_WIDTH = 6 + FEATURE_SIZE
+#: The move of each log event kind that is a seat's move at the table (phase events carry their action).
+_MOVE_WORDS: dict[str, Action] = {"pass": PASS, "auto-pass": PASS, "no-burn": PASS, "close": CLOSE,
+                                  "auto-close": CLOSE, "yield": YIELD, "take-wind": TAKE_WIND}
+#: The history rows (absolute seat one-hot, then the features) of sets and words, by seat, for
+#: every encoder of the process: a move is one row written once.
+_SET_ROWS: dict[tuple[int, bool, int], tuple[object, np.ndarray]] = {}
+_WORD_ROWS: dict[tuple[str, int], np.ndarray] = {}
+_MOST_SET_ROWS = 100_000
+
+
+def _move_row(move: Action, seat: int) -> np.ndarray:
+    """The history row of ``move`` by ``seat`` as each observer sees it: ``(6, HISTORY_WIDTH)``,
+    row ``o`` with the mover's seat relative to observer ``o``."""
+    rows = np.zeros((6, HISTORY_WIDTH), dtype=np.float32)
+    fill_action_features(rows[0, 6:], move, seat)
+    rows[1:, 6:] = rows[0, 6:]
+    for observer in range(6):
+        rows[observer, (seat - observer) % 6] = 1
+    return rows
 #: The engine's own event kinds, each with its own column (fixed here: plugins add kinds to
 #: ``EVENT_NAMES`` as they are imported, which must not move the columns).
 _CORE_EVENTS = (
@@ -63,6 +99,8 @@ _CORE_EVENTS = (
     "phase", "retired", "game-over", "set-aside", "lead-passed", "moved",
 )
 _RANK_COLUMN = {rank: i for i, rank in enumerate(RANKS)}
+_FIRST_RANK, _LAST_RANK = RANKS[0], RANKS[-1]
+assert tuple(range(_FIRST_RANK, _LAST_RANK + 1)) == RANKS, "the hand segment reads rank_counts in RANKS' order"
 _DECISIONS = ("lead", "respond", "phase", "over")
 
 SEGMENTS: tuple[tuple[str, int], ...] = (
@@ -108,6 +146,18 @@ _PREVIOUS, _GAME = LAYOUT["previous"][0], LAYOUT["game"][0]
 _EVENT_COLUMNS: dict[str, int] = {}
 #: Seats in the observer's relative order: row k is seat (observer + k) % 6.
 _ORDERS = [np.array([(seat + k) % 6 for k in range(6)]) for seat in range(6)]
+#: A log's per-seat blocks (played, phase_actions, events: absolute seats, side by side) and, for
+#: each observer, where each of their numbers comes from (rows in its relative order) and goes.
+_PER_SEAT_SIZE = 6 * (N_RANKS + FEATURE_SIZE + EVENT_KINDS)
+_PER_SEAT_TARGET = np.concatenate([np.arange(start, start + 6 * width) for start, width in (
+    (LAYOUT["played"][0], N_RANKS), (LAYOUT["phase_actions"][0], FEATURE_SIZE), (LAYOUT["events"][0], EVENT_KINDS))])
+_PER_SEAT_SOURCE = []
+for _seat in range(6):
+    _parts, _base = [], 0
+    for _width in (N_RANKS, FEATURE_SIZE, EVENT_KINDS):
+        _parts += [_base + row * _width + np.arange(_width) for row in _ORDERS[_seat]]
+        _base += 6 * _width
+    _PER_SEAT_SOURCE.append(np.concatenate(_parts))
 
 
 def _bucket(text: str, buckets: int) -> int:
@@ -125,10 +175,44 @@ class _SeatLog:
     """What one seat has gathered from the log events it saw, kept up to date step by step."""
 
     def __init__(self) -> None:
-        self.played = np.zeros((6, N_RANKS), dtype=np.float32)
+        # The per-seat blocks side by side in one array (absolute seats), so that an encoding
+        # reorders all three for its observer with one gather (_PER_SEAT_SOURCE).
+        self._views(np.zeros(_PER_SEAT_SIZE, dtype=np.float32))
         self.set_aside = np.zeros(N_RANKS, dtype=np.float32)
-        self.phase_actions = np.zeros((6, FEATURE_SIZE), dtype=np.float32)
-        self.events = np.zeros((6, EVENT_KINDS), dtype=np.float32)
+        #: Each move seen, oldest first, as a history row for each observer (``move_rows[o]``:
+        #: the mover's seat relative to ``o``; ``moves`` rows used), and the event number of
+        #: each (to merge private moves in order): a history is then one slice copied.
+        self.move_rows = np.zeros((6, 8, HISTORY_WIDTH), dtype=np.float32)  # grows by doubling
+        self.move_events: list[int] = []
+        self.moves = 0
+
+    def _views(self, per_seat: np.ndarray) -> None:
+        self.per_seat = per_seat
+        self.played = per_seat[:6 * N_RANKS].reshape(6, N_RANKS)
+        self.phase_actions = per_seat[6 * N_RANKS:6 * (N_RANKS + FEATURE_SIZE)].reshape(6, FEATURE_SIZE)
+        self.events = per_seat[6 * (N_RANKS + FEATURE_SIZE):].reshape(6, EVENT_KINDS)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The three blocks are views of per_seat: pickled apart they would come back as copies.
+        state = dict(self.__dict__)
+        for view in ("played", "phase_actions", "events"):
+            del state[view]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        per_seat = state.pop("per_seat")
+        self.__dict__.update(state)
+        self._views(per_seat)
+
+    def add_move(self, number: int, rows: np.ndarray) -> None:
+        if self.moves == self.move_rows.shape[1]:
+            self.move_rows = np.concatenate([self.move_rows, np.zeros_like(self.move_rows)], axis=1)
+        self.move_rows[:, self.moves] = rows
+        self.move_events.append(number)
+        self.moves += 1
+
+    def last_moves(self, observer: int) -> np.ndarray:
+        return self.move_rows[observer, max(0, self.moves - HISTORY_LENGTH):self.moves]
 
 
 class ObservationEncoder:
@@ -160,11 +244,11 @@ class ObservationEncoder:
             self._events = events
             self._seen = 0
             self._reset_logs()
-        for event in events[self._seen:]:
-            self._read(event)
+        for number in range(self._seen, len(events)):
+            self._read(events[number], number)
         self._seen = len(events)
 
-    def _read(self, event: Event) -> None:
+    def _read(self, event: Event, number: int) -> None:
         seat = event.seat
         # The table hears only 过牌 or 扣牌 (Event.seen_as): no seat's encoding tells who could
         # not cover or could have burned; the decider knows it from his own hand.
@@ -186,15 +270,40 @@ class ObservationEncoder:
         if column is None:
             column = _EVENT_COLUMNS[kind] = event_kind_column(kind)
         phase_features = None
+        move: Action | None = None
         if kind == "phase" and seat is not None:
             _, _, text = event.detail.partition(": ")
             try:
-                action = parse_action(text)
+                move = parse_action(text)
             except GoujiError:
-                action = None
-            if action is not None:
+                move = None
+            if move is not None:
                 phase_features = np.zeros(FEATURE_SIZE, dtype=np.float32)
-                fill_action_features(phase_features, action, seat)
+                fill_action_features(phase_features, move, seat)
+        if seat is not None and 0 <= seat < 6:
+            row = None
+            if move is not None:
+                row = _move_row(move, seat)
+            elif play is not None and kind in ("lead", "cover", "burn"):
+                # Sets are interned: look their rows up by identity (an int hash), not by the
+                # set's own hash; the entry keeps the set, so a reused id cannot match another.
+                key = (id(play), kind == "burn", seat)
+                entry = _SET_ROWS.get(key)
+                if entry is None or entry[0] is not play:
+                    if len(_SET_ROWS) > _MOST_SET_ROWS:  # sets not interned (a position's): bounded
+                        _SET_ROWS.clear()
+                    entry = _SET_ROWS[key] = (play, _move_row(Burn.of(play) if kind == "burn" else
+                                                              PlaySet.of(play), seat))
+                row = entry[1]
+            else:
+                word = _MOVE_WORDS.get(kind)
+                if word is not None:
+                    row = _WORD_ROWS.get((kind, seat))
+                    if row is None:
+                        row = _WORD_ROWS[(kind, seat)] = _move_row(word, seat)
+            if row is not None:
+                for log in logs:
+                    log.add_move(number, row)
         for log in logs:
             if seat is not None and 0 <= seat < 6:
                 log.events[seat, column] += 1
@@ -212,19 +321,15 @@ class ObservationEncoder:
         self._catch_up(game)
         log = self._public
         private = self._private[seat]
-        order = _ORDERS[seat]
         out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-        hand = game.hands[seat]
-        out[_HAND:_HAND + N_RANKS] = [len(hand[rank]) for rank in RANKS]
-        out[_PLAYED:_PLAYED + 6 * N_RANKS] = log.played[order].ravel()
-        out[_SET_ASIDE:_SET_ASIDE + N_RANKS] = log.set_aside
-        out[_PHASE_ACTIONS:_PHASE_ACTIONS + 6 * FEATURE_SIZE] = log.phase_actions[order].ravel()
-        out[_EVENTS:_EVENTS + 6 * EVENT_KINDS] = log.events[order].ravel()
-        if private is not None:
-            out[_PLAYED:_PLAYED + 6 * N_RANKS] += private.played[order].ravel()
+        out[_HAND:_HAND + N_RANKS] = game.rank_counts(seat)[_FIRST_RANK:_LAST_RANK + 1]  # RANKS' order
+        source = _PER_SEAT_SOURCE[seat]
+        if private is None:
+            out.put(_PER_SEAT_TARGET, log.per_seat.take(source))
+        else:
+            out.put(_PER_SEAT_TARGET, log.per_seat.take(source) + private.per_seat.take(source))
             out[_SET_ASIDE:_SET_ASIDE + N_RANKS] += private.set_aside
-            out[_PHASE_ACTIONS:_PHASE_ACTIONS + 6 * FEATURE_SIZE] += private.phase_actions[order].ravel()
-            out[_EVENTS:_EVENTS + 6 * EVENT_KINDS] += private.events[order].ravel()
+        out[_SET_ASIDE:_SET_ASIDE + N_RANKS] += log.set_aside
         visibility = game.variant.options["count_visibility"]
         sizes, playing = game.sizes, game.playing
         for k in range(6):
@@ -256,10 +361,15 @@ class ObservationEncoder:
         if actor is not None:
             out[_TO_ACT + (actor - seat) % 6] = 1
         kind = game.kind
-        if kind in _DECISIONS:
+        # What the seat to decide is deciding shows in its own legal actions only: the others
+        # do not see which phase is pending (issue 21, item 13), nor whether one is.
+        if kind == "over":
             out[_DECISION + _DECISIONS.index(kind)] = 1
-        if kind == "phase" and game.phases:
-            out[_PHASE + _bucket(str(getattr(game.phases[0], "name", "")), PHASE_BUCKETS)] = 1
+        elif actor == seat and kind in _DECISIONS:
+            out[_DECISION + _DECISIONS.index(kind)] = 1
+            if kind == "phase":
+                keywords = ",".join(sorted({a.keyword for a in game.legal_actions()}))
+                out[_PHASE + _bucket(keywords, PHASE_BUCKETS)] = 1
         context = game.context
         for place, s in enumerate(context.previous_finish_order):
             if 0 <= s < 6 and place < 6:
@@ -268,6 +378,34 @@ class ObservationEncoder:
         out[_GAME + 1] = game.melee
         return out
 
+    def history(self, game: Game, seat: int) -> np.ndarray:
+        """The last :data:`HISTORY_LENGTH` moves ``seat`` saw, oldest first (the module's layout):
+        float32 of shape ``(HISTORY_LENGTH, HISTORY_WIDTH)``."""
+        self._catch_up(game)
+        public = self._public
+        moves = public.last_moves(seat)
+        private = self._private[seat]
+        if private is not None and private.moves:
+            # Rare (a phase's private decisions): merge the two logs' last moves by event number.
+            first_public = public.moves - len(moves)
+            mine = private.last_moves(seat)
+            first_private = private.moves - len(mine)
+            numbered = sorted([(n, 0, i) for i, n in enumerate(public.move_events[first_public:])]
+                              + [(n, 1, i) for i, n in enumerate(private.move_events[first_private:])])
+            picked = numbered[-HISTORY_LENGTH:]
+            moves = np.stack([(mine if source else moves)[i] for _, source, i in picked])
+        n = len(moves)
+        if n == HISTORY_LENGTH:
+            return moves.copy()
+        out = np.zeros((HISTORY_LENGTH, HISTORY_WIDTH), dtype=np.float32)
+        out[HISTORY_LENGTH - n:] = moves
+        return out
+
+
+def encode_history(game: Game, seat: int) -> np.ndarray:
+    """The move history of ``seat`` now (:meth:`ObservationEncoder.history`, a fresh encoder)."""
+    return ObservationEncoder().history(game, seat)
+
 
 def encode_observation(game: Game, seat: int) -> np.ndarray:
     """The observation vector of ``seat`` now (a fresh :class:`ObservationEncoder`; keep one
@@ -275,5 +413,5 @@ def encode_observation(game: Game, seat: int) -> np.ndarray:
     return ObservationEncoder().encode(game, seat)
 
 
-__all__ = ["EVENT_KINDS", "LAYOUT", "OBSERVATION_SIZE", "PHASE_BUCKETS", "SEGMENTS", "ObservationEncoder",
-           "encode_observation", "event_kind_column"]
+__all__ = ["EVENT_KINDS", "HISTORY_LENGTH", "HISTORY_WIDTH", "LAYOUT", "OBSERVATION_SIZE", "PHASE_BUCKETS",
+           "SEGMENTS", "ObservationEncoder", "encode_history", "encode_observation", "event_kind_column"]

@@ -2,9 +2,15 @@
 
 Agents are ``"seat_0"`` .. ``"seat_5"``; teams are the even and the odd seats. Each
 observation is a dict: ``"observation"`` (:data:`gouji.rl.OBSERVATION_SIZE` float32, the
-layout of :mod:`gouji.rl.observation`) and ``"action_mask"`` (int8 over the
-:class:`gouji.rl.ActionSpace`, all 0 for a seat that is not to decide). Rewards come at the
-end of each game of the episode: the variant's score (``reward="team"`` or ``"seat"``).
+layout of :mod:`gouji.rl.observation`), ``"history"`` (the seat's last moves seen,
+``(HISTORY_LENGTH, HISTORY_WIDTH)`` float32) and ``"action_mask"`` (int8 over the
+:class:`gouji.rl.ActionSpace`, all 0 for a seat that is not to decide; a fresh array each
+time). Rewards come at the end of each game of the episode: the variant's score
+(``reward="team"``, ``"seat"`` or ``"both"``, their sum).
+
+The fast path is ``infos[agent]["legal_actions"]``: the legal indices, in the order of the
+engine's legal actions, and ``infos[agent]["action_features"]``: one row of
+:func:`gouji.rl.action_features` per entry (float32, ``(len(legal_actions), FEATURE_SIZE)``).
 
 An action that is not legal is replaced by a legal one drawn with the environment's seeded
 generator, and ``infos[agent]["illegal_action"]`` says so (``infos[agent]["action"]`` is the
@@ -31,7 +37,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from gouji.bots.basic import GreedyBot, decide
 from gouji.errors import GoujiError, IllegalActionError
 from gouji.rl.episode import Episode
-from gouji.rl.observation import OBSERVATION_SIZE
+from gouji.rl.observation import HISTORY_LENGTH, HISTORY_WIDTH, OBSERVATION_SIZE
 
 if TYPE_CHECKING:
     from gouji.engine.actions import Action
@@ -44,9 +50,12 @@ OBSERVATION_HIGH = 1e6
 
 
 def _spaces(size: int) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.Discrete]:
+    # The mask is a MultiBinary (int8, what Discrete.sample(mask=...) takes): a Box of that size
+    # would carry two arrays of its size and pickle to 676 KB.
     observation = gymnasium.spaces.Dict({
         "observation": gymnasium.spaces.Box(0.0, OBSERVATION_HIGH, (OBSERVATION_SIZE,), np.float32),
-        "action_mask": gymnasium.spaces.Box(0, 1, (size,), np.int8),
+        "history": gymnasium.spaces.Box(0.0, OBSERVATION_HIGH, (HISTORY_LENGTH, HISTORY_WIDTH), np.float32),
+        "action_mask": gymnasium.spaces.MultiBinary(size),
     })
     return observation, gymnasium.spaces.Discrete(size)
 
@@ -59,8 +68,12 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, variant: str | os.PathLike[str] | Variant = "provincial", games: int = 1,
                  reward: str = "team", max_cycles: int | None = None, illegal_action: str = "substitute",
-                 render_mode: str | None = None, seed: int | None = None) -> None:
+                 render_mode: str | None = None, seed: int | None = None, render_seat: int | None = None) -> None:
         super().__init__()
+        if render_seat is not None and (type(render_seat) is not int or not 0 <= render_seat < 6):
+            raise GoujiError(f"render_seat is a seat 0-5 or None, not {render_seat!r}")
+        #: The seat whose view render() shows (None: the seat to decide, or seat 0 once over).
+        self.render_seat = render_seat
         if illegal_action not in ILLEGAL:
             raise GoujiError(f"illegal_action is one of {', '.join(ILLEGAL)}, not {illegal_action!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -120,11 +133,15 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         if seat is not None:
             self.agent_selection = AGENTS[seat]
             # The legal indices as a list too: choosing among them is cheaper than scanning the mask.
-            self.infos[AGENTS[seat]] = {**self.infos[AGENTS[seat]], "legal_actions": self.episode.legal_indices()}
+            episode = self.episode
+            self.infos[AGENTS[seat]] = {**self.infos[AGENTS[seat]], "legal_actions": episode.legal_indices(),
+                                        "action_features": episode.action_features()}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = AGENTS.index(agent)
-        return {"observation": self.episode.observation(seat), "action_mask": self.episode.mask(seat)}
+        episode = self.episode
+        return {"observation": episode.observation(seat), "history": episode.history(seat),
+                "action_mask": episode.mask(seat)}
 
     def choose(self, index: Any) -> tuple[Action, bool]:
         """The legal action of ``index``, or a substitute drawn at random; and whether it was illegal."""
@@ -149,8 +166,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         self._decisions[seat] += 1
         rewards = self.episode.apply(chosen)
         if rewards is not None:
-            for s, r in enumerate(rewards):
-                self.rewards[AGENTS[s]] = r
+            self._give(rewards)
         if self.max_cycles is not None:
             self._autoplay_spent_seats()
         if self.episode.is_over:
@@ -181,12 +197,23 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
                 return
             rewards = self.episode.apply(decide(bot, self.episode.game))
             if rewards is not None:
-                for s, r in enumerate(rewards):
-                    self.rewards[AGENTS[s]] += r
+                self._give(rewards)
+
+    def _give(self, rewards: list[float]) -> None:
+        """A game ended: its rewards, and each part of them in every seat's info."""
+        parts = self.episode.last_rewards
+        assert parts is not None
+        for s, r in enumerate(rewards):
+            agent = AGENTS[s]
+            self.rewards[agent] += r
+            self.infos[agent] = {**self.infos[agent], "team_reward": parts["team"][s], "seat_reward": parts["seat"][s]}
 
     def render(self) -> str | None:
-        game = self.episode.game
-        text = f"{game!r}\n" + "\n".join(e.text() for e in game.events[-6:])
+        """The view of :attr:`render_seat` (by default the seat to decide): only what it may see."""
+        seat = self.render_seat
+        if seat is None:
+            seat = self.episode.current_player or 0
+        text = self.episode.render_text(seat)
         if self.render_mode == "human":
             print(text)
             return None
@@ -205,8 +232,8 @@ class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def __init__(self, variant: str | os.PathLike[str] | Variant = "provincial", games: int = 1,
                  reward: str = "team", max_cycles: int | None = None, illegal_action: str = "substitute",
-                 render_mode: str | None = None, seed: int | None = None) -> None:
-        self.aec = GoujiEnv(variant, games, reward, None, illegal_action, render_mode, seed)
+                 render_mode: str | None = None, seed: int | None = None, render_seat: int | None = None) -> None:
+        self.aec = GoujiEnv(variant, games, reward, None, illegal_action, render_mode, seed, render_seat)
         self.max_cycles = max_cycles
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
@@ -234,19 +261,25 @@ class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
         chosen, illegal = self.aec.choose(actions.get(agent, -1))
         rewards = dict.fromkeys(self.agents, 0.0)
         result = episode.apply(chosen)
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         if result is not None:
             rewards = {a: result[AGENTS.index(a)] for a in self.agents}
+            parts = episode.last_rewards
+            assert parts is not None
+            for a in self.agents:
+                s = AGENTS.index(a)
+                infos[a] = {"team_reward": parts["team"][s], "seat_reward": parts["seat"][s]}
         self._steps += 1
         over = episode.is_over
         truncated = not over and self.max_cycles is not None and self._steps >= self.max_cycles
         observations = {a: self.aec.observe(a) for a in self.agents}
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, truncated)
-        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        infos[agent] = {"illegal_action": illegal, "action": chosen}
+        infos[agent] = {**infos[agent], "illegal_action": illegal, "action": chosen}
         if not over and episode.current_player is not None:
             nxt = AGENTS[episode.current_player]
-            infos[nxt] = {**infos[nxt], "legal_actions": episode.legal_indices()}
+            infos[nxt] = {**infos[nxt], "legal_actions": episode.legal_indices(),
+                          "action_features": episode.action_features()}
         if over or truncated:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
@@ -261,8 +294,9 @@ class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
 def env(variant: str | os.PathLike[str] | Variant = "provincial", **kwargs: Any) -> GoujiEnv:
     """The PettingZoo AEC environment of ``variant`` (a name, a TOML file or a :class:`gouji.Variant`).
 
-    Keyword arguments: ``games`` (games per episode, a series), ``reward`` (``"team"`` or
-    ``"seat"``), ``max_cycles``, ``illegal_action`` (``"substitute"`` or ``"raise"``), ``render_mode``,
+    Keyword arguments: ``games`` (games per episode, a series), ``reward`` (``"team"``,
+    ``"seat"`` or ``"both"``), ``max_cycles``, ``illegal_action`` (``"substitute"`` or ``"raise"``),
+    ``render_mode``, ``render_seat`` (whose view ``render()`` shows; by default the seat to decide),
     ``seed`` (used by the first ``reset()`` that is given no seed).
     """
     return GoujiEnv(variant, **kwargs)
