@@ -84,3 +84,35 @@ def test_folk_cut_a_context_without_the_carry_keeps_seat_1() -> None:
     cut = FOLK.call_hook("gouji_cut", options=FOLK.options, rng=random.Random(0), pile=pile,
                          context=GameContext(game_number=2))
     assert cut.cutter == 1
+
+
+# -- D§11 "过牌者除'对头牌'外": which sets a passer may still answer ---------------------------------------
+PLAIN = gouji.load_variant("dagang-plain")
+PASSER = {0: "5 3 3", 1: "4 9 3", 2: "6 J 3", 3: "7 Q 3", 4: "8 K 3", 5: "3 3 3"}
+
+
+@pytest.mark.rule("ROUND-2")
+@pytest.mark.xfail(strict=True, reason=(
+    "needs a decision: D uses 对头牌 for the opposite's set in D§12 ('持牌人对上两家过牌的对头牌', a set "
+    "the yielder's two lower players still answer after him, so not the last word), and D§11 drops P§12's "
+    "'没人打时'; read with D's own usage, '过牌者除对头牌外' lets a passer answer his opposite's later sets in "
+    "the round (pass_rejoin_opposite = true, the reading the project already takes for C's same words). "
+    "dagang keeps false on D§31.(二) '过牌后此轮中即失去发言权…其他人均不发言时，可由对头发言'; "
+    "the interpretations page argues neither reading against the other"))
+def test_d11_a_passer_answers_his_opposites_later_set_in_turn() -> None:
+    """D§11: "上家发牌后，下家有顺牌或不顺牌的权利，如不顺牌，应声明'过牌'。过牌者除'对头牌'外，这一轮再无权发牌";
+    D§12: "持牌人对上两家过牌的对头牌…可声明'让牌'" — seat 1 passes seat 0's 5; seats 2, 3 cover; seat 4,
+    seat 1's opposite, plays 8: seat 1 may answer his opposite's set at his turn, before seats 2 and 3."""
+    game = PLAIN.new_position(PASSER, 0)
+    for text in ("play 5", "pass", "play 6", "play 7", "play 8"):
+        game.apply(gouji.parse_action(text))
+    assert game.current_player == 1 and "play 9" in [a.to_text() for a in game.legal_actions()]
+
+
+@pytest.mark.rule("ROUND-2")
+def test_d11_the_other_reading_is_the_option() -> None:
+    """The same position with ``pass_rejoin_opposite = true``: seat 1 answers in turn."""
+    game = PLAIN.with_options(pass_rejoin_opposite=True).new_position(PASSER, 0)
+    for text in ("play 5", "pass", "play 6", "play 7", "play 8"):
+        game.apply(gouji.parse_action(text))
+    assert game.current_player == 1 and "play 9" in [a.to_text() for a in game.legal_actions()]
