@@ -20,6 +20,7 @@ from gouji.engine.opening import Cut, Deal, cut_by_count, deal
 from gouji.engine.plays import Play
 from gouji.engine.scoring import PROVINCIAL_PLACE_POINTS, PROVINCIAL_SWEEP_POINTS, Score, place_score
 from gouji.engine.table import DIRECTIONS, Table
+from gouji.errors import GoujiError
 from gouji.plugins.hookspecs import hookimpl
 from gouji.plugins.options import Options, OptionSpec
 
@@ -37,8 +38,9 @@ CORE_OPTIONS = (
                "as ``folk_cutter`` says.",
                rule="OPEN-1", choices=("redraw", "next_cutter")),
     OptionSpec("folk_cutter", str, "first_cutters_lower",
-               "With ``joker_cut = \"next_cutter\"``, who cuts every game after the first: the first "
-               "cutter's lower player, one person for them all (P§7.2 由首局开牌人的下首开牌), or the lower "
+               "With ``joker_cut = \"next_cutter\"``, who cuts every game after the first: the lower player "
+               "of whoever cut the first game (after a joker, the one it passed the cut to), one person "
+               "for them all (P§7.2 由首局开牌人的下首开牌), or the lower "
                "player of the game before's cutter (moves_on: the cut goes round) (OPEN-1).",
                rule="OPEN-1", choices=("first_cutters_lower", "moves_on")),
     OptionSpec("mixed_jokers", str, "big",
@@ -168,12 +170,38 @@ def gouji_open_point_policy(options: Options) -> OpenPointPolicy:
 @hookimpl(trylast=True)
 def gouji_cut(options: Options, rng: random.Random, pile: Sequence[Card], context: GameContext) -> Cut:
     table = Table(options["direction"])
-    # P§7.2 (folk): "每局结束后…由首局开牌人的下首开牌": seat 0 cut the first game.
+    # P§7.2 (folk): seat 0 is asked to cut the first game; "如抽到大、小王牌，则其开牌权自动取消…由其下家抽牌",
+    # and "每局结束后…由首局开牌人的下首开牌": the lower player of whoever cut the first game.
     start = 0
     if options["joker_cut"] == "next_cutter" and context.game_number > 1:
-        later = 1 if options["folk_cutter"] == "first_cutters_lower" else context.game_number - 1
-        start = table.seat_after(0, later)
+        cuts = folk_cuts(context)
+        if cuts is not None:
+            first, last = cuts
+            start = table.seat_after(first if options["folk_cutter"] == "first_cutters_lower" else last, 1)
+        else:  # a context built by hand, no cut carried: seat 0 cut the first game, and no joker since
+            later = 1 if options["folk_cutter"] == "first_cutters_lower" else context.game_number - 1
+            start = table.seat_after(0, later)
     return cut_by_count(table, rng, pile, start, options["joker_cut"])
+
+
+#: OPEN-1 (P§7.2 folk cut): the context carry naming who cut the first game and the game before,
+#: ``{"first": seat, "last": seat}`` — after the jokers drawn passed the cut on.
+FOLK_CUT_KEY = "folk_cut"
+
+
+def folk_cuts(context: GameContext) -> tuple[int, int] | None:
+    """The seats that cut the first game and the game before (OPEN-1), or ``None`` if not carried."""
+    data = context.get(FOLK_CUT_KEY)
+    if data is None:
+        return None
+    first, last = (data.get("first"), data.get("last")) if isinstance(data, dict) else (None, None)
+    if not (isinstance(first, int) and isinstance(last, int) and _is_seat(first) and _is_seat(last)):
+        raise GoujiError(f"carry {FOLK_CUT_KEY!r}: expected {{'first': seat, 'last': seat}}, got {data!r}")
+    return first, last
+
+
+def _is_seat(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 6
 
 
 @hookimpl(trylast=True)
@@ -198,9 +226,16 @@ def gouji_score(options: Options, finish_order: Sequence[int], game: PluginGame 
 
 @hookimpl(trylast=True)
 def gouji_next_context(options: Options, game: PluginGame, context: GameContext) -> GameContext:
+    carry = context.carry
+    if options["joker_cut"] == "next_cutter" and game.cut is not None:
+        # OPEN-1 (P§7.2): who cut, after any joker, names the cutter of the games to come.
+        cuts = folk_cuts(context)
+        first = cuts[0] if cuts is not None else (game.cut.cutter if context.game_number == 1 else 0)
+        carry = tuple((k, v) for k, v in carry if k != FOLK_CUT_KEY) + (
+            (FOLK_CUT_KEY, {"first": first, "last": game.cut.cutter}),)
     return GameContext(
         game_number=context.game_number + 1,
         previous_finish_order=tuple(game.finish_order),
         previous_first_drawer=game.cut.first_drawer if game.cut else None,
-        carry=context.carry,
+        carry=carry,
     )
