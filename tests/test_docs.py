@@ -1,4 +1,4 @@
-"""The documentation keeps the project's rule IDs (docs/rules/rule-ids.txt; it does not build the docs).
+"""The documentation keeps the project's rule IDs (gouji.rules.index; it does not build the docs).
 
 CI builds the site separately with ``sphinx-build -n -W -b html docs docs/_build/html``.
 These tests check what a build cannot: that the rules reference has one section
@@ -40,7 +40,7 @@ _ADORNMENT = re.compile(r"^([=\-~^#*+`:.'\"_])\1{2,}\s*$")
 
 
 #: The project's own list of rule IDs (with their titles, in the project's words): what these tests read.
-RULE_IDS = DOCS / "rules" / "rule-ids.txt"
+RULE_IDS = Path("src/gouji/rules/index.py")
 
 
 def _rules_md() -> Path | None:
@@ -53,15 +53,11 @@ def _rules_md() -> Path | None:
 
 
 def project_rule_ids() -> list[str]:
-    """The rule IDs of ``docs/rules/rule-ids.txt``, in order (``ID<tab>title`` a line)."""
-    ids = []
-    for line in RULE_IDS.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            rule, _, title = line.partition("\t")
-            assert RULE_ID.fullmatch(rule) and title.strip(), f"{RULE_IDS}: not 'ID<tab>title': {line!r}"
-            ids.append(rule)
-    assert len(ids) == len(set(ids)), f"{RULE_IDS} lists a rule ID twice"
-    return ids
+    """The rule IDs of :data:`gouji.rules.index.RULES`, in order."""
+    from gouji.rules.index import RULES
+
+    assert all(RULE_ID.fullmatch(rule) and title.strip() for rule, title in RULES.items())
+    return list(RULES)
 
 
 @pytest.fixture(scope="module")

@@ -222,3 +222,63 @@ def test_colour_only_where_the_terminal_shows_it(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     assert not _wants_colour(Tty())
     assert colour_hand("BJ 2 K") == "\x1b[31;1mBJ\x1b[0m \x1b[33;1m2\x1b[0m K"
+
+
+# -- organiser files and points -----------------------------------------------------------------
+EXAMPLE_MATCH = ROOT / "examples" / "organiser" / "match.csv"
+
+
+@pytest.mark.parametrize("kind", ["bom", "semicolons", "tabs"])
+def test_spreadsheet_csv_files_are_read(kind, tmp_path, capsys):
+    """Excel's "CSV UTF-8" starts with a byte-order mark; where the comma is the decimal mark,
+    spreadsheets separate with semicolons."""
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(EXAMPLE_MATCH.read_text(encoding="utf-8"))))
+    out = io.StringIO()
+    csv.writer(out, delimiter={"bom": ",", "semicolons": ";", "tabs": "\t"}[kind]).writerows(rows)
+    path = tmp_path / "match.csv"
+    path.write_bytes(("\ufeff" if kind == "bom" else "").encode() + out.getvalue().encode("utf-8"))
+    assert main(["match", str(EXAMPLE_MATCH)]) == 0
+    expected = capsys.readouterr().out
+    assert main(["match", str(path)]) == 0
+    assert capsys.readouterr().out == expected
+
+
+def test_a_bad_header_is_named_in_words(tmp_path, capsys):
+    path = tmp_path / "m.csv"
+    path.write_text("round,teamA\n1,x\n", encoding="utf-8")
+    assert main(["match", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert str(path) in err and "got 'round', 'teamA'" in err and "[" not in err.split("got")[1]
+
+
+@pytest.mark.parametrize(("flag", "item", "words"), [
+    ("--bonus", "0:1:NOPE-9", "no rule of gouji's rules reference"),
+    ("--penalty", "0:-3:REF-4", "without a sign"),
+    ("--bonus", "0:-3:REF-4", "are a penalty"),
+    ("--bonus", "0:0:REF-4", "above 0"),
+])
+def test_points_need_a_known_rule_and_no_sign(flag, item, words, capsys):
+    assert main(["score", "0", "1", "2", "3", "4", "5", flag, item]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_a_house_variant_may_name_rules_of_its_own(tmp_path, capsys):
+    import json
+
+    plugin = ROOT / "examples" / "hooks" / "gouji_score.py"
+    path = tmp_path / "house.toml"
+    path.write_text(f'[variant]\nname = "house"\nbase = "provincial"\nplugin_files = [{json.dumps(str(plugin))}]\n',
+                    encoding="utf-8")
+    assert main(["score", "--variant", str(path), "0", "1", "2", "3", "4", "5", "--bonus", "0:1:QD-2:house"]) == 0
+    assert "[QD-2] house" in capsys.readouterr().out
+
+
+def test_one_match_is_one_match(tmp_path, capsys):
+    path = tmp_path / "t.csv"
+    path.write_text(EXAMPLE_MATCH.read_text(encoding="utf-8"), encoding="utf-8")
+    main(["tournament", str(path)])
+    out = capsys.readouterr().out
+    assert "1 match" in out and "1 matches" not in out

@@ -265,7 +265,8 @@ _FIELDS_2: dict[str, tuple[type, ...]] = {
 _REQUIRED = {1: {"format", "version", "variant", "plugins", "options", "seed", "actions"},
              2: {"format", "version", "gouji_version", "variant", "variant_toml", "plugins", "options", "seed",
                  "context", "position", "actions", "finished", "finish_order", "score"}}
-_ALLOWED_2 = _REQUIRED[2] | {"void"}
+#: ``player_seat``: the seat a person played (``gouji play`` writes it); replay does not read it.
+_ALLOWED_2 = _REQUIRED[2] | {"void", "player_seat"}
 _PLUGIN_KEYS = ({"entry_point", "distribution", "version"}, {"file", "sha256"})
 
 
@@ -276,6 +277,9 @@ def _check_schema_keys(record: dict[str, Any]) -> None:
     missing = sorted(_REQUIRED[version] - set(record))
     if missing:
         raise RecordError(f"a version-{version} record has the keys {', '.join(missing)}")
+    seat = record.get("player_seat")
+    if seat is not None and not _is_seat(seat):
+        raise RecordError(f"record key 'player_seat': a seat 0-5, not {short(seat)}")
     if version >= 2:
         unknown = sorted(str(k) for k in set(record) - _ALLOWED_2)
         if unknown:

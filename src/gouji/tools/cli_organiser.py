@@ -62,11 +62,12 @@ def _add_format(p: argparse.ArgumentParser) -> None:
 # -- score ----------------------------------------------------------------------------------------
 def cmd_score(args: argparse.Namespace) -> int:
     from gouji.plugins.loader import load_variant
-    from gouji.tools.organiser import parse_adjustment, score_result
+    from gouji.tools.organiser import is_house_variant, parse_adjustment, score_result
 
     variant = load_variant(args.variant)
-    adjustments = [parse_adjustment(t) for t in args.bonus] + [parse_adjustment(t, penalty=True)
-                                                               for t in args.penalty]
+    own_rules = is_house_variant(variant)
+    adjustments = ([parse_adjustment(t, house_rule=own_rules) for t in args.bonus]
+                   + [parse_adjustment(t, penalty=True, house_rule=own_rules) for t in args.penalty])
     score = score_result(variant, args.finish_order, adjustments)
     house = variant.house_implementations("gouji_score_adjustments")
     if house:
@@ -115,10 +116,11 @@ def _score_rows(variant: Variant, score: Score) -> list[list[object]]:
 # -- match and tournament -------------------------------------------------------------------------------
 def _settings(args: argparse.Namespace) -> tuple[Variant, Results, str, int]:
     from gouji.plugins.loader import load_variant
-    from gouji.tools.organiser import read_results
+    from gouji.tools.organiser import check_rules, read_results
 
     results = read_results(args.results)
     variant = load_variant(args.variant or results.variant or "district")
+    check_rules(variant, results, args.results)
     stage = args.stage or results.stage or "preliminary"
     seed = args.seed if args.seed is not None else (results.seed or 0)
     if not results.games:
@@ -196,7 +198,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def tournament_text(variant: Variant, report: TournamentReport) -> str:
     from gouji.tools.organiser import DISQUALIFY_RULE, standings_table
 
-    lines = [f"{variant.name} tournament, {report.stage}: {len(report.matches)} matches", "",
+    count = len(report.matches)
+    lines = [f"{variant.name} tournament, {report.stage}: {count} match{'' if count == 1 else 'es'}", "",
              standings_table(report.standings, report)]
     for team, reason in report.disqualified:
         lines.append(f"disqualified: {team} — {reason} [{DISQUALIFY_RULE}]: all its results cancelled")

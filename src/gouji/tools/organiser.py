@@ -35,8 +35,10 @@ import attrs
 
 from gouji.engine.events import PLACE_NAMES
 from gouji.engine.scoring import Adjustment, Score, team_of
+from gouji.engine.suggest import did_you_mean
 from gouji.errors import GoujiError
 from gouji.plugins.files import UnreadableFile, read_bounded
+from gouji.rules.index import RULES, is_known_rule
 
 if TYPE_CHECKING:
     from gouji.plugins.variant import Variant
@@ -67,9 +69,12 @@ def score_rule(variant: Variant) -> str:
     return "SCORE-1"
 
 
-def parse_adjustment(text: str, teams: Sequence[str] = DEFAULT_TEAMS, penalty: bool = False) -> Adjustment:
+def parse_adjustment(text: str, teams: Sequence[str] = DEFAULT_TEAMS, penalty: bool = False,
+                     house_rule: bool = False) -> Adjustment:
     """``"TEAM:POINTS:RULE[:REASON]"`` as an :class:`~gouji.Adjustment`; a penalty's points are
-    taken away (``"1:1:REF-4:speech"``: team 1 loses a point). ``TEAM`` is 0, 1 or a team's name."""
+    taken away (``"1:1:REF-4:speech"``: team 1 loses a point). ``TEAM`` is 0, 1 or a team's name;
+    ``POINTS`` above 0; ``RULE`` an ID of the rules reference, or any ID of the same form where
+    ``house_rule`` (a house variant's own rules, such as ``QD-2``)."""
     parts = [p.strip() for p in text.split(":", 3)]
     if len(parts) < 3:
         raise ResultsError(f"{text!r}: expected TEAM:POINTS:RULE[:REASON], for example 1:1:REF-4:speech")
@@ -81,16 +86,40 @@ def parse_adjustment(text: str, teams: Sequence[str] = DEFAULT_TEAMS, penalty: b
         team = list(teams).index(team_text)
     else:
         raise ResultsError(f"{text!r}: the team is 0, 1 or one of {list(teams)}, not {team_text!r}")
-    try:
-        points = int(points_text)
-    except ValueError:
-        raise ResultsError(f"{text!r}: points are a whole number, not {points_text!r}") from None
+    if not (points_text.isascii() and points_text.isdigit()) or int(points_text) == 0 or len(points_text) > 6:
+        what = "taken away" if penalty else "given"
+        raise ResultsError(f"{text!r}: points are a whole number above 0, the points {what}, not {points_text!r}"
+                           + ("; a penalty takes points away, so write them without a sign" if penalty else
+                              "; points taken away are a penalty (--penalty, the penalties column)"))
+    points = int(points_text)
     if not RULE_ID.fullmatch(rule):
         raise ResultsError(f"{text!r}: name the rule behind the points as the rules index does (REF-4), "
                            f"not {rule!r}")
+    if not is_known_rule(rule) and not house_rule:
+        raise ResultsError(f"{text!r}: {rule!r} is no rule of gouji's rules reference"
+                           f"{did_you_mean(rule, RULES)}")
     if penalty:
-        points = -abs(points)
+        points = -points
     return Adjustment(team, points, rule, reason or ("penalty" if penalty else "bonus"))
+
+
+def is_house_variant(variant: Variant) -> bool:
+    """Does the variant load plugins beyond gouji's own rulebooks (whose rules have IDs of their own)?"""
+    from gouji.plugins.manager import BUILTIN_PLUGINS
+
+    return bool(variant.plugin_files) or any(p not in BUILTIN_PLUGINS for p in variant.plugins)
+
+
+def check_rules(variant: Variant, results: Results, where: str) -> None:
+    """Every bonus and penalty of ``results`` names a rule of the rules reference, unless the
+    variant is a house variant (its plugins' rules have IDs of their own, ``QD-2``)."""
+    if is_house_variant(variant):
+        return
+    for game in results.games:
+        for adjustment in game.adjustments:
+            if not is_known_rule(adjustment.rule):
+                raise ResultsError(f"{where}: row {game.row}: {adjustment.rule!r} is no rule of gouji's rules "
+                                   f"reference{did_you_mean(adjustment.rule, RULES)}")
 
 
 def score_result(variant: Variant, finish_order: Sequence[int],
@@ -146,7 +175,8 @@ def read_results(path: str | Path) -> Results:
     """Read a file of results: TOML (``.toml``) or CSV (anything else)."""
     path = Path(path)
     try:
-        text = read_bounded(path, MAX_RESULTS_BYTES).decode("utf-8")
+        # utf-8-sig: Excel's "CSV UTF-8" starts with a byte-order mark.
+        text = read_bounded(path, MAX_RESULTS_BYTES).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ResultsError(f"{path}: a file of results is UTF-8 text ({exc.reason} at byte {exc.start}); "
                            "save it as UTF-8") from None
@@ -160,13 +190,24 @@ def read_results(path: str | Path) -> Results:
     return _read_csv(text, str(path))
 
 
+def _csv_delimiter(text: str) -> str:
+    """The header's separator: a comma, or the semicolon or tab that spreadsheets set to
+    write where the comma is the decimal mark."""
+    first = text.split("\n", 1)[0]
+    for delimiter in (",", ";", "\t"):
+        if delimiter in first:
+            return delimiter
+    return ","
+
+
 def _read_csv(text: str, where: str) -> Results:
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text), delimiter=_csv_delimiter(text))
     header = [h.strip() for h in reader.fieldnames or ()]
     unknown = [h for h in header if h not in CSV_COLUMNS]
     if "finish_order" not in header or unknown:
+        got = ", ".join(repr(h) for h in header) or "no header"
         raise ResultsError(f"{where}: the header names the columns {', '.join(CSV_COLUMNS)} "
-                           f"(finish_order required); got {header}")
+                           f"(finish_order required), separated by commas (or semicolons); got {got}")
     games = []
     for number, row in enumerate(reader, start=2):
         clean = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
@@ -244,7 +285,7 @@ def _game(where: str, row: int, data: Mapping[str, Any], default_teams: Any) -> 
             if not isinstance(item, str):
                 raise ResultsError(f"{at}: {key}: {item!r} is not TEAM:POINTS:RULE:REASON")
             try:
-                adjustments.append(parse_adjustment(item, teams, penalty))
+                adjustments.append(parse_adjustment(item, teams, penalty, house_rule=True))
             except ResultsError as exc:
                 raise ResultsError(f"{at}: {key}: {exc}") from None
     decider = data.get("decider", False)
