@@ -31,6 +31,9 @@ LEASE_SECONDS = 10.0
 MAX_RESTORED = 10_000
 #: The tables in play one process holds at most; a new table beyond them is refused.
 MAX_TABLES_IN_PLAY = 2_000
+#: Finished tables with no connection kept in memory at most; older ones are let go (the store
+#: has them: a later request restores them), so finished games do not pile up in memory.
+MAX_FINISHED_HELD = 256
 #: The websocket close code of a table this process no longer holds (another server has it).
 CLOSE_MOVED = 4409
 #: Messages waiting for one slow client at most; then it is closed with CLOSE_TOO_SLOW.
@@ -210,7 +213,15 @@ class TableService:
     def _hold(self, table: Table) -> LiveTable:
         live = self.tables[table.id] = LiveTable(table)
         self._drive(live)
+        self._trim_finished(keep=live)
         return live
+
+    def _trim_finished(self, keep: LiveTable | None = None) -> None:
+        """Let go of the oldest finished tables nobody is connected to, beyond :data:`MAX_FINISHED_HELD`."""
+        idle = [live for live in self.tables.values()
+                if live is not keep and live.table.game.is_over and not live.connections]
+        for live in idle[:max(0, len(idle) - MAX_FINISHED_HELD)]:
+            self.tables.pop(live.table.id, None)
 
     def _drive(self, live: LiveTable) -> None:
         if not live.table.game.is_over and (live.driver is None or live.driver.done()):
@@ -285,6 +296,8 @@ class TableService:
     def disconnect(self, live: LiveTable, connection: Connection) -> None:
         live.connections.discard(connection)
         connection.stop()
+        if live.table.game.is_over and not live.connections:
+            self._trim_finished()
 
     def refuse(self, live: LiveTable, connection: Connection, refusal: Refusal) -> None:
         """Tell one connection its request was refused (after what it was sent before)."""
@@ -310,6 +323,8 @@ class TableService:
                 self.store.release(live.table.id, self.owner)
         await self._tell_all(live)
         self._drive(live)
+        if live.table.game.is_over:
+            self._trim_finished()
 
     async def _tell_all(self, live: LiveTable) -> None:
         for connection in list(live.connections):
