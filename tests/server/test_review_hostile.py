@@ -3,6 +3,7 @@ the public interface (HTTP and the websocket) that once broke a promise of docs/
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import subprocess
@@ -155,3 +156,29 @@ def test_a_seat_cannot_send_the_referees_actions():
                 answer = check_message("error", ws.receive_json())
                 assert answer["code"] == "out_of_turn" and answer["rule"] == "ROUND-1"
         assert len(game.history) == view["turn"]
+
+
+def test_spectators_cannot_lock_the_players_out(monkeypatch):
+    """Finding: the 64 connections of a table were first come, first served, and a spectator needs
+    no token: anyone who read a table's id in the lobby could open 64 spectator sockets and keep
+    its players from connecting (each was refused with 4400). Now spectators have a share of their
+    own, and so has each seat."""
+    monkeypatch.setattr(service_module, "MAX_CONNECTIONS", 6)
+    monkeypatch.setattr(service_module, "MAX_SPECTATORS", 3, raising=False)
+    monkeypatch.setattr(service_module, "MAX_SEAT_CONNECTIONS", 1, raising=False)
+    with TestClient(create_app("sqlite:///:memory:")) as client:
+        created = client.post("/api/tables", json={"variant": "provincial", "seats": ["human"] * 6}).json()
+        base = f"/api/tables/{created['id']}/ws"
+        with contextlib.ExitStack() as stack:
+            answers = []
+            for _ in range(6):  # a hostile watcher opens as many as he may
+                ws = stack.enter_context(client.websocket_connect(base))
+                answers.append(ws.receive_json()["type"])
+            assert answers.count("view") <= 3
+            for seat in (0, 1):
+                ws = stack.enter_context(client.websocket_connect(f"{base}?token={created['tokens'][str(seat)]}"))
+                view = check_message("view", ws.receive_json())
+                assert view["seat"] == seat
+            again = stack.enter_context(client.websocket_connect(f"{base}?token={created['tokens']['0']}"))
+            refused = check_message("error", again.receive_json())  # one seat cannot take them all either
+            assert refused["code"] == "conflict"

@@ -39,8 +39,12 @@ CLOSE_MOVED = 4409
 #: Messages waiting for one slow client at most; then it is closed with CLOSE_TOO_SLOW.
 MAX_QUEUED = 256
 CLOSE_TOO_SLOW = 4408
-#: Connections to one table at most (seats and spectators).
+#: Connections to one table at most (seats and spectators): spectators (who need no token, so
+#: anyone may open them) take at most MAX_SPECTATORS of them and each seat at most
+#: MAX_SEAT_CONNECTIONS, so that watchers never lock a table's players out.
 MAX_CONNECTIONS = 64
+MAX_SPECTATORS = 40
+MAX_SEAT_CONNECTIONS = 4
 
 log = logging.getLogger("gouji.server")
 
@@ -286,9 +290,15 @@ class TableService:
         limit = live.views.length(live.table.game, connection.seat)
         if connection.sent > limit:
             raise Refusal("bad_request", f"since: this view holds {limit} events, not {connection.sent}")
-        if len(live.connections) >= MAX_CONNECTIONS:
-            raise Refusal(CONFLICT, f"table {live.table.id} has {MAX_CONNECTIONS} connections, its most")
-        async with live.lock:
+        async with live.lock:  # counted under the lock: racing connections cannot all slip in
+            if len(live.connections) >= MAX_CONNECTIONS:
+                raise Refusal(CONFLICT, f"table {live.table.id} has {MAX_CONNECTIONS} connections, its most")
+            alike = sum(1 for other in live.connections if other.seat == connection.seat)
+            if connection.seat is None and alike >= MAX_SPECTATORS:
+                raise Refusal(CONFLICT, f"table {live.table.id} has {MAX_SPECTATORS} spectators, its most")
+            if connection.seat is not None and alike >= MAX_SEAT_CONNECTIONS:
+                raise Refusal(CONFLICT, f"seat {connection.seat} has {MAX_SEAT_CONNECTIONS} connections, its most: "
+                                        "close one")
             live.connections.add(connection)
             connection.start()
             await self._tell_one(live, connection)
