@@ -182,3 +182,25 @@ def test_spectators_cannot_lock_the_players_out(monkeypatch):
             again = stack.enter_context(client.websocket_connect(f"{base}?token={created['tokens']['0']}"))
             refused = check_message("error", again.receive_json())  # one seat cannot take them all either
             assert refused["code"] == "conflict"
+
+
+@pytest.mark.parametrize("kind", [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data",
+                                  "text/plain; charset=utf-8", "application/jsonp"])
+def test_bodies_not_sent_as_json_are_refused(kind):
+    """Finding: any body that parsed as JSON was taken, whatever its content type; a web page of
+    any site the player visits could then create tables and take open seats on his loopback server
+    through his browser with a "simple" cross-site POST (``text/plain``), which browsers send
+    without asking the server first. Now a body must come as ``application/json``, which they do
+    not send across sites unasked."""
+    with TestClient(create_app("sqlite:///:memory:")) as client:
+        created = client.post("/api/tables", json={"variant": "provincial", "seats": ["human", "open"] + ["greedy"] * 4})
+        table_id = created.json()["id"]
+        headers = {} if kind is None else {"content-type": kind}
+        body = json.dumps({"variant": "provincial", "seats": ["greedy"] * 6}).encode()
+        response = client.post("/api/tables", content=body, headers=headers)
+        assert response.status_code == 400 and check_message("error", response.json())["code"] == "bad_request"
+        joined = client.post(f"/api/tables/{table_id}/join", content=b'{"seat": 1}', headers=headers)
+        assert joined.status_code == 400
+        assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [table_id]
+        assert client.get(f"/api/tables/{table_id}").json()["status"] == "waiting"
+        assert client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).status_code == 201
