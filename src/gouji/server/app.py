@@ -41,7 +41,15 @@ def _refused(refusal: Refusal) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object, its size bounded before it is read in full."""
+    """The request's JSON object, its size bounded before it is read in full.
+
+    It must be sent as ``application/json``: a web page of another site may send a "simple"
+    request (``text/plain``, a form) to a server on the loopback address without asking it
+    first, but not a JSON one (the browser asks first, and this server allows no other origin),
+    so no page a player visits can create tables or take open seats through his browser."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Refusal(BAD_REQUEST, "a request body is JSON, sent with content-type application/json")
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
         raise Refusal(BAD_REQUEST, f"a request body is at most {MAX_BODY_BYTES} bytes")

@@ -31,13 +31,20 @@ LEASE_SECONDS = 10.0
 MAX_RESTORED = 10_000
 #: The tables in play one process holds at most; a new table beyond them is refused.
 MAX_TABLES_IN_PLAY = 2_000
+#: Finished tables with no connection kept in memory at most; older ones are let go (the store
+#: has them: a later request restores them), so finished games do not pile up in memory.
+MAX_FINISHED_HELD = 256
 #: The websocket close code of a table this process no longer holds (another server has it).
 CLOSE_MOVED = 4409
 #: Messages waiting for one slow client at most; then it is closed with CLOSE_TOO_SLOW.
 MAX_QUEUED = 256
 CLOSE_TOO_SLOW = 4408
-#: Connections to one table at most (seats and spectators).
+#: Connections to one table at most (seats and spectators): spectators (who need no token, so
+#: anyone may open them) take at most MAX_SPECTATORS of them and each seat at most
+#: MAX_SEAT_CONNECTIONS, so that watchers never lock a table's players out.
 MAX_CONNECTIONS = 64
+MAX_SPECTATORS = 40
+MAX_SEAT_CONNECTIONS = 4
 
 log = logging.getLogger("gouji.server")
 
@@ -211,7 +218,15 @@ class TableService:
     def _hold(self, table: Table) -> LiveTable:
         live = self.tables[table.id] = LiveTable(table)
         self._drive(live)
+        self._trim_finished(keep=live)
         return live
+
+    def _trim_finished(self, keep: LiveTable | None = None) -> None:
+        """Let go of the oldest finished tables nobody is connected to, beyond :data:`MAX_FINISHED_HELD`."""
+        idle = [live for live in self.tables.values()
+                if live is not keep and live.table.game.is_over and not live.connections]
+        for live in idle[:max(0, len(idle) - MAX_FINISHED_HELD)]:
+            self.tables.pop(live.table.id, None)
 
     def _drive(self, live: LiveTable) -> None:
         if not live.table.game.is_over and (live.driver is None or live.driver.done()):
@@ -290,9 +305,15 @@ class TableService:
         limit = live.views.length(live.table.game, connection.seat)
         if connection.sent > limit:
             raise Refusal("bad_request", f"since: this view holds {limit} events, not {connection.sent}")
-        if len(live.connections) >= MAX_CONNECTIONS:
-            raise Refusal(CONFLICT, f"table {live.table.id} has {MAX_CONNECTIONS} connections, its most")
-        async with live.lock:
+        async with live.lock:  # counted under the lock: racing connections cannot all slip in
+            if len(live.connections) >= MAX_CONNECTIONS:
+                raise Refusal(CONFLICT, f"table {live.table.id} has {MAX_CONNECTIONS} connections, its most")
+            alike = sum(1 for other in live.connections if other.seat == connection.seat)
+            if connection.seat is None and alike >= MAX_SPECTATORS:
+                raise Refusal(CONFLICT, f"table {live.table.id} has {MAX_SPECTATORS} spectators, its most")
+            if connection.seat is not None and alike >= MAX_SEAT_CONNECTIONS:
+                raise Refusal(CONFLICT, f"seat {connection.seat} has {MAX_SEAT_CONNECTIONS} connections, its most: "
+                                        "close one")
             live.connections.add(connection)
             connection.start()
             await self._tell_one(live, connection)
@@ -300,6 +321,8 @@ class TableService:
     def disconnect(self, live: LiveTable, connection: Connection) -> None:
         live.connections.discard(connection)
         connection.stop()
+        if live.table.game.is_over and not live.connections:
+            self._trim_finished()
 
     def refuse(self, live: LiveTable, connection: Connection, refusal: Refusal) -> None:
         """Tell one connection its request was refused (after what it was sent before)."""
@@ -325,6 +348,8 @@ class TableService:
                 self.store.release(live.table.id, self.owner)
         await self._tell_all(live)
         self._drive(live)
+        if live.table.game.is_over:
+            self._trim_finished()
 
     async def _tell_all(self, live: LiveTable) -> None:
         for connection in list(live.connections):

@@ -2,12 +2,16 @@
 
 The SQL is kept portable (no SQLite-only types or upserts) so that a PostgreSQL
 store can use the same tables. SQLite serves one process: the lease columns are
-kept, and :meth:`SQLiteStore.claim` grants every claim.
+kept, and :meth:`SQLiteStore.claim` grants every claim. So that two processes never share
+a file (each would take every table from the other every few seconds), a file store holds an
+exclusive lock on ``PATH-lock`` while it is open; a second process is refused at once, and a
+killed one lets go of it with its last breath (the kernel drops the lock).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -54,6 +58,9 @@ class SQLiteStore:
     integrity_errors: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
 
     def __init__(self, path: str | Path = ":memory:") -> None:
+        self._lock_fd: int | None = None
+        if str(path) != ":memory:":
+            self._lock_fd = _lock_file(f"{path}-lock")
         try:
             self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA foreign_keys = ON")
@@ -66,6 +73,7 @@ class SQLiteStore:
             for statement in SCHEMA:
                 self._db.execute(statement)
         except sqlite3.Error as exc:
+            self._unlock()
             raise StoreError(f"cannot open the SQLite store {path}: {exc}") from exc
         # One connection, used by one thread at a time.
         self._lock = threading.Lock()
@@ -175,3 +183,34 @@ class SQLiteStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        self._unlock()
+
+    def __del__(self) -> None:
+        self._unlock()
+
+    def _unlock(self) -> None:
+        if getattr(self, "_lock_fd", None) is not None:
+            assert self._lock_fd is not None
+            os.close(self._lock_fd)  # closing the file drops its lock
+            self._lock_fd = None
+
+
+def _lock_file(path: str) -> int | None:
+    """An exclusive lock on ``path`` (created if need be), held until its descriptor is closed;
+    :class:`StoreError` if another process (or another store of this one) holds it. Where the
+    platform has no ``flock`` (Windows), no lock."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        return None
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as exc:
+        raise StoreError(f"cannot open the SQLite store's lock file {path}: {exc}") from exc
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise StoreError(f"another process serves this SQLite store (it holds {path}): a SQLite store "
+                         "serves one process; share a postgresql:// store between processes") from None
+    return fd

@@ -117,12 +117,16 @@ class Table:
         name = check_variant_name(variant)
         rows = check_seats(seats)
         values = check_options(options)
+        source = None
         try:
             built = load_variant(name)
+            source = built.source
             if values:
                 built = built.with_options(**values)
         except GoujiError as exc:
-            raise Refusal(BAD_REQUEST, f"variant {name}: {exc}") from exc
+            # The variant's file is named by its name: a client learns nothing of the server's paths.
+            text = str(exc) if not source else str(exc).replace(f"{source}: ", "").replace(source, name)
+            raise Refusal(BAD_REQUEST, f"variant {name}: {text}") from exc
         tokens: dict[int, str] = {}
         seated = []
         for seat, given in enumerate(rows):
