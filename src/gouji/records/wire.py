@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 #: The keys of an observation's data.
 KEYS = ("seat", "hand", "current_player", "table", "table_owner", "passed", "hand_sizes", "finish_order",
         "since", "history", "legal_actions", "opened", "is_void")
+#: Keys added later, with the value read when old data lacks them.
+LATER_KEYS: dict[str, Any] = {"decision": "", "phase": "", "in_play": [], "burners": [], "kept_heads": [],
+                              "melee": False, "gouji_restricted": False}
 
 
 def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, Any]:
@@ -51,6 +54,13 @@ def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, A
         "legal_actions": [a.to_text() for a in observation.legal_actions],
         "opened": sorted(observation.opened),
         "is_void": observation.is_void,
+        "decision": observation.decision,
+        "phase": observation.phase,
+        "in_play": sorted(observation.in_play),
+        "burners": sorted(observation.burners),
+        "kept_heads": sorted(observation.kept_heads),
+        "melee": observation.melee,
+        "gouji_restricted": observation.gouji_restricted,
     }
 
 
@@ -76,10 +86,11 @@ def observation_from_dict(data: object, earlier: Observation | None = None) -> O
     if not isinstance(data, dict):
         raise ObservationError(f"an observation is a JSON object, not {type(data).__name__}")
     missing = [k for k in KEYS if k not in data]
-    unknown = sorted(set(data) - set(KEYS))
+    unknown = sorted(set(data) - set(KEYS) - set(LATER_KEYS))
     if missing or unknown:
         raise ObservationError(f"observation keys: missing {missing}, unknown {unknown}")
     seat = _seat(data["seat"], "seat")
+    data = {**LATER_KEYS, **data}
     since = data["since"]
     if not isinstance(since, int) or isinstance(since, bool) or since < 0:
         raise ObservationError(f"since is a non-negative integer, not {since!r}")
@@ -105,6 +116,13 @@ def observation_from_dict(data: object, earlier: Observation | None = None) -> O
             legal_actions=tuple(_action(a) for a in _list(data["legal_actions"], "legal_actions")),
             opened=frozenset(_seat(s, "opened") for s in _list(data["opened"], "opened")),
             is_void=_flag(data["is_void"], "is_void"),
+            decision=_text(data["decision"], "decision"),
+            phase=_text(data["phase"], "phase"),
+            in_play=_seats(data["in_play"], "in_play"),
+            burners=_seats(data["burners"], "burners"),
+            kept_heads=_seats(data["kept_heads"], "kept_heads"),
+            melee=_flag(data["melee"], "melee"),
+            gouji_restricted=_flag(data["gouji_restricted"], "gouji_restricted"),
         )
     except ObservationError:
         raise
@@ -136,6 +154,16 @@ def _flag(value: object, key: str) -> bool:
     if not isinstance(value, bool):
         raise ObservationError(f"{key} is true or false, not {value!r}")
     return value
+
+
+def _text(value: object, key: str) -> str:
+    if not isinstance(value, str) or len(value) > 40:
+        raise ObservationError(f"{key} is a short text, not {value!r:.60}")
+    return value
+
+
+def _seats(value: object, key: str) -> frozenset[int]:
+    return frozenset(_seat(s, key) for s in _list(value, key))
 
 
 def _list(value: object, key: str) -> Sequence[Any]:
