@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
@@ -107,3 +108,26 @@ def test_old_wire_data_without_the_later_fields_still_reads():
         del data[key]
     old = gouji.Observation.from_dict(data)
     assert old.hand == game.observation(0).hand and old.decision == "" and old.burners == frozenset()
+
+
+@settings(max_examples=20, deadline=None, database=None)
+@given(name=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 10_000), steps=st.integers(1, 80))
+def test_the_history_an_observation_holds_is_every_event_its_seat_sees(name, seed, steps):
+    """Observations extend the seat's last history (bots ask on every decision): after plays,
+    clones and refused actions it is still exactly the events the seat sees."""
+    game = VARIANTS[name].new_game(seed=seed)
+    bot = make_bot("random", seed)
+    copies = []
+    for step in range(steps):
+        if game.is_over:
+            break
+        for seat in range(6):
+            assert game.observation(seat).history == tuple(e for e in game.events if e.seen_by(seat))
+        if step % 7 == 3:
+            copies.append(game.clone())
+        with contextlib.suppress(GoujiError):
+            game.apply(gouji.parse_action("play 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3"))
+        game.apply(decide(bot, game))
+    for copy in copies:
+        for seat in range(6):
+            assert copy.observation(seat).history == tuple(e for e in copy.events if e.seen_by(seat))

@@ -521,11 +521,26 @@ class Game(RoundFlow):
         return Observation(
             seat, tuple(self.hand(seat)), self.current_player, self.top, self.owner,
             frozenset(self.passed), tuple(sizes), tuple(self.finish_order),
-            tuple(e for e in self.events if e.seen_by(seat)), legal, self.opened, self._void,
+            self._seen_events(seat), legal, self.opened, self._void,
             self.kind, self.phases[0].name if self.kind == PHASE else "",
             frozenset(s for s in range(6) if self.playing[s]), frozenset(self.burners),
             frozenset(self.kept_heads), bool(self.melee), bool(self.restricted and self.kind == RESPOND),
         )
+
+    def _seen_events(self, seat: int) -> tuple[Event, ...]:
+        """The events ``seat`` sees, extending the last answer: bots ask on every decision, and
+        the log only grows (an entry is trusted while the log still holds its last event there)."""
+        cache: list[tuple[int, Event | None, tuple[Event, ...]]] | None = self.__dict__.get("_seen_cache")
+        if cache is None:
+            cache = self.__dict__["_seen_cache"] = [(0, None, ())] * 6
+        events = self.events
+        count, last, seen = cache[seat]
+        if count > len(events) or (count and events[count - 1] is not last):
+            count, seen = 0, ()
+        if count < len(events):
+            seen += tuple(e for e in events[count:] if e.seen_by(seat))
+            cache[seat] = (len(events), events[-1], seen)
+        return seen
 
     # -- the action loop ---------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -638,6 +653,8 @@ class Game(RoundFlow):
         state["pile"] = self.pile.copy()
         state["history"] = self.history.copy()
         state["events"] = self.events.copy()
+        if "_seen_cache" in state:
+            state["_seen_cache"] = list(self.__dict__["_seen_cache"])  # tuples, shared
         state["queue"] = self.queue.copy()
         stats: Counter[str] = Counter()
         dict.update(stats, self.stats)  # Counter(...) counts again in Python; the keys are counted
@@ -693,6 +710,7 @@ class Game(RoundFlow):
             state.pop(name, None)
         state["_legal"] = state["_legal_set"] = None  # computed again on demand
         state["_count_cache"] = [None] * 6
+        state.pop("_seen_cache", None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
