@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from gouji.bots.phase_choices import is_play_decision, phase_choice
 from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet
 from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO
 from gouji.engine.plays import Play
@@ -82,7 +83,8 @@ class GreedyBot:
     then lowest rank), but only spend 2s on strong sets and jokers on gouji
     sets; burn only to go out at once or when a short hand keeps enough
     jokers; take the wind whenever offered; otherwise yield, close or pass.
-    Decisions of plugin phases (tribute and the like) are taken at random.
+    Decisions of the books' phases (tribute, buying 3s, revolution …) are
+    :func:`gouji.bots.phase_choices.phase_choice`'s.
     """
 
     name = "greedy"
@@ -102,10 +104,12 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         seat = observation.seat
-        core: list[Action] = [a for a in legal if isinstance(a, _PLAY_TYPES) or a in (PASS, CLOSE, YIELD, TAKE_WIND)]
+        chosen = phase_choice(observation, variant)
+        if chosen is not None:
+            return chosen  # tribute, buying 3s, revolution …: as a player decides them
+        core: list[Action] = [a for a in legal if is_play_decision(a)]
         if not core:
-            # A plugin's phase (tribute, revolution, ...): no opinion.
-            return legal[self.rng.randrange(len(legal))]
+            return legal[0]
         # Actions of plugins beside the core ones (a play clock, ...) are left alone.
         legal = core
         counts = dict(Counter(card.rank for card in observation.hand))
