@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import gouji
-import gouji.rules.dagang.actions  # noqa: F401  (registers the dagang- actions' text)
-import gouji.rules.dagang196.actions  # noqa: F401  (registers the club- actions' text)
-import gouji.rules.district.buying  # noqa: F401  (registers the district- actions' text)
+import gouji.rules.dagang.actions  # registers the dagang- actions' text
+import gouji.rules.dagang196.actions  # registers the club- actions' text
+import gouji.rules.district.buying  # registers the district- actions' text
 from gouji.bots import bot_names, decide, make_bot
 from gouji.bots.phase_choices import phase_choice
 from gouji.engine.actions import Action, register_word_action

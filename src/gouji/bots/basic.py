@@ -231,9 +231,15 @@ class GreedyBot:
         return (play.big, play.small, split, twos, play.rank)
 
 
+def _expert(seed: int) -> Bot:
+    from gouji.bots.expert import ExpertBot
+
+    return ExpertBot(seed)
+
+
 #: The registry: each bot's name and what builds it from a seed (the stronger bots' modules
 #: are imported only when one is built).
-BOT_TYPES: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOT_TYPES: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": _expert}
 
 
 def bot_names() -> list[str]:
