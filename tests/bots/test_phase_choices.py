@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 import gouji
@@ -13,8 +15,14 @@ from gouji.bots.phase_choices import phase_choice
 from gouji.engine.actions import Action, register_word_action
 from gouji.engine.cards import Card
 
+
+def _has_numpy() -> bool:
+    """``learned`` needs numpy (the ``bots`` extra), which the ``test`` extra leaves out."""
+    return importlib.util.find_spec("numpy") is not None
+
+
 #: The registry's bots that play to win (``random`` is the uniform baseline).
-PLAYERS = [name for name in bot_names() if name != "random"]
+PLAYERS = [name for name in bot_names() if name != "random" and (name != "learned" or _has_numpy())]
 
 
 def _seen(hand: str, *actions: str, variant: str = "provincial") -> tuple[gouji.Observation, gouji.Variant]:

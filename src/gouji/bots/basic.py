@@ -237,9 +237,16 @@ def _expert(seed: int) -> Bot:
     return ExpertBot(seed)
 
 
+def _learned(seed: int) -> Bot:
+    from gouji.bots.learned import LearnedBot
+
+    return LearnedBot(seed)
+
+
 #: The registry: each bot's name and what builds it from a seed (the stronger bots' modules
 #: are imported only when one is built).
-BOT_TYPES: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": _expert}
+BOT_TYPES: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": _expert,
+                                              "learned": _learned}
 
 
 def bot_names() -> list[str]:

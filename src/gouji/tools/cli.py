@@ -131,7 +131,8 @@ def _parser() -> argparse.ArgumentParser:
                                      "the record's variant)")
     p.add_argument("--seed", type=int, help="the game's seed (default: 0)")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0-5 (default: 0)")
-    p.add_argument("--bots", default="greedy", help="the bots of the other seats: greedy or random (default: greedy)")
+    p.add_argument("--bots", default="greedy",
+                   help=f"the bots of the other seats: {', '.join(BOT_TYPES)} (default: greedy)")
     p.add_argument("--record", metavar="OUT.json",
                    help="write the game record when the game ends or is left unfinished")
     p.add_argument("--resume", metavar="RECORD.json",
