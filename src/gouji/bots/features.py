@@ -39,6 +39,7 @@ SITUATION_NAMES = (
 #: The action features crossed with the situation.
 CROSSED = ("decline", "play", "burn", "jokers", "twos", "split", "gouji", "unanswerable", "expert", "greedy",
            "size", "rank")
+#: Every feature's name, in the order of a row: the action's own, then the crossed ones.
 FEATURE_NAMES = ACTION_NAMES + tuple(f"{a}*{s}" for a in CROSSED for s in SITUATION_NAMES)
 SIZE = len(FEATURE_NAMES)
 _DECLINES = (PASS, CLOSE, YIELD)
@@ -73,7 +74,7 @@ def situation(observation: Observation, variant: Variant) -> tuple[list[float], 
 
 def action_features(observation: Observation, variant: Variant, actions: Sequence[Action],
                     expert: Action | None, greedy: Action | None) -> list[list[float]]:
-    """One row of :data:`FEATURE_NAMES` per action of ``actions`` (the decision's legal ones);
+    """One row of :data:`~gouji.bots.features.FEATURE_NAMES` per action of ``actions`` (the decision's legal ones);
     ``expert`` and ``greedy``: the actions those bots take here."""
     context, danger = situation(observation, variant)
     counts = hand_counts(observation)
