@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import builtins
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -71,3 +75,17 @@ def test_without_numpy_the_learned_bot_is_a_clear_error_naming_the_extra(monkeyp
     monkeypatch.setattr(builtins, "__import__", no_numpy)
     with pytest.raises(GoujiError, match=r"gouji\[bots\]"):
         make_bot("learned")
+
+
+def test_the_training_script_writes_weights_the_bot_loads(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "weights.npz"
+    done = subprocess.run(
+        [sys.executable, str(root / "examples" / "rl" / "train_learned_bot.py"), "--minutes", "0.05",
+         "--sample", "0.5", "--out", str(out)],
+        capture_output=True, text=True, timeout=300, check=False,
+        env={**os.environ, "PYTHONPATH": str(root / "src")})
+    assert done.returncode == 0, done.stderr
+    assert "round 1:" in done.stdout and out.is_file()
+    bot = LearnedBot(0, load_weights(out))
+    assert play_game("provincial", 2, [bot] * 6).is_over
