@@ -144,6 +144,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--sample", type=float, default=0.15, help="share of the learner's decisions rolled out")
     parser.add_argument("--ridge", type=float, default=0.01)
+    parser.add_argument("--expert-margin", type=float, default=0.0,
+                        help="added to expert's action after training (the shipped weights: 1.0, chosen in play)")
     parser.add_argument("--seed", type=int, default=0, help="the first training deal")
     parser.add_argument("--eval-deals", type=int, default=0, help="held-out deals to measure on at the end")
     parser.add_argument("--out", default="learned_weights.npz")
@@ -161,6 +163,7 @@ def main() -> None:
         weights, gain, raw = tune_margin(train, valid, weights, args.ridge)
         print(f"round {round_ + 1}: {deals} deals, {len(samples)} decisions rolled out; on the held-out "
               f"ones the model gains {gain:+.3f} a decision over expert ({raw:+.3f} without a margin)", flush=True)
+    weights[FEATURE_NAMES.index("expert")] += args.expert_margin
     np.savez_compressed(args.out, weights=weights, names=np.asarray(FEATURE_NAMES))
     print(f"trained for {(time.process_time() - started) / 60:.1f} CPU minutes; weights written to {args.out}")
     top = np.argsort(-np.abs(weights - expert_weights()))[:8]
