@@ -10,16 +10,14 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("numpy")
-
-import numpy as np
-
 import gouji
 from gouji.bots import make_bot, play_game
 from gouji.bots.arena import HELD_OUT_SEED, head_to_head
 from gouji.bots.features import FEATURE_NAMES
 from gouji.bots.learned import LearnedBot, load_weights
 from gouji.errors import GoujiError
+
+np = pytest.importorskip("numpy")
 
 
 def test_the_shipped_weights_are_small_and_fit_the_features():
