@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import gouji
-from gouji.bots.basic import Bot, GreedyBot, RandomBot, make_bot, play_game
+from gouji.bots.basic import Bot, GreedyBot, RandomBot, decide, make_bot, play_game
 from gouji.engine.actions import CLOSE, PASS, Action
 from gouji.errors import GoujiError
 
@@ -22,9 +22,9 @@ class Checked:
         self.bot = bot
         self.decisions = 0
 
-    def choose(self, game: gouji.Game) -> Action:
-        action = self.bot.choose(game)
-        assert action in game.legal_actions(), (self.bot, action, game)
+    def choose(self, observation: gouji.Observation, variant: gouji.Variant) -> Action:
+        action = self.bot.choose(observation, variant)
+        assert action in observation.legal_actions, (self.bot, action, observation)
         self.decisions += 1
         return action
 
@@ -101,43 +101,43 @@ def _position(provincial, hands, leader=0, actions=()):
 
 def test_greedy_plays_out_a_hand_that_is_one_set(provincial):
     game = _position(provincial, {0: "小王 2 9 9", 1: FILLER, 2: FILLER, 3: FILLER, 4: FILLER, 5: FILLER})
-    assert GreedyBot().choose(game).to_text() == "play SJ 2 9 9"
+    assert decide(GreedyBot(), game).to_text() == "play SJ 2 9 9"
 
 
 def test_greedy_leads_the_lowest_whole_group_and_keeps_2s_and_jokers(provincial):
     hands = {0: "小王 2 A A 8 8 8 5 5", 1: FILLER, 2: FILLER, 3: FILLER, 4: FILLER, 5: FILLER}
     game = _position(provincial, hands)
-    assert GreedyBot().choose(game).to_text() == "play 5 5"
+    assert decide(GreedyBot(), game).to_text() == "play 5 5"
 
 
 def test_greedy_chains_dead_sets_to_go_out(provincial):
     hands = {0: "大王 K K 6 6", 1: FILLER, 2: FILLER, 3: FILLER, 4: FILLER, 5: FILLER}
     game = _position(provincial, hands)
-    assert GreedyBot().choose(game).to_text() == "play BJ K K"
+    assert decide(GreedyBot(), game).to_text() == "play BJ K K"
 
 
 def test_greedy_does_not_cover_a_teammate(provincial):
     hands = {0: "5 5 3", 1: "4", 2: "9 9 3", 3: FILLER, 4: FILLER, 5: FILLER}
     game = _position(provincial, hands, actions=["play 5 5"])
     assert game.current_player == 2
-    assert GreedyBot().choose(game) is PASS
+    assert decide(GreedyBot(), game) is PASS
 
 
 def test_greedy_covers_a_teammate_to_go_out(provincial):
     hands = {0: "5 5 3", 1: "4", 2: "9 9", 3: FILLER, 4: FILLER, 5: FILLER}
     game = _position(provincial, hands, actions=["play 5 5"])
-    assert GreedyBot().choose(game).to_text() == "play 9 9"
+    assert decide(GreedyBot(), game).to_text() == "play 9 9"
 
 
 def test_greedy_covers_an_opponent_cheaply(provincial):
     hands = {0: "5 5 3", 1: "2 K K 8 8 8 7 7 3", 2: FILLER, 3: FILLER, 4: FILLER, 5: FILLER}
     game = _position(provincial, hands, actions=["play 5 5"])
     assert game.current_player == 1
-    assert GreedyBot().choose(game).to_text() == "play 7 7"
+    assert decide(GreedyBot(), game).to_text() == "play 7 7"
 
 
 def test_greedy_keeps_jokers_against_a_weak_set(provincial):
     hands = {0: "5 5 3", 1: "小王 小王 3", 2: FILLER, 3: FILLER, 4: FILLER, 5: FILLER}
     game = _position(provincial, hands, actions=["play 5 5"])
     assert game.current_player == 1
-    assert GreedyBot().choose(game) in (PASS, CLOSE)
+    assert decide(GreedyBot(), game) in (PASS, CLOSE)

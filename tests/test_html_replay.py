@@ -11,7 +11,7 @@ import re
 import pytest
 
 import gouji
-from gouji.bots.basic import GreedyBot, RandomBot, play_game
+from gouji.bots.basic import GreedyBot, RandomBot, decide, play_game
 from gouji.tools.cli import main
 from gouji.tools.html_replay import page_data, replay_html
 
@@ -75,10 +75,10 @@ def test_a_private_event_stays_out_of_other_seats_pages():
     play_game_in_place = RandomBot(5)
     for _ in range(4):
         while not series.game.is_over:
-            series.game.apply(play_game_in_place.choose(series.game))
+            series.game.apply(decide(play_game_in_place, series.game))
         series.next_game()
         for _ in range(40):
-            series.game.apply(play_game_in_place.choose(series.game))
+            series.game.apply(decide(play_game_in_place, series.game))
         if any(e.visible_to is not None for e in series.game.events):
             break
     game = series.game

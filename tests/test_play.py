@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 import gouji
-from gouji.bots.basic import GreedyBot
+from gouji.bots.basic import GreedyBot, decide
 from gouji.tools.cli import main
 from gouji.tools.terminal import play_in_terminal
 from gouji.tools.terminal_choices import choices_text
@@ -192,7 +192,7 @@ def test_replay_of_an_unfinished_record_is_the_game_at_its_last_decision(variant
     game = gouji.load_variant(variant).new_game(seed=11)
     bots = [GreedyBot() for _ in range(6)]
     for _ in range(40):
-        game.apply(bots[game.current_player].choose(game))
+        game.apply(decide(bots[game.current_player], game))
     record = json.loads(json.dumps(game.record()))
     assert record["finish_order"] is None
     again = gouji.replay(record)
@@ -293,7 +293,7 @@ def test_a_resumed_game_shows_its_current_round_not_the_whole_log(monkeypatch, c
 
 def test_ctrl_c_while_the_bots_play_leaves_cleanly(monkeypatch, capsys, tmp_path):
     class Interrupted(GreedyBot):
-        def choose(self, game):
+        def choose(self, observation, variant):
             raise KeyboardInterrupt
 
     game = gouji.load_variant("provincial").new_game(seed=3)

@@ -12,7 +12,7 @@ import textwrap
 import pytest
 
 import gouji
-from gouji.bots.basic import RandomBot
+from gouji.bots.basic import RandomBot, decide
 from gouji.engine.context import GameContext
 
 # Seat 4 went out before the position (头科): seat 1, its opposite, is headless.
@@ -129,7 +129,7 @@ def test_BURN_2_a_rule_switched_off_is_not_cited_in_the_log(tmp_path):
     for seed in range(3):
         game = variant.new_game(seed)
         while not game.is_over:
-            game.apply(bot.choose(game))
+            game.apply(decide(bot, game))
         assert game.stats["gouji_sets"] > 0
         assert not [e for e in game.events if e.rule == "BURN-2" or e.kind == "no-burn"]
 
@@ -165,5 +165,5 @@ def test_ROUND_4_a_variant_without_yield_never_yields_nor_cites_it(name, options
         bot = RandomBot(seed)
         while not game.is_over:
             assert not any(a.to_text() == "yield" for a in game.legal_actions())
-            game.apply(bot.choose(game))
+            game.apply(decide(bot, game))
         assert game.stats["melee"] and not [e for e in game.events if e.kind == "yield" or e.rule == "ROUND-4"]

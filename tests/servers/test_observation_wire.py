@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gouji
-from gouji.bots.basic import RandomBot
+from gouji.bots.basic import RandomBot, decide
 
 SLOW = bool(os.environ.get("GOUJI_SLOW"))
 VARIANTS = {name: gouji.load_variant(name) for name in gouji.builtin_variant_names()}
@@ -25,7 +25,7 @@ def _play(game: gouji.Game, steps: int, seed: int) -> None:
     for _ in range(steps):
         if game.is_over:
             return
-        game.apply(bot.choose(game))
+        game.apply(decide(bot, game))
 
 
 def _over_json(data: dict) -> dict:

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 import gouji
-from gouji.bots.basic import GreedyBot, RandomBot, play_game
+from gouji.bots.basic import GreedyBot, RandomBot, decide, play_game
 
 
 @pytest.mark.rule("ROUND-1")
@@ -36,7 +36,7 @@ def test_the_seat_to_move_plays_as_before_and_a_bad_seat_is_an_error():
         game.apply(game.legal_actions()[0], seat=9)
     bot = RandomBot(1)
     while not game.is_over:
-        game.apply(bot.choose(game), seat=game.current_player)
+        game.apply(decide(bot, game), seat=game.current_player)
     with pytest.raises(gouji.GameOverError):
         game.apply(gouji.parse_action("pass"), seat=0)
 

@@ -1,9 +1,13 @@
 """Bots: players that choose an action for the seat to move, and a loop that plays a game with them.
 
-A bot is anything with ``choose(game) -> Action`` (the :class:`Bot`
-protocol) that returns one of ``game.legal_actions()`` for
-``game.current_player``. Bots are deterministic given their own seed: two
-bots built with the same seed choose the same actions in the same games.
+A bot is anything with ``choose(observation, variant) -> Action`` (the
+:class:`Bot` protocol) that returns one of ``observation.legal_actions``: it
+decides from what its seat may see (:class:`~gouji.engine.game.Observation`)
+and the public variant (rules and options), never from the whole game, so it
+runs alike in the server, in a client or in a researcher's loop.
+:func:`decide` is the one call through which every driver asks a bot. Bots
+are deterministic given their own seed: two bots built with the same seed
+choose the same actions in the same games.
 
 >>> import gouji
 >>> from gouji.bots.basic import GreedyBot, RandomBot, play_game
@@ -11,16 +15,18 @@ bots built with the same seed choose the same actions in the same games.
 >>> game.is_over
 True
 
-:class:`GreedyBot` looks only at what its seat may know: its own hand, the
-set on the table and who played it, who is still in, and its legal actions.
+:class:`GreedyBot` reads its own hand, the set on the table and who played
+it, who has burned, and its legal actions.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from gouji.bots.phase_choices import is_play_decision, phase_choice
 from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet
 from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO
 from gouji.engine.plays import Play
@@ -29,7 +35,7 @@ from gouji.errors import GoujiError
 if TYPE_CHECKING:
     from gouji.engine.comparison import SetRules
     from gouji.engine.context import GameContext
-    from gouji.engine.game import Game
+    from gouji.engine.game import Game, Observation
     from gouji.plugins.variant import Variant
 
 #: A game that has not ended after this many decisions is a bug in a bot or the engine.
@@ -38,9 +44,9 @@ MAX_DECISIONS = 100_000
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player: ``choose`` returns one of ``game.legal_actions()`` for ``game.current_player``."""
+    """A player: ``choose`` returns one of ``observation.legal_actions`` for the observing seat."""
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, observation: Observation, variant: Variant) -> Action:
         ...
 
 
@@ -53,10 +59,10 @@ class RandomBot:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
+    def choose(self, observation: Observation, variant: Variant) -> Action:
+        legal = observation.legal_actions
         if not legal:
-            raise GoujiError("no legal action: the game is over")
+            raise GoujiError(f"seat {observation.seat} has no legal action: it is not to decide")
         return legal[self.rng.randrange(len(legal))]
 
     def __repr__(self) -> str:
@@ -77,7 +83,8 @@ class GreedyBot:
     then lowest rank), but only spend 2s on strong sets and jokers on gouji
     sets; burn only to go out at once or when a short hand keeps enough
     jokers; take the wind whenever offered; otherwise yield, close or pass.
-    Decisions of plugin phases (tribute and the like) are taken at random.
+    Decisions of the books' phases (tribute, buying 3s, revolution …) are
+    :func:`gouji.bots.phase_choices.phase_choice`'s.
     """
 
     name = "greedy"
@@ -90,35 +97,38 @@ class GreedyBot:
         return f"GreedyBot(seed={self.seed})"
 
     # -- the decision --------------------------------------------------------------
-    def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
+    def choose(self, observation: Observation, variant: Variant) -> Action:
+        legal = list(observation.legal_actions)
         if not legal:
-            raise GoujiError("no legal action: the game is over")
+            raise GoujiError(f"seat {observation.seat} has no legal action: it is not to decide")
         if len(legal) == 1:
             return legal[0]
-        seat = game.current_player
-        core: list[Action] = [a for a in legal if isinstance(a, _PLAY_TYPES) or a in (PASS, CLOSE, YIELD, TAKE_WIND)]
-        if not core or seat is None:
-            # A plugin's phase (tribute, revolution, ...): no opinion.
-            return legal[self.rng.randrange(len(legal))]
+        seat = observation.seat
+        chosen = phase_choice(observation, variant)
+        if chosen is not None:
+            return chosen  # tribute, buying 3s, revolution …: as a player decides them
+        core: list[Action] = [a for a in legal if is_play_decision(a)]
+        if not core:
+            return legal[0]
         # Actions of plugins beside the core ones (a play clock, ...) are left alone.
         legal = core
-        counts = game.hand_counts(seat)
-        size = sum(counts.values())
+        counts = dict(Counter(card.rank for card in observation.hand))
+        size = len(observation.hand)
         plays: list[PlaySet | Burn] = [a for a in legal if isinstance(a, _PLAY_TYPES)]
         # Going out beats everything (for a teammate's set too: the place counts more).
         for action in plays:
             if action.play.size == size:
                 return action
-        if game.table is None:
-            return self._lead(game, seat, counts, plays)
-        return self._answer(game, seat, counts, plays, legal)
+        if observation.table is None:
+            return self._lead(observation, variant, seat, counts, plays)
+        return self._answer(observation, variant, seat, counts, plays, legal)
 
     # -- leading -------------------------------------------------------------------------
-    def _lead(self, game: Game, seat: int, counts: dict[int, int], plays: list[PlaySet | Burn]) -> Action:
-        rules = game.variant.set_rules
+    def _lead(self, observation: Observation, variant: Variant, seat: int, counts: dict[int, int],
+              plays: list[PlaySet | Burn]) -> Action:
+        rules = variant.set_rules
         body = sorted(r for r in counts if THREE <= r <= ACE)
-        burner = seat in game.burners
+        burner = seat in observation.burners
         # Dead sets keep the lead: with a big joker for every group but one, the hand runs out.
         big = counts.get(BIG_JOKER, 0)
         if body and big >= len(body) - 1 and len(body) >= 2:
@@ -148,20 +158,20 @@ class GreedyBot:
         return (play.jokers, play.twos, 0 if play.big else 1, 0 if whole else 1, play.rank)
 
     # -- answering ---------------------------------------------------------------------
-    def _answer(self, game: Game, seat: int, counts: dict[int, int], plays: list[PlaySet | Burn],
-                legal: list[Action]) -> Action:
-        decline = self._decline(game, legal)
+    def _answer(self, observation: Observation, variant: Variant, seat: int, counts: dict[int, int],
+                plays: list[PlaySet | Burn], legal: list[Action]) -> Action:
+        decline = self._decline(legal)
         if TAKE_WIND in legal:
             return TAKE_WIND
-        owner = game.table_owner
+        owner = observation.table_owner
         if owner is not None and owner % 2 == seat % 2:
             return decline
         if not plays:
             return decline
-        table = game.table
+        table = observation.table
         assert table is not None, "an answer has a set on the table to answer"
-        rules = game.variant.set_rules
-        if seat in game.burners:
+        rules = variant.set_rules
+        if seat in observation.burners:
             # Keep the jokers for the leads the burn still owes.
             return decline
         burns = [a for a in plays if isinstance(a, Burn)]
@@ -205,7 +215,7 @@ class GreedyBot:
         return min(good, key=lambda a: self._cost(a.play, counts))
 
     @staticmethod
-    def _decline(game: Game, legal: list[Action]) -> Action:
+    def _decline(legal: list[Action]) -> Action:
         if YIELD in legal:
             return YIELD  # keeps the right to answer (ROUND-4, END-5)
         if CLOSE in legal:
@@ -221,25 +231,52 @@ class GreedyBot:
         return (play.big, play.small, split, twos, play.rank)
 
 
-BOT_TYPES: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+def _expert(seed: int) -> Bot:
+    from gouji.bots.expert import ExpertBot
+
+    return ExpertBot(seed)
+
+
+def _learned(seed: int) -> Bot:
+    from gouji.bots.learned import LearnedBot
+
+    return LearnedBot(seed)
+
+
+#: The registry: each bot's name and what builds it from a seed (the stronger bots' modules
+#: are imported only when one is built).
+BOT_TYPES: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": _expert,
+                                              "learned": _learned}
+
+
+def bot_names() -> list[str]:
+    """The names :func:`make_bot` knows, weakest first."""
+    return list(BOT_TYPES)
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (``"random"``, ``"greedy"``)."""
+    """A bot by name (one of :func:`bot_names`: ``"random"``, ``"greedy"`` …)."""
+    key = name.strip().lower() if isinstance(name, str) else name
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise GoujiError(f"a bot's seed is an integer, not {seed!r:.40}")
     try:
-        cls = BOT_TYPES[name.strip().lower()]
-    except KeyError:
+        build = BOT_TYPES[key]
+    except (KeyError, TypeError):
         from gouji.engine.suggest import did_you_mean
 
-        raise GoujiError(f"unknown bot {name!r}{did_you_mean(name.strip().lower(), BOT_TYPES)}; "
-                         f"bots are: {', '.join(BOT_TYPES)}") from None
-    return cls(seed)
+        hint = did_you_mean(key, BOT_TYPES) if isinstance(key, str) else ""
+        raise GoujiError(f"unknown bot {name!r:.40}{hint}; bots are: {', '.join(BOT_TYPES)}") from None
+    return build(seed)
 
 
 def decide(bot: Bot, game: Game) -> Action:
     """The action ``bot`` takes for the game's current player: the one call through which
-    every driver (simulation, matches, terminal play, RL, the server) asks a bot."""
-    return bot.choose(game)
+    every driver (simulation, matches, terminal play, RL, the server) asks a bot. The bot
+    sees only that seat's observation and the public variant."""
+    seat = game.current_player
+    if seat is None:
+        raise GoujiError("the game is over: no seat is to decide")
+    return bot.choose(game.observation(seat), game.variant)
 
 
 def play_game(variant: Variant | str, seed: int, bots: Bot | Sequence[Bot],
@@ -270,4 +307,4 @@ def play_game(variant: Variant | str, seed: int, bots: Bot | Sequence[Bot],
     raise GoujiError(f"game seed={seed} did not end after {MAX_DECISIONS} decisions")
 
 
-__all__ = ["BOT_TYPES", "Bot", "GreedyBot", "RandomBot", "decide", "make_bot", "play_game"]
+__all__ = ["BOT_TYPES", "Bot", "GreedyBot", "RandomBot", "bot_names", "decide", "make_bot", "play_game"]

@@ -64,6 +64,20 @@ class Observation:
     #: The game's :attr:`Game.turn` when this was seen: a server sends it with the view and
     #: passes it back to ``apply(action, seat=, turn=)`` with the seat's answer.
     turn: int = 0
+    #: What is decided now: ``"lead"``, ``"respond"``, ``"phase"`` or ``"over"``.
+    decision: str = ""
+    #: The name of the phase being decided (``"tribute"`` …) while ``decision`` is ``"phase"``.
+    phase: str = ""
+    #: The seats still in play (not out, not retired).
+    in_play: frozenset[int] = frozenset()
+    #: BURN-1: the seats that have burned and owe a joker in every set until their last.
+    burners: frozenset[int] = frozenset()
+    #: BURN-4: the seats out of play that still count as their opposite's head (要头).
+    kept_heads: frozenset[int] = frozenset()
+    #: END-5: the melee (乱缠) has begun.
+    melee: bool = False
+    #: GOUJI-2: only the anchor's opposite answers the set on the table; others burn.
+    gouji_restricted: bool = False
 
     def to_dict(self, since: int = 0) -> dict[str, Any]:
         """The observation as JSON-ready data, for a server to send to this seat's client.
@@ -573,6 +587,9 @@ class Game(RoundFlow):
         view = common.views[seat] = Observation(
             seat, hand, common.current_player, self.top, self.owner, common.passed, sizes,
             common.finish_order, self._seen_events(seat), legal, common.opened, self._void, common.turn,
+            self.kind, self.phases[0].name if self.kind == PHASE else "",
+            frozenset(s for s in range(6) if self.playing[s]), frozenset(self.burners),
+            frozenset(self.kept_heads), bool(self.melee), bool(self.restricted and self.kind == RESPOND),
         )
         return view
 

@@ -38,7 +38,10 @@ MAX_EVENT_TEXT = 4_000
 
 #: The keys of an observation's data.
 KEYS = ("seat", "hand", "current_player", "table", "table_owner", "passed", "hand_sizes", "finish_order",
-        "since", "history", "legal_actions", "opened", "is_void", "turn")
+        "since", "history", "legal_actions", "opened", "is_void")
+#: Keys added later, with the value read when old data lacks them.
+LATER_KEYS: dict[str, Any] = {"turn": 0, "decision": "", "phase": "", "in_play": [], "burners": [], "kept_heads": [],
+                              "melee": False, "gouji_restricted": False}
 
 
 def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, Any]:
@@ -62,6 +65,13 @@ def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, A
         "opened": sorted(observation.opened),
         "is_void": observation.is_void,
         "turn": observation.turn,
+        "decision": observation.decision,
+        "phase": observation.phase,
+        "in_play": sorted(observation.in_play),
+        "burners": sorted(observation.burners),
+        "kept_heads": sorted(observation.kept_heads),
+        "melee": observation.melee,
+        "gouji_restricted": observation.gouji_restricted,
     }
 
 
@@ -156,10 +166,11 @@ def observation_from_dict(data: object, earlier: Observation | None = None) -> O
     if not isinstance(data, dict):
         raise ObservationError(f"an observation is a JSON object, not {type(data).__name__}")
     missing = [k for k in KEYS if k not in data]
-    unknown = sorted(set(data) - set(KEYS))
+    unknown = sorted(set(data) - set(KEYS) - set(LATER_KEYS))
     if missing or unknown:
         raise ObservationError(f"observation keys: missing {missing}, unknown {unknown}")
     seat = _seat(data["seat"], "seat")
+    data = {**LATER_KEYS, **data}
     since = data["since"]
     if not isinstance(since, int) or isinstance(since, bool) or since < 0:
         raise ObservationError(f"since is a non-negative integer, not {since!r}")
@@ -186,6 +197,13 @@ def observation_from_dict(data: object, earlier: Observation | None = None) -> O
             opened=frozenset(_seat(s, "opened") for s in _list(data["opened"], "opened", 6)),
             is_void=_flag(data["is_void"], "is_void"),
             turn=_turn(data["turn"]),
+            decision=_text(data["decision"], "decision"),
+            phase=_text(data["phase"], "phase"),
+            in_play=_seats(data["in_play"], "in_play"),
+            burners=_seats(data["burners"], "burners"),
+            kept_heads=_seats(data["kept_heads"], "kept_heads"),
+            melee=_flag(data["melee"], "melee"),
+            gouji_restricted=_flag(data["gouji_restricted"], "gouji_restricted"),
         )
     except ObservationError:
         raise
@@ -224,6 +242,16 @@ def _turn(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_TURN:
         raise ObservationError(f"'turn' counts the actions taken, 0-{MAX_TURN}, not {value!r}")
     return value
+
+
+def _text(value: object, key: str) -> str:
+    if not isinstance(value, str) or len(value) > 40:
+        raise ObservationError(f"{key} is a short text, not {value!r:.60}")
+    return value
+
+
+def _seats(value: object, key: str) -> frozenset[int]:
+    return frozenset(_seat(s, key) for s in _list(value, key, 6))
 
 
 def _list(value: object, key: str, most: int) -> Sequence[Any]:

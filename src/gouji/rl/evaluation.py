@@ -83,25 +83,25 @@ class Evaluation:
         return f"{self.variant}, {self.deals} deals{' (seats swapped)' if self.swap else ''}: {sides}"
 
 
-class _FunctionBot:
-    """A function ``(game, seat) -> Action`` as a bot."""
-
-    def __init__(self, policy: Callable[[Game, int], Action]) -> None:
-        self.policy = policy
-
-    def choose(self, game: Game) -> Action:
-        seat = game.current_player
-        assert seat is not None
-        return self.policy(game, seat)
+Move = Callable[[Game], Action]
 
 
-def _bot(player: Player, seed: int) -> Bot:
+def _bot(player: Player, seed: int) -> Move:
+    """How a player moves in a game: a bot (by name or object) through :func:`gouji.bots.decide`,
+    which shows it the seat's observation only; a function ``(game, seat)`` as it is."""
     if isinstance(player, str):
-        return make_bot(player, seed)
+        bot = make_bot(player, seed)
+        return lambda game: decide(bot, game)
     if isinstance(player, Bot):
-        return player
+        return lambda game: decide(player, game)
     if callable(player):
-        return _FunctionBot(player)
+        def move(game: Game) -> Action:
+            seat = game.current_player
+            assert seat is not None
+            action: Action = player(game, seat)
+            return action
+
+        return move
     raise GoujiError(f"a player is a bot name, a bot or a function (game, seat) -> action, not {player!r}")
 
 
@@ -115,7 +115,7 @@ def _players(players: Sequence[Player]) -> list[Player]:
     raise GoujiError(f"give two players (side A, side B) or six (by seat), not {len(players)}")
 
 
-def _play_series(variant: VariantType, seed: int, games: int, bots: list[Bot]) -> tuple[float, float]:
+def _play_series(variant: VariantType, seed: int, games: int, bots: list[Move]) -> tuple[float, float]:
     """Team points (even seats, odd seats) of one series, summed over its games."""
     series = Series(variant, seed=seed, games=games)
     totals = [0.0, 0.0]
@@ -126,7 +126,7 @@ def _play_series(variant: VariantType, seed: int, games: int, bots: list[Bot]) -
                 break
             seat = game.current_player
             assert seat is not None
-            game.apply(decide(bots[seat], game))
+            game.apply(bots[seat](game))
         else:
             raise GoujiError(f"a game of {variant.name} did not end in {MAX_DECISIONS} decisions")
         score = game.score()

@@ -54,15 +54,11 @@ class ObservationPolicy:
         except ValueError:
             raise IllegalActionError(f"the policy chose index {chosen}, which is not legal now", "ROUND-1") from None
 
-    def choose(self, game: Game) -> Action:
-        seat = game.current_player
-        assert seat is not None
-        return self(game, seat)
-
 
 def observation_policy(policy: Policy, mask: bool = True) -> ObservationPolicy:
-    """A player (a bot: ``choose(game)``, and a function ``(game, seat) -> Action``) that asks
-    ``policy(observation, info)`` for an index, as the environments would."""
+    """A player (a function ``(game, seat) -> Action`` for :func:`gouji.rl.evaluate`) that asks
+    ``policy(observation, info)`` for an index, as the environments would: what it sees is
+    the seat's encoding, a function of the seat's observation alone."""
     return ObservationPolicy(policy, mask)
 
 

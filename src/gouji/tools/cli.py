@@ -151,7 +151,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=ascii_int, help="the game's seed (default: 0)")
     p.add_argument("--seat", type=ascii_int, default=None,
                    help="your seat, 0-5 (default: 0; with --resume: the seat the record was played from)")
-    p.add_argument("--bots", default="greedy", help="the bots of the other seats: greedy or random (default: greedy)")
+    p.add_argument("--bots", default="greedy",
+                   help=f"the bots of the other seats: {', '.join(BOT_TYPES)} (default: greedy)")
     p.add_argument("--record", metavar="OUT.json",
                    help="write the game record when the game ends or is left unfinished")
     p.add_argument("--resume", metavar="RECORD.json",

@@ -260,7 +260,8 @@ class Match:
             while not game.is_over:
                 actor = game.current_player
                 assert actor is not None, "a game not over has a seat to decide"
-                game.apply(seats[actor].choose(game))
+                # The bot protocol (gouji.bots.basic.Bot): the seat's observation and the public variant.
+                game.apply(seats[actor].choose(game.observation(actor), game.variant))
                 decisions += 1
                 if decisions > max_decisions:
                     raise GoujiError(f"the match did not end after {max_decisions} decisions")

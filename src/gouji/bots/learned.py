@@ -1,0 +1,141 @@
+"""``learned``: a linear model over per-action features, trained by Monte-Carlo rollouts.
+
+For each decision of play the bot scores every legal action with the weights
+shipped beside this module (``learned_weights.npz``) over
+:func:`gouji.bots.features.action_features` and takes the best; decisions of
+the books' phases are :func:`gouji.bots.phase_choices.phase_choice`'s, and a
+set that empties the hand is always played. The features include whether
+``expert`` would take the action, so the model learns where departing from
+``expert`` pays. ``examples/rl/train_learned_bot.py`` trains the weights
+(``docs/bots.rst`` says how, for how long and how strong). Inference needs
+numpy only (the ``bots`` extra).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from gouji.bots.basic import GreedyBot
+from gouji.bots.expert import ExpertBot
+from gouji.bots.features import FEATURE_NAMES, action_features
+from gouji.bots.phase_choices import hand_counts, is_play_decision, phase_choice
+from gouji.engine.actions import CLOSE, PASS, YIELD, Action, Burn, PlaySet
+from gouji.errors import GoujiError
+
+if TYPE_CHECKING:
+    from gouji.engine.game import Observation
+    from gouji.plugins.variant import Variant
+
+#: The weights shipped with the package, beside this module.
+WEIGHTS_FILE = "learned_weights.npz"
+
+_numpy: Any = None
+
+
+def _np() -> Any:
+    global _numpy
+    if _numpy is None:
+        try:
+            import numpy
+        except ImportError:
+            raise GoujiError("the 'learned' bot needs numpy: pip install 'gouji[bots]'") from None
+        _numpy = numpy
+    return _numpy
+
+
+def load_weights(path: str | os.PathLike[str] | None = None) -> Any:
+    """The weights (a numpy vector over :data:`~gouji.bots.features.FEATURE_NAMES`) from
+    ``path``, or the shipped ones; raise :class:`~gouji.errors.GoujiError` if the file does
+    not hold weights for these features."""
+    np = _np()
+    where = str(path) if path is not None else f"gouji.bots/{WEIGHTS_FILE}"
+    try:
+        if path is None:
+            raw = resources.files("gouji.bots").joinpath(WEIGHTS_FILE).read_bytes()
+        else:
+            with open(path, "rb") as file:
+                raw = file.read()
+        with np.load(io.BytesIO(raw), allow_pickle=False) as data:
+            weights = np.asarray(data["weights"], dtype=np.float64)
+            names = tuple(str(n) for n in data["names"])
+    except (OSError, KeyError, ValueError, EOFError) as exc:
+        raise GoujiError(f"cannot read the learned bot's weights from {where!r}: {exc}") from None
+    if names != FEATURE_NAMES or weights.shape != (len(FEATURE_NAMES),):
+        raise GoujiError(f"the weights in {where!r} are for other features than this gouji's")
+    return weights
+
+
+_shipped: Any = None
+
+
+class LearnedBot:
+    """Scores each legal action of play with trained weights (see the module)."""
+
+    name = "learned"
+
+    def __init__(self, seed: int = 0, weights: Any = None) -> None:
+        global _shipped
+        np = _np()
+        if weights is None:
+            if _shipped is None:
+                _shipped = load_weights()
+            weights = _shipped
+        self.weights = np.asarray(weights, dtype=np.float64)
+        if self.weights.shape != (len(FEATURE_NAMES),):
+            raise GoujiError(f"the learned bot takes {len(FEATURE_NAMES)} weights, not {self.weights.shape}")
+        self.seed = seed
+        self.expert = ExpertBot(seed)
+        self.greedy = GreedyBot(seed)
+
+    def __repr__(self) -> str:
+        return f"LearnedBot(seed={self.seed})"
+
+    def choose(self, observation: Observation, variant: Variant) -> Action:
+        legal = list(observation.legal_actions)
+        if not legal:
+            raise GoujiError(f"seat {observation.seat} has no legal action: it is not to decide")
+        if len(legal) == 1:
+            return legal[0]
+        chosen = phase_choice(observation, variant)
+        if chosen is not None:
+            return chosen
+        core = [a for a in legal if is_play_decision(a)]
+        if not core:
+            return legal[0]
+        size = len(observation.hand)
+        for action in core:
+            if isinstance(action, (PlaySet, Burn)) and action.play.size == size:
+                return action
+        expert = self.expert.choose(observation, variant)
+        greedy = self.greedy.choose(observation, variant)
+        options = candidates(core, expert, greedy, hand_counts(observation))
+        if len(options) == 1:
+            return options[0]
+        return options[int(self.scores(observation, variant, options, expert, greedy).argmax())]
+
+    def scores(self, observation: Observation, variant: Variant, actions: list[Action], expert: Action,
+               greedy: Action) -> Any:
+        """The model's score of each of ``actions`` (numpy vector)."""
+        np = _np()
+        rows = action_features(observation, variant, actions, expert, greedy)
+        return np.asarray(rows, dtype=np.float64) @ self.weights
+
+
+def candidates(core: list[Action], expert: Action, greedy: Action, counts: dict[int, int]) -> list[Action]:
+    """The few actions the model chooses among, ``expert``'s first: greedy's, the decline
+    (pass, close or yield) and the cheapest set. Choosing among sensible actions only keeps a
+    linear model from straying where its rollouts never went."""
+    options = [expert]
+    declines = [a for a in core if a in (YIELD, CLOSE, PASS)]
+    plays = [a for a in core if isinstance(a, (PlaySet, Burn))]
+    cheapest = min(plays, key=lambda a: GreedyBot._cost(a.play, counts)) if plays else None
+    for action in (greedy, declines[0] if declines else None, cheapest):
+        if action is not None and action not in options and action in core:
+            options.append(action)
+    return options
+
+
+__all__ = ["WEIGHTS_FILE", "LearnedBot", "candidates", "load_weights"]

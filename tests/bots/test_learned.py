@@ -1,0 +1,89 @@
+"""``learned``: numpy-only inference over shipped weights; legal, fair, stronger than ``greedy``."""
+
+from __future__ import annotations
+
+import builtins
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gouji
+from gouji.bots import make_bot, play_game
+from gouji.bots.arena import HELD_OUT_SEED, head_to_head
+from gouji.bots.features import FEATURE_NAMES
+from gouji.bots.learned import LearnedBot, load_weights
+from gouji.errors import GoujiError
+
+np = pytest.importorskip("numpy")
+
+
+def test_the_shipped_weights_are_small_and_fit_the_features():
+    weights = load_weights()
+    assert weights.shape == (len(FEATURE_NAMES),)
+    assert np.isfinite(weights).all()
+
+
+@pytest.mark.parametrize("name", gouji.builtin_variant_names())
+def test_learned_plays_every_built_in_variant_to_the_end(name):
+    class Checked:
+        def __init__(self, seed):
+            self.bot = make_bot("learned", seed)
+
+        def choose(self, observation, variant):
+            action = self.bot.choose(observation, variant)
+            assert action in observation.legal_actions
+            return action
+
+    game = play_game(name, 1, [Checked(s) for s in range(6)])
+    assert game.is_over
+
+
+def test_learned_beats_greedy_on_held_out_deals_seats_swapped():
+    result = head_to_head("learned", "greedy", "provincial", deals=60, first_seed=HELD_OUT_SEED)
+    assert result.low > 0, result.text()
+
+
+def test_weights_for_other_features_are_refused(tmp_path):
+    path = tmp_path / "w.npz"
+    np.savez(path, weights=np.zeros(3), names=np.asarray(["a", "b", "c"]))
+    with pytest.raises(GoujiError, match="other features"):
+        load_weights(path)
+    (tmp_path / "junk.npz").write_bytes(b"not a file of weights")
+    with pytest.raises(GoujiError, match="cannot read"):
+        load_weights(tmp_path / "junk.npz")
+    with pytest.raises(GoujiError, match="takes"):
+        LearnedBot(weights=np.zeros(2))
+
+
+def test_without_numpy_the_learned_bot_is_a_clear_error_naming_the_extra(monkeypatch):
+    import gouji.bots.learned as learned
+
+    real_import = builtins.__import__
+
+    def no_numpy(name, *args, **kwargs):
+        if name == "numpy" or name.startswith("numpy."):
+            raise ImportError("no numpy here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(learned, "_numpy", None)
+    monkeypatch.setattr(learned, "_shipped", None)
+    monkeypatch.setattr(builtins, "__import__", no_numpy)
+    with pytest.raises(GoujiError, match=r"gouji\[bots\]"):
+        make_bot("learned")
+
+
+def test_the_training_script_writes_weights_the_bot_loads(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "weights.npz"
+    done = subprocess.run(
+        [sys.executable, str(root / "examples" / "rl" / "train_learned_bot.py"), "--minutes", "0.05",
+         "--sample", "0.5", "--out", str(out)],
+        capture_output=True, text=True, timeout=300, check=False,
+        env={**os.environ, "PYTHONPATH": str(root / "src")})
+    assert done.returncode == 0, done.stderr
+    assert "round 1:" in done.stdout and out.is_file()
+    bot = LearnedBot(0, load_weights(out))
+    assert play_game("provincial", 2, [bot] * 6).is_over
