@@ -83,7 +83,7 @@ class Evaluation:
         return f"{self.variant}, {self.deals} deals{' (seats swapped)' if self.swap else ''}: {sides}"
 
 
-Move = Callable[[Game], Action]
+Move = Callable[["Game"], "Action"]
 
 
 def _bot(player: Player, seed: int) -> Move:
