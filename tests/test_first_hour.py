@@ -176,7 +176,7 @@ def test_numbers_stand_for_what_the_screen_numbers():
     assert len(lines) == len(listed)
     for n, (line, action) in enumerate(zip(lines, listed, strict=True), 1):
         assert line.strip().startswith(f"{n}. ") and action.to_text().removeprefix("play ") in line
-        assert read_choice(str(n), actions) == action
+        assert read_choice(f"#{n}", actions) == action
 
 
 def test_phase_choices_are_in_words():
@@ -222,3 +222,45 @@ def test_colour_only_where_the_terminal_shows_it(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     assert not _wants_colour(Tty())
     assert colour_hand("BJ 2 K") == "\x1b[31;1mBJ\x1b[0m \x1b[33;1m2\x1b[0m K"
+
+
+def _single_card_choices() -> list[gouji.Action]:
+    return [gouji.PlaySet.of(gouji.parse_play(card)) for card in "7 8 9 10 J Q K 2".split()] + [gouji.Pass()]
+
+
+def test_a_number_that_is_also_a_card_is_asked_again_not_guessed():
+    """Typing 7 to play the card 7 must not play number 7 of the list (a K)."""
+    from gouji.tools.terminal_choices import AmbiguousChoice, read_choice
+
+    actions = _single_card_choices()
+    with pytest.raises(AmbiguousChoice, match=r"number 7 \(play K\) or the card 7.*#7.*'play 7'"):
+        read_choice("7", actions)
+    assert read_choice("#7", actions) == gouji.parse_action("play K")
+    assert read_choice("play 7", actions) == gouji.parse_action("play 7")
+    assert read_choice("1", actions) == gouji.parse_action("play 7")  # no card 1: the number
+    assert read_choice("6", actions) == gouji.parse_action("play Q")  # the card 6 is not a choice
+    with pytest.raises(IndexError):
+        read_choice("#10", actions)
+
+
+def test_the_terminal_says_why_a_typed_set_is_refused():
+    """A set that is not among the choices is refused with the rule, not as an unknown action."""
+    import io
+
+    from gouji.bots.basic import GreedyBot
+    from gouji.tools.terminal import play_in_terminal
+
+    game = gouji.load_variant("provincial").new_game(seed=0)
+    answers = iter(["QQQ", "Q x4", "7", "q"])
+    out = io.StringIO()
+    play_in_terminal(game, 0, [GreedyBot()] * 6, lambda prompt: next(answers), out)
+    text = out.getvalue()
+    assert "unknown action" not in text
+    assert "[PLAY-4] Q Q Q does not beat Q Q Q" in text
+    assert "[PLAY-1] seat 0 does not hold Q Q Q Q" in text
+
+
+def test_a_step_of_the_replay_page_has_an_address():
+    from gouji.tools.html_replay import _SCRIPT
+
+    assert "#step-" in _SCRIPT and "hashchange" in _SCRIPT and "replaceState" in _SCRIPT

@@ -324,7 +324,21 @@ _SCRIPT = r"""
     document.getElementById("next").disabled = step === frames.length - 1;
     document.getElementById("last").disabled = step === frames.length - 1;
   }
-  function go(to) { step = Math.max(0, Math.min(frames.length - 1, to)); render(); }
+  // A step has its own address, #step-N: a link to it opens the page there.
+  function hashStep() {
+    var m = /^#step-(\d+)$/.exec(window.location.hash);
+    return m ? Math.max(0, Math.min(frames.length - 1, Number(m[1]))) : null;
+  }
+  function go(to) {
+    step = Math.max(0, Math.min(frames.length - 1, to));
+    render();
+    try { window.history.replaceState(null, "", "#step-" + step); } catch (ignored) { /* some file: pages */ }
+  }
+  window.addEventListener("hashchange", function () {
+    var n = hashStep();
+    if (n !== null && n !== step) go(n);
+  });
+  if (hashStep() !== null) step = hashStep();
   document.getElementById("first").onclick = function () { go(0); };
   document.getElementById("prev").onclick = function () { go(step - 1); };
   document.getElementById("next").onclick = function () { go(step + 1); };
