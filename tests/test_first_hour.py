@@ -264,3 +264,25 @@ def test_a_step_of_the_replay_page_has_an_address():
     from gouji.tools.html_replay import _SCRIPT
 
     assert "#step-" in _SCRIPT and "hashchange" in _SCRIPT and "replaceState" in _SCRIPT
+
+
+@pytest.mark.parametrize(("text", "hint"), [("KK", "'K K'"), ("1010", "'10 10'"), ("BJK", "'BJ K'")])
+def test_cards_run_together_are_refused_with_the_spelling_that_works(text, hint):
+    with pytest.raises(gouji.ParseError, match=f"one word per card: {hint}"):
+        gouji.parse_play(text)
+
+
+def test_a_bad_option_of_with_options_is_the_callers_not_the_files():
+    with pytest.raises(gouji.OptionError, match=r"^with_options on variant 'provincial': unknown option 'deks' "
+                                                r"\(did you mean 'decks'\?\)"):
+        gouji.load_variant("provincial").with_options(deks=4)
+
+
+def test_phase_choices_say_what_they_cost():
+    """A newcomer cannot choose 预点 or 买3 from the keyword alone: the stake and the source are said."""
+    from gouji.rules.dagang.actions import Declare
+    from gouji.rules.district.buying import BuyCard
+
+    assert "4 cards to you if he does not, from you (翻车) if he does" in Declare("pre", True).describe()
+    assert "win a lead with a gouji set" in Declare("open", True).describe()
+    assert "your opposite sells one for a 2" in BuyCard(3).describe()

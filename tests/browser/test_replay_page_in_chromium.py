@@ -224,3 +224,18 @@ def test_pages_of_the_other_variants(browser, tmp_path, name):
     body.send_keys(Keys.END)
     _check(browser, states, len(states) - 1)
     assert not [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def test_a_step_has_an_address_that_opens_the_page_there(browser, record):
+    """#step-N in the address opens step N, and stepping keeps the address on the step shown."""
+    from selenium.webdriver.common.by import By
+
+    states = _states(record)
+    page = _page(record).as_uri()
+    browser.get(page + "#step-9")
+    _check(browser, states, 9)
+    browser.find_element(By.ID, "next").click()
+    _check(browser, states, 10)
+    assert browser.current_url.endswith("#step-10")
+    browser.get(page + "#step-99999")  # past the end: the last step
+    _check(browser, states, len(states) - 1)
