@@ -286,3 +286,39 @@ def test_phase_choices_say_what_they_cost():
     assert "4 cards to you if he does not, from you (翻车) if he does" in Declare("pre", True).describe()
     assert "win a lead with a gouji set" in Declare("open", True).describe()
     assert "your opposite sells one for a 2" in BuyCard(3).describe()
+
+
+def _organiser(tmp_path, name: str, text: str, *args: str) -> list[str]:
+    path = tmp_path / name
+    path.write_bytes(text.encode("utf-8"))
+    return [str(path), *args]
+
+
+def test_a_csv_from_a_spreadsheet_is_read_with_its_mark_and_its_semicolons(tmp_path, capsys):
+    sample = (ROOT / "examples" / "organiser" / "match.csv").read_text(encoding="utf-8")
+    assert main(["match", *_organiser(tmp_path, "plain.csv", sample)]) == 0
+    expected = capsys.readouterr().out
+    assert main(["match", *_organiser(tmp_path, "bom.csv", "\ufeff" + sample)]) == 0  # Excel's "CSV UTF-8"
+    assert capsys.readouterr().out == expected
+    semicolons = "\n".join(line.replace(",", ";") for line in sample.splitlines())
+    assert main(["match", *_organiser(tmp_path, "semi.csv", semicolons)]) == 0
+    assert capsys.readouterr().out == expected
+
+
+def test_organiser_errors_read_as_words_not_python(tmp_path, capsys):
+    assert main(["match", *_organiser(tmp_path, "bad.csv", "match,team0\nx,y\n")]) == 2
+    assert "got match, team0" in capsys.readouterr().err
+    assert main(["score", "0", "1", "2", "3", "4", "4"]) == 2
+    assert "not 0 1 2 3 4 4" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flag", ["--bonus", "--penalty"])
+def test_points_with_a_sign_are_refused_not_guessed(flag, capsys):
+    assert main(["score", "0", "1", "2", "3", "4", "5", flag, "0:-3:REF-4"]) == 2
+    assert "points are written without a sign" in capsys.readouterr().err
+
+
+def test_one_match_is_not_one_matches(tmp_path, capsys):
+    sample = (ROOT / "examples" / "organiser" / "match.csv").read_text(encoding="utf-8")
+    assert main(["tournament", *_organiser(tmp_path, "one.csv", sample)]) == 0
+    assert "preliminary: 1 match\n" in capsys.readouterr().out

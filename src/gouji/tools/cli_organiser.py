@@ -195,7 +195,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def tournament_text(variant: Variant, report: TournamentReport) -> str:
     from gouji.tools.organiser import DISQUALIFY_RULE, standings_table
 
-    lines = [f"{variant.name} tournament, {report.stage}: {len(report.matches)} matches", "",
+    count = len(report.matches)
+    lines = [f"{variant.name} tournament, {report.stage}: {count} match{'' if count == 1 else 'es'}", "",
              standings_table(report.standings, report)]
     for team, reason in report.disqualified:
         lines.append(f"disqualified: {team} — {reason} [{DISQUALIFY_RULE}]: all its results cancelled")

@@ -14,7 +14,8 @@ A CSV file has a header row with the columns ``match``, ``team0``, ``team1``,
 ``finish_order`` (seats separated by spaces), ``bonuses``, ``penalties``
 (items ``TEAM:POINTS:RULE:REASON`` separated by ``;``, ``TEAM`` a team's
 name, or 0 for seats 0, 2, 4 and 1 for seats 1, 3, 5) and ``decider``
-(``yes`` for a final's deciding game); only ``finish_order`` is required. A
+(``yes`` for a final's deciding game); only ``finish_order`` is required. It may start
+with a byte-order mark, and separate its columns by ``;`` where its header has no comma. A
 TOML file holds the same rows as ``[[games]]`` tables, and may also set
 ``variant``, ``stage``, ``seed``, ``teams`` and ``[[disqualified]]`` teams
 (``team``, ``reason``).
@@ -82,11 +83,15 @@ def parse_adjustment(text: str, teams: Sequence[str] = DEFAULT_TEAMS, penalty: b
         points = int(points_text)
     except ValueError:
         raise ResultsError(f"{text!r}: points are a whole number, not {points_text!r}") from None
+    if points < 0:
+        what = "a penalty takes them away" if penalty else "a bonus adds them, a penalty takes them away"
+        raise ResultsError(f"{text!r}: points are written without a sign ({what}): the penalty "
+                           f"{team_text}:{-points}:{rule}")
     if not RULE_ID.fullmatch(rule):
         raise ResultsError(f"{text!r}: name the rule behind the points as the rules index does (REF-4), "
                            f"not {rule!r}")
     if penalty:
-        points = -abs(points)
+        points = -points
     return Adjustment(team, points, rule, reason or ("penalty" if penalty else "bonus"))
 
 
@@ -142,19 +147,23 @@ class Results:
 def read_results(path: str | Path) -> Results:
     """Read a file of results: TOML (``.toml``) or CSV (anything else)."""
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    # utf-8-sig: Excel's "CSV UTF-8" starts the file with a byte-order mark.
+    text = path.read_text(encoding="utf-8-sig")
     if path.suffix.lower() == ".toml":
         return _read_toml(text, str(path))
     return _read_csv(text, str(path))
 
 
 def _read_csv(text: str, where: str) -> Results:
-    reader = csv.DictReader(io.StringIO(text))
+    # Spreadsheets of many locales write ";" between the columns: the header says which.
+    first = text.split("\n", 1)[0]
+    delimiter = ";" if ";" in first and "," not in first else ","
+    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
     header = [h.strip() for h in reader.fieldnames or ()]
     unknown = [h for h in header if h not in CSV_COLUMNS]
     if "finish_order" not in header or unknown:
         raise ResultsError(f"{where}: the header names the columns {', '.join(CSV_COLUMNS)} "
-                           f"(finish_order required); got {header}")
+                           f"(finish_order required); got {', '.join(header) or 'no header'}")
     games = []
     for number, row in enumerate(reader, start=2):
         clean = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
