@@ -322,3 +322,15 @@ def test_one_match_is_not_one_matches(tmp_path, capsys):
     sample = (ROOT / "examples" / "organiser" / "match.csv").read_text(encoding="utf-8")
     assert main(["tournament", *_organiser(tmp_path, "one.csv", sample)]) == 0
     assert "preliminary: 1 match\n" in capsys.readouterr().out
+
+
+def test_the_replay_page_knows_a_seat_set_aside_with_its_cards():
+    """district, seed 5: seat 5 goes without a 3 at step 1, 大落 with 36 cards void, not '0 cards'."""
+    from gouji.bots.basic import RandomBot, play_game
+    from gouji.tools.html_replay import _SCRIPT, page_data
+
+    game = play_game("district", 5, RandomBot(5))
+    assert game.history[0].to_text() == "district-decline 3"
+    frame = page_data(game)["frames"][1]
+    assert frame["aside"] == [5] and len(frame["hands"]["5"]) == 36
+    assert "set aside)" in _SCRIPT
