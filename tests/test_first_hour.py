@@ -334,3 +334,17 @@ def test_the_replay_page_knows_a_seat_set_aside_with_its_cards():
     frame = page_data(game)["frames"][1]
     assert frame["aside"] == [5] and len(frame["hands"]["5"]) == 36
     assert "set aside)" in _SCRIPT
+
+
+def test_a_changed_plugin_file_is_refused_with_what_to_do(tmp_path, capsys):
+    import shutil
+
+    folder = tmp_path / "plugin"
+    shutil.copytree(ROOT / "examples" / "single_file_plugin", folder)
+    toml, record = folder / "no_small_sets.toml", folder / "r.json"
+    assert main(["simulate", "--variant", str(toml), "--seed", "2", "--record", str(record)]) == 0
+    with (folder / "no_small_sets.py").open("a", encoding="utf-8") as plugin:
+        plugin.write("# a comment\n")
+    capsys.readouterr()
+    assert main(["replay", str(record), "--variant", str(toml)]) != 0
+    assert "even a comment counts): replay with the file as the game was played" in capsys.readouterr().err
