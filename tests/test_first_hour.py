@@ -176,7 +176,7 @@ def test_numbers_stand_for_what_the_screen_numbers():
     assert len(lines) == len(listed)
     for n, (line, action) in enumerate(zip(lines, listed, strict=True), 1):
         assert line.strip().startswith(f"{n}. ") and action.to_text().removeprefix("play ") in line
-        assert read_choice(str(n), actions) == action
+        assert read_choice(f"#{n}", actions) == action
 
 
 def test_phase_choices_are_in_words():
@@ -282,3 +282,130 @@ def test_one_match_is_one_match(tmp_path, capsys):
     main(["tournament", str(path)])
     out = capsys.readouterr().out
     assert "1 match" in out and "1 matches" not in out
+
+
+def _single_card_choices() -> list[gouji.Action]:
+    return [gouji.PlaySet.of(gouji.parse_play(card)) for card in "7 8 9 10 J Q K 2".split()] + [gouji.Pass()]
+
+
+def test_a_number_that_is_also_a_card_is_asked_again_not_guessed():
+    """Typing 7 to play the card 7 must not play number 7 of the list (a K)."""
+    from gouji.tools.terminal_choices import AmbiguousChoice, read_choice
+
+    actions = _single_card_choices()
+    with pytest.raises(AmbiguousChoice, match=r"number 7 \(play K\) or the card 7.*#7.*'play 7'"):
+        read_choice("7", actions)
+    assert read_choice("#7", actions) == gouji.parse_action("play K")
+    assert read_choice("play 7", actions) == gouji.parse_action("play 7")
+    assert read_choice("1", actions) == gouji.parse_action("play 7")  # no card 1: the number
+    assert read_choice("6", actions) == gouji.parse_action("play Q")  # the card 6 is not a choice
+    with pytest.raises(IndexError):
+        read_choice("#10", actions)
+
+
+def test_the_terminal_says_why_a_typed_set_is_refused():
+    """A set that is not among the choices is refused with the rule, not as an unknown action."""
+    import io
+
+    from gouji.bots.basic import GreedyBot
+    from gouji.tools.terminal import play_in_terminal
+
+    game = gouji.load_variant("provincial").new_game(seed=0)
+    answers = iter(["QQQ", "Q x4", "7", "q"])
+    out = io.StringIO()
+    play_in_terminal(game, 0, [GreedyBot()] * 6, lambda prompt: next(answers), out)
+    text = out.getvalue()
+    assert "unknown action" not in text
+    assert "[PLAY-4] Q Q Q does not beat Q Q Q" in text
+    assert "[PLAY-1] seat 0 does not hold Q Q Q Q" in text
+
+
+def test_a_step_of_the_replay_page_has_an_address():
+    from gouji.tools.html_replay import _SCRIPT
+
+    assert "#step-" in _SCRIPT and "hashchange" in _SCRIPT and "replaceState" in _SCRIPT
+
+
+@pytest.mark.parametrize(("text", "hint"), [("KK", "'K K'"), ("1010", "'10 10'"), ("BJK", "'BJ K'")])
+def test_cards_run_together_are_refused_with_the_spelling_that_works(text, hint):
+    with pytest.raises(gouji.ParseError, match=f"one word per card: {hint}"):
+        gouji.parse_play(text)
+
+
+def test_a_bad_option_of_with_options_is_the_callers_not_the_files():
+    with pytest.raises(gouji.OptionError, match=r"^with_options on variant 'provincial': unknown option 'deks' "
+                                                r"\(did you mean 'decks'\?\)"):
+        gouji.load_variant("provincial").with_options(deks=4)
+
+
+def test_phase_choices_say_what_they_cost():
+    """A newcomer cannot choose 预点 or 买3 from the keyword alone: the stake and the source are said."""
+    from gouji.rules.dagang.actions import Declare
+    from gouji.rules.district.buying import BuyCard
+
+    assert "4 cards to you if he does not, from you (翻车) if he does" in Declare("pre", True).describe()
+    assert "win a lead with a gouji set" in Declare("open", True).describe()
+    assert "your opposite sells one for a 2" in BuyCard(3).describe()
+
+
+def _organiser(tmp_path, name: str, text: str, *args: str) -> list[str]:
+    path = tmp_path / name
+    path.write_bytes(text.encode("utf-8"))
+    return [str(path), *args]
+
+
+def test_a_csv_from_a_spreadsheet_is_read_with_its_mark_and_its_semicolons(tmp_path, capsys):
+    sample = (ROOT / "examples" / "organiser" / "match.csv").read_text(encoding="utf-8")
+    assert main(["match", *_organiser(tmp_path, "plain.csv", sample)]) == 0
+    expected = capsys.readouterr().out
+    assert main(["match", *_organiser(tmp_path, "bom.csv", "\ufeff" + sample)]) == 0  # Excel's "CSV UTF-8"
+    assert capsys.readouterr().out == expected
+    semicolons = "\n".join(line.replace(",", ";") for line in sample.splitlines())
+    assert main(["match", *_organiser(tmp_path, "semi.csv", semicolons)]) == 0
+    assert capsys.readouterr().out == expected
+
+
+def test_organiser_errors_read_as_words_not_python(tmp_path, capsys):
+    assert main(["match", *_organiser(tmp_path, "bad.csv", "match,team0\nx,y\n")]) == 2
+    assert "got 'match', 'team0'" in capsys.readouterr().err
+    assert main(["score", "0", "1", "2", "3", "4", "4"]) == 2
+    assert "not 0 1 2 3 4 4" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flag", ["--bonus", "--penalty"])
+def test_points_with_a_sign_are_refused_not_guessed(flag, capsys):
+    assert main(["score", "0", "1", "2", "3", "4", "5", flag, "0:-3:REF-4"]) == 2
+    err = capsys.readouterr().err
+    assert "without a sign" in err or "are a penalty" in err
+
+
+def test_one_match_is_not_one_matches(tmp_path, capsys):
+    sample = (ROOT / "examples" / "organiser" / "match.csv").read_text(encoding="utf-8")
+    assert main(["tournament", *_organiser(tmp_path, "one.csv", sample)]) == 0
+    assert "preliminary: 1 match\n" in capsys.readouterr().out
+
+
+def test_the_replay_page_knows_a_seat_set_aside_with_its_cards():
+    """district, seed 5: seat 5 goes without a 3 at step 1, 大落 with 36 cards void, not '0 cards'."""
+    from gouji.bots.basic import RandomBot, play_game
+    from gouji.tools.html_replay import _SCRIPT, page_data
+
+    game = play_game("district", 5, RandomBot(5))
+    assert game.history[0].to_text() == "district-decline 3"
+    frame = page_data(game)["frames"][1]
+    assert frame["aside"] == [5] and len(frame["hands"]["5"]) == 36
+    assert "set aside)" in _SCRIPT
+
+
+def test_a_changed_plugin_file_is_refused_with_what_to_do(tmp_path, capsys):
+    import shutil
+
+    folder = tmp_path / "plugin"
+    shutil.copytree(ROOT / "examples" / "single_file_plugin", folder)
+    toml, record = folder / "no_small_sets.toml", folder / "r.json"
+    assert main(["simulate", "--variant", str(toml), "--seed", "2", "--record", str(record)]) == 0
+    with (folder / "no_small_sets.py").open("a", encoding="utf-8") as plugin:
+        plugin.write("# a comment\n")
+    capsys.readouterr()
+    assert main(["replay", str(record), "--variant", str(toml)]) != 0
+    assert "even a comment counts): replay with the file as the game was played" in capsys.readouterr().err

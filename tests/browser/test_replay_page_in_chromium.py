@@ -224,3 +224,32 @@ def test_pages_of_the_other_variants(browser, tmp_path, name):
     body.send_keys(Keys.END)
     _check(browser, states, len(states) - 1)
     assert not [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def test_a_step_has_an_address_that_opens_the_page_there(browser, record):
+    """#step-N in the address opens step N, and stepping keeps the address on the step shown."""
+    from selenium.webdriver.common.by import By
+
+    states = _states(record)
+    page = _page(record).as_uri()
+    browser.get(page + "#step-9")
+    _check(browser, states, 9)
+    browser.find_element(By.ID, "next").click()
+    _check(browser, states, 10)
+    assert browser.current_url.endswith("#step-10")
+    browser.get(page + "#step-99999")  # past the end: the last step
+    _check(browser, states, len(states) - 1)
+
+
+def test_a_seat_out_of_play_with_its_cards_is_not_shown_as_empty(browser, tmp_path):
+    """district, seed 5: seat 5 declines to buy a 3 at step 1 and is 大落 with his 36 cards void."""
+    from selenium.webdriver.common.by import By
+
+    game = play_game(gouji.load_variant("district"), 5, RandomBot(5))
+    assert game.history[0].to_text() == "district-decline 3"
+    path = tmp_path / "aside.json"
+    path.write_text(json.dumps(game.record()), encoding="utf-8")
+    browser.get(_page(path).as_uri() + "#step-1")
+    count = browser.find_element(By.CSS_SELECTOR, "#seat-5 .count").text
+    assert count == "out of play (36 set aside)"
+    assert "aside" in browser.find_element(By.ID, "seat-5").get_attribute("class")

@@ -134,10 +134,25 @@ def parse_card_text(text: str) -> tuple[int, Suit | None]:
             if rank >= SMALL_JOKER:
                 raise ParseError(f"not a card: {text!r} (jokers have no suit)")
             return rank, _SUIT_WORDS[prefix]
+    joined = _joined_cards(word)
+    if joined:  # "KK", "1010": several cards written as one word
+        raise ParseError(f"not a card: {text!r} (one word per card: {' '.join(joined)!r})")
     raise ParseError(
         f"not a card: {text!r} (expected 3-10, J, Q, K, A, 2, 小王/SJ, 大王/BJ, "
         "optionally after a suit ♠♥♣♦ or S H C D)"
     )
+
+
+def _joined_cards(word: str) -> list[str]:
+    """The cards a word run together spells (``"KK"`` → ``["K", "K"]``), or ``[]``."""
+    cards: list[str] = []
+    while word:
+        name = next((n for n in ("10", "BJ", "SJ", "大王", "小王") if word.startswith(n)), word[0])
+        if name not in _RANK_WORDS:
+            return []
+        cards.append(name)
+        word = word[len(name):]
+    return cards if len(cards) > 1 else []
 
 
 _SUIT_PREFIXES = sorted(_SUIT_WORDS, key=len, reverse=True)

@@ -67,7 +67,7 @@ class Score:
 def check_finish_order(finish_order: Sequence[int]) -> tuple[int, ...]:
     order = tuple(finish_order)
     if sorted(order) != list(range(6)):
-        raise GoujiError(f"a finish order lists each seat 0-5 once, not {list(finish_order)!r}")
+        raise GoujiError(f"a finish order lists each seat 0-5 once, not {' '.join(map(str, finish_order)) or 'none'}")
     return order
 
 

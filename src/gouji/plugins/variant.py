@@ -27,7 +27,7 @@ from gouji.engine.plays import Play
 from gouji.engine.scoring import Score, check_finish_order
 from gouji.engine.seed import check_seed
 from gouji.engine.table import Table
-from gouji.errors import GoujiError, PluginError
+from gouji.errors import GoujiError, OptionError, PluginError
 from gouji.plugins.hook_results import CHECKS, short
 from gouji.plugins.hookspecs import ASKED_AT
 from gouji.plugins.manager import build_plugin_manager, load_entry_point_plugin, load_file_plugin
@@ -122,8 +122,14 @@ class Variant:
     def with_options(self, /, **overrides: Any) -> Variant:
         """The same variant with some options changed (validated again)."""
         options = {**self.options.to_plain(), **overrides}
-        return Variant.build(self.name, self.plugins, options, self.plugin_files, self.description,
-                             self.source)
+        try:
+            return Variant.build(self.name, self.plugins, options, self.plugin_files, self.description,
+                                 self.source)
+        except OptionError as error:
+            # The file was valid: the option at fault came from the caller, so say so.
+            text, where = str(error), f"{self.source or f'variant {self.name!r}'}: "
+            said = f"with_options on variant {self.name!r}: "
+            raise OptionError(said + text.removeprefix(where) if text.startswith(where) else text) from None
 
     # -- hooks -----------------------------------------------------------
     def call_hook(self, hook_name: str, **kwargs: Any) -> Any:

@@ -505,7 +505,9 @@ def _compare_files(record: dict[str, Any], files: list[str]) -> None:
                               f"sha256 {short(entry.get('sha256'))})")
         if digest != entry.get("sha256"):
             raise RecordError(f"plugin file {path}: its content differs from the record's "
-                              f"(sha256 {short(entry.get('sha256'))} in the record, {digest} now)")
+                              f"(sha256 {short(entry.get('sha256'))} in the record, {short(digest)} now; even "
+                              "a comment counts): replay with the file as the game was played with it, "
+                              "from version control for example")
 
 
 def _check_result(record: dict[str, Any], game: Game, notes: str) -> None:

@@ -21,8 +21,9 @@ COMMAND_HELP: dict[str, tuple[str, tuple[str, ...]]] = {
                  "--games 1, the game's result (and with --log its whole log).",
                  ("gouji simulate --variant provincial --games 1 --seed 1 --log",
                   "gouji simulate --variant district --games 50 --bots random")),
-    "play": ("Play a game in the terminal against five bots. Type an action (or its number); q saves the "
-             "game to a record that --resume continues.",
+    "play": ("Play a game in the terminal against five bots. Type a set by its cards (KK, K x3), "
+             "a number of the list, or an action (pass); h shows the help, q saves the game to a record "
+             "that --resume continues.",
              ("gouji play --seat 0", "gouji play --variant dagang --seed 7 --record game.json",
               "gouji play --resume game.json")),
     "replay": ("Replay a game record: check it, print its result or log, or write it as a web page to "

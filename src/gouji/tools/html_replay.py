@@ -91,6 +91,8 @@ def _frame(game: Game, seat: int | None, action: str | None, actor: int | None) 
         "sizes": {"all": [game.sizes[s] if game.playing[s] else 0 for s in range(6)],
                   **{str(s): list(views[s].hand_sizes) for s in range(6)}},
         "seen": {str(s): len(views[s].history) for s in range(6)},
+        # Out of play with cards still in hand (大落 without a 3, a failed burner): set aside, not 0.
+        "aside": [s for s in range(6) if not game.playing[s] and game.hand(s)],
     }
 
 
@@ -183,6 +185,7 @@ h1 { font-size: 1.2em; margin: 0 0 .5em; }
         padding: 4px 6px; box-shadow: 0 1px 4px #0006; }
 .seat.current { outline: 3px solid #f5c542; }
 .seat.out { opacity: .6; }
+.seat.aside .hand .card { text-decoration: line-through; }
 .seat .name { font-size: .85em; display: flex; justify-content: space-between; gap: .5em; }
 .seat[data-seat="0"] { left: 50%; top: 88%; } .seat[data-seat="1"] { left: 84%; top: 68%; }
 .seat[data-seat="2"] { left: 84%; top: 25%; } .seat[data-seat="3"] { left: 50%; top: 10%; }
@@ -305,10 +308,13 @@ _SCRIPT = r"""
       var box = seats[s], hand = frame.hands[String(view === "all" ? s : (Number(view) === s ? s : -1))];
       box.classList.toggle("current", frame.current === s);
       var place = frame.finish.indexOf(s);
-      box.classList.toggle("out", place >= 0);
+      var aside = (frame.aside || []).indexOf(s) >= 0;
+      box.classList.toggle("out", place >= 0 || aside);
+      box.classList.toggle("aside", aside);
       box.querySelector(".place").textContent = place >= 0 ? data.places[place][0] + " " + data.places[place][1] : "";
       var size = sizes[s];
-      box.querySelector(".count").textContent = size === null ? "? cards" : size + " cards";
+      box.querySelector(".count").textContent = aside && hand ? "out of play (" + hand.length + " set aside)"
+        : size === null ? "? cards" : size + " cards";
       var handBox = box.querySelector(".hand");
       if (hand) {
         cards(handBox, hand);
@@ -346,7 +352,21 @@ _SCRIPT = r"""
     document.getElementById("next").disabled = step === frames.length - 1;
     document.getElementById("last").disabled = step === frames.length - 1;
   }
-  function go(to) { step = Math.max(0, Math.min(frames.length - 1, to)); render(); }
+  // A step has its own address, #step-N: a link to it opens the page there.
+  function hashStep() {
+    var m = /^#step-(\d+)$/.exec(window.location.hash);
+    return m ? Math.max(0, Math.min(frames.length - 1, Number(m[1]))) : null;
+  }
+  function go(to) {
+    step = Math.max(0, Math.min(frames.length - 1, to));
+    render();
+    try { window.history.replaceState(null, "", "#step-" + step); } catch (ignored) { /* some file: pages */ }
+  }
+  window.addEventListener("hashchange", function () {
+    var n = hashStep();
+    if (n !== null && n !== step) go(n);
+  });
+  if (hashStep() !== null) step = hashStep();
   document.getElementById("first").onclick = function () { go(0); };
   document.getElementById("prev").onclick = function () { go(step - 1); };
   document.getElementById("next").onclick = function () { go(step + 1); };

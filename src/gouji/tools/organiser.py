@@ -14,7 +14,8 @@ A CSV file has a header row with the columns ``match``, ``team0``, ``team1``,
 ``finish_order`` (seats separated by spaces), ``bonuses``, ``penalties``
 (items ``TEAM:POINTS:RULE:REASON`` separated by ``;``, ``TEAM`` a team's
 name, or 0 for seats 0, 2, 4 and 1 for seats 1, 3, 5) and ``decider``
-(``yes`` for a final's deciding game); only ``finish_order`` is required. A
+(``yes`` for a final's deciding game); only ``finish_order`` is required. It may start
+with a byte-order mark, and separate its columns by ``;`` where its header has no comma. A
 TOML file holds the same rows as ``[[games]]`` tables, and may also set
 ``variant``, ``stage``, ``seed``, ``teams`` and ``[[disqualified]]`` teams
 (``team``, ``reason``).

@@ -2,7 +2,8 @@
 
 You see what your seat may see (``Game.observation``; :ref:`ROUND-6
 <rule-ROUND-6>` decides what of the other hands shows), choose among the legal
-actions by number or by their record text (``play 9 9``, ``pass``), and read
+actions by number (``#7`` where 7 is also a card), by their cards (``KK``, ``K x3``) or by
+their record text (``play 9 9``, ``pass``), and read
 each move with the rule behind it. ``h`` shows the help; ``q``, Ctrl-C or the
 end of input leave the game unfinished, and the caller saves it to resume.
 """
@@ -13,11 +14,18 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from gouji.bots.basic import decide
-from gouji.engine.actions import parse_action
+from gouji.engine.actions import Burn, PlaySet, parse_action
 from gouji.engine.cards import BIG_JOKER, THREE, rank_name
 from gouji.engine.game import PHASE
 from gouji.errors import GoujiError
-from gouji.tools.terminal_choices import choices_text, colour_hand, numbered, read_choice
+from gouji.tools.terminal_choices import (
+    AmbiguousChoice,
+    choices_text,
+    colour_hand,
+    numbered,
+    read_choice,
+    short_form,
+)
 
 if TYPE_CHECKING:
     from gouji.bots.basic import Bot
@@ -47,7 +55,8 @@ def help_text(game: Game) -> str:
     return "\n".join((
         "how to answer:",
         "  a set by its cards: 'K K', 'KK', 'K x3' (three Ks), '2 2 K K', 'BJ 9 9', 'burn BJ A A';",
-        "  a number from the list; or the action's text: 'play 9 9', 'pass', 'close', 'yield', 'take-wind';",
+        "  a number from the list ('#7' where 7 could also be the card 7, which 'play 7' plays);",
+        "  or the action's text: 'play 9 9', 'pass', 'close', 'yield', 'take-wind';",
         "  cards are 3-10 J Q K A 2 SJ BJ, suits (S H C D) optional",
         f"  {JOKER_LEGEND}",
         "the screen before each of your decisions:",
@@ -122,11 +131,16 @@ def _decide(game: Game, seat: int, actions: Sequence[Action], read: Callable[[st
         try:
             action = read_choice(answer, actions)
             if action is None:
-                if answer.isascii() and answer.isdigit():
+                if answer.isascii() and answer.lstrip("#").isdigit():
                     raise IndexError
-                action = parse_action(answer)
+                play = short_form(answer)
+                # A set that is not among the choices: the engine says why (the rule it breaks).
+                action = parse_action(answer) if play is None else (
+                    Burn.of(play) if answer.lower().startswith("burn") else PlaySet.of(play))
             game.apply(action)
             return True
+        except AmbiguousChoice as error:
+            out.write(f"  {error}\n")
         except IndexError:
             listed = len(numbered(actions))
             out.write(f"  choose a number from 1 to {listed}, or type a set ('K K')\n" if listed else

@@ -110,14 +110,38 @@ def short_form(text: str) -> Play | None:
         return None
 
 
+class AmbiguousChoice(ValueError):
+    """A bare number that is both a number of the list and a card the player may play."""
+
+
 def read_choice(answer: str, actions: Sequence[Action]) -> Action | None:
-    """The legal action a typed answer names: a number of the list, or a set in short form."""
+    """The legal action a typed answer names: a number of the list (``#7`` always is one), or a
+    set in short form. A bare ``7`` that could be number 7 or the card 7, each a different
+    choice, raises :class:`AmbiguousChoice`: a misread number would play the wrong set."""
+    answer = answer.strip()
+    if answer.startswith("#") and answer[1:].isascii() and answer[1:].isdigit():
+        listed = numbered(actions)
+        index = int(answer[1:]) - 1
+        if 0 <= index < len(listed):
+            return listed[index]
+        raise IndexError(answer)
     if answer.isascii() and answer.isdigit():
         listed = numbered(actions)
         index = int(answer) - 1
         if 0 <= index < len(listed):
+            card = _set_named(answer, actions)
+            if card is not None and card != listed[index]:
+                raise AmbiguousChoice(
+                    f"'{answer}' could be number {answer} ({listed[index].describe()}) or the card "
+                    f"{answer} ({card.describe()}): type #{answer} for the number, 'play {answer}' "
+                    "for the card")
             return listed[index]
         # Past the list's numbers, "5" is the card 5.
+    return _set_named(answer, actions)
+
+
+def _set_named(answer: str, actions: Sequence[Action]) -> Action | None:
+    """The legal play or burn a short form names, or ``None``."""
     play = short_form(answer)
     if play is None:
         return None
@@ -136,4 +160,4 @@ def colour_hand(text: str) -> str:
     return " ".join(f"\x1b[{names[w]}m{w}\x1b[0m" if w in names else w for w in text.split(" "))
 
 
-__all__ = ["LISTED", "choices_text", "colour_hand", "numbered", "read_choice", "short_form"]
+__all__ = ["LISTED", "AmbiguousChoice", "choices_text", "colour_hand", "numbered", "read_choice", "short_form"]

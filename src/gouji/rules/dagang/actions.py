@@ -16,6 +16,8 @@ from gouji.engine.plays import Play, parse_play
 from gouji.errors import ParseError
 
 PRE, OPEN = "pre", "open"
+#: TRIB-6: the cards a declaration wins from the opposite who does not open (and costs if he does).
+DECLARED_CARDS = {OPEN: 2, PRE: 4}
 
 
 def _rank_text(rank: int) -> str:
@@ -98,7 +100,9 @@ class Declare(Action):
     def describe(self) -> str:
         when = "before the cut (预点)" if self.kind == PRE else "after the deal (明点)"
         if self.yes:
-            return f"declare {when} that your opposite will not open"
+            # What "open" means (TRIB-5) and what is at stake (TRIB-6), for a player who has not read D§24.
+            return (f"declare {when} that your opposite will not open (win a lead with a gouji set): "
+                    f"{DECLARED_CARDS[self.kind]} cards to you if he does not, from you (翻车) if he does")
         return f"make no declaration {when}"
 
     @classmethod

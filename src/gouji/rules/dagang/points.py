@@ -39,7 +39,7 @@ from gouji.engine.actions import Action
 from gouji.engine.events import EVENT_NAMES
 from gouji.engine.open_point import OpenPointPolicy
 from gouji.errors import GoujiError
-from gouji.rules.dagang.actions import OPEN, PRE, Declare
+from gouji.rules.dagang.actions import DECLARED_CARDS, OPEN, PRE, Declare
 from gouji.rules.dagang.state import get_state, update_state
 
 if TYPE_CHECKING:
@@ -49,7 +49,6 @@ if TYPE_CHECKING:
 EVENT_NAMES.setdefault("declare", ("宣点", "declares the opposite will not open"))
 
 #: TRIB-6: what a declaration wins or costs.
-DECLARED_CARDS = {OPEN: 2, PRE: 4}
 DECLARATION_NAMES = {OPEN: "明点", PRE: "预点"}
 #: D§24: the revolutionary's opposite opens with this many dead-gouji sets before 二科.
 REVOLUTION_OPENING_SETS = 3

@@ -53,7 +53,10 @@ class BuyCard(Action):
         return f"{self.keyword} {self.rank}"
 
     def describe(self) -> str:
-        return f"get a {self.rank} (买{self.rank})"
+        # From whom and at what price: the phase decides it (step 2-3 above), the action cannot say.
+        return (f"get a {self.rank} (买{self.rank}): your opposite sells one for a 2 (else a 小王, a 大王; "
+                "free if you hold none), "
+                "else a teammate gives one")
 
 
 @attrs.frozen
