@@ -257,8 +257,9 @@ def test_a_bad_header_is_named_in_words(tmp_path, capsys):
 @pytest.mark.parametrize(("flag", "item", "words"), [
     ("--bonus", "0:1:NOPE-9", "no rule of gouji's rules reference"),
     ("--penalty", "0:-3:REF-4", "without a sign"),
-    ("--bonus", "0:-3:REF-4", "are a penalty"),
-    ("--bonus", "0:0:REF-4", "above 0"),
+    ("--penalty", "0:+3:REF-4", "without a sign"),
+    ("--bonus", "0:0:REF-4", "other than 0"),
+    ("--bonus", "0:1.5:REF-4", "other than 0"),
 ])
 def test_points_need_a_known_rule_and_no_sign(flag, item, words, capsys):
     assert main(["score", "0", "1", "2", "3", "4", "5", flag, item]) == 2
@@ -372,11 +373,13 @@ def test_organiser_errors_read_as_words_not_python(tmp_path, capsys):
     assert "not 0 1 2 3 4 4" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("flag", ["--bonus", "--penalty"])
-def test_points_with_a_sign_are_refused_not_guessed(flag, capsys):
-    assert main(["score", "0", "1", "2", "3", "4", "5", flag, "0:-3:REF-4"]) == 2
-    err = capsys.readouterr().err
-    assert "without a sign" in err or "are a penalty" in err
+def test_a_signed_bonus_adjusts_and_a_signed_penalty_is_refused_not_guessed(capsys):
+    """A bonus is an adjustment as the rules give it (TRIB-5's 不开点 is -1); a penalty takes its
+    points away, so its sign is refused rather than dropped."""
+    assert main(["score", "0", "1", "2", "3", "4", "5", "--bonus", "0:-1:TRIB-5"]) == 0
+    assert "team 0 -1  [TRIB-5]" in capsys.readouterr().out
+    assert main(["score", "0", "1", "2", "3", "4", "5", "--penalty", "0:-3:REF-4"]) == 2
+    assert "without a sign" in capsys.readouterr().err
 
 
 def test_one_match_is_not_one_matches(tmp_path, capsys):

@@ -96,10 +96,10 @@ def _dagang_game_with_private_choices() -> gouji.Game:
     bot = RandomBot(5)
     for _ in range(6):
         while not series.game.is_over:
-            series.game.apply(bot.choose(series.game))
+            series.game.apply(decide(bot, series.game))
         series.next_game()
         for _ in range(60):
-            series.game.apply(bot.choose(series.game))
+            series.game.apply(decide(bot, series.game))
         if any(e.kind == "phase" and e.visible_to is not None for e in series.game.events):
             break
     return series.game

@@ -19,7 +19,7 @@ from server_helpers import check_message, require_server
 
 require_server()
 
-from starlette.testclient import TestClient  # noqa: E402
+TestClient = pytest.importorskip("starlette.testclient").TestClient
 
 from gouji import load_variant  # noqa: E402
 from gouji.server import service as service_module  # noqa: E402

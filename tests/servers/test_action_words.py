@@ -10,6 +10,7 @@ import sys
 import pytest
 
 import gouji
+from gouji.bots import decide
 from gouji.bots.basic import RandomBot
 
 
@@ -25,7 +26,7 @@ def _plugin_views(name: str) -> list[dict]:
             view = game.observation(game.current_player)
             if any(a.keyword not in core for a in view.legal_actions):
                 views.append(view.to_dict())
-            game.apply(bot.choose(game))
+            game.apply(decide(bot, game))
     return views
 
 

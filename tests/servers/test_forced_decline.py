@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import gouji
+from gouji.bots import decide
 from gouji.bots.basic import RandomBot
 
 
@@ -26,7 +27,7 @@ def test_a_record_with_forced_declines_replays(name):
             assert seat is not None
             forced += 1
         else:
-            game.apply(bot.choose(game))
+            game.apply(decide(bot, game))
     assert forced > 5
     again = gouji.replay(game.record())
     assert again.log_text() == game.log_text()
@@ -40,7 +41,7 @@ def test_a_clock_expiry_records_itself_only():
     game = variant.new_game(seed=2)
     bot = RandomBot(2)
     while game.decision != "respond":
-        game.apply(bot.choose(game))
+        game.apply(decide(bot, game))
     turn = game.turn
     game.apply(CLOCK_WARNING)
     game.apply(CLOCK_EXPIRED)

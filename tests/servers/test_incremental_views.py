@@ -27,7 +27,11 @@ def rebuilt(game: gouji.Game, seat: int) -> Observation:
     seen = tuple(view for view in (e.seen_as(seat) for e in game.events) if view is not None)
     return Observation(seat, tuple(game.hand(seat)), game.current_player, game.table, game.table_owner,
                        frozenset(game.passed), tuple(sizes), tuple(game.finish_order), seen, legal,
-                       game.opened, game.is_void, game.turn)
+                       game.opened, game.is_void, game.turn, game.decision,
+                       game.phases[0].name if game.decision == "phase" else "",
+                       frozenset(s for s in range(6) if game.in_play(s)), frozenset(game.burners),
+                       frozenset(game.kept_heads), bool(game.melee),
+                       bool(game.restricted and game.decision == "respond"))
 
 
 def _check(game: gouji.Game, seats=range(6)) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import gouji
+from gouji.bots import decide
 from gouji.bots.basic import RandomBot
 
 
@@ -19,7 +20,7 @@ def test_turn_counts_the_actions_taken_and_every_view_carries_it():
         data = views[0].to_dict()
         assert data["turn"] == expected
         assert gouji.Observation.from_dict(data) == views[0]
-        game.apply(bot.choose(game))
+        game.apply(decide(bot, game))
 
 
 @pytest.mark.rule("ROUND-1")
@@ -31,7 +32,7 @@ def test_a_late_duplicate_is_refused_and_changes_nothing():
     # any action resent for the old turn must be refused whatever the seat.
     for _ in range(20):
         seat, turn = game.current_player, game.turn
-        action = bot.choose(game)
+        action = decide(bot, game)
         game.apply(action, seat=seat, turn=turn)
         before = (game.record(), game.log_text(), [game.observation(s) for s in range(6)])
         with pytest.raises(gouji.StaleTurnError) as caught:

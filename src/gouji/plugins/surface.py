@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from gouji.engine.cards import Card
     from gouji.engine.context import GameContext
     from gouji.engine.events import Event
+    from gouji.engine.game import Observation
     from gouji.engine.opening import Cut, Deal
     from gouji.engine.phases import Phase
     from gouji.engine.plays import Play
@@ -162,6 +163,9 @@ class PluginGame(Protocol):
 
     def hand_size(self, seat: int) -> int:
         """How many cards ``seat`` holds (a retired seat keeps its cards)."""
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now, as a bot is shown it (the organiser's matches play bots)."""
 
     def rank_count(self, seat: int, rank: int) -> int:
         """How many cards of ``rank`` (``gouji.engine.cards.THREE`` … ``BIG_JOKER``) ``seat`` holds."""

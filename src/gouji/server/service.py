@@ -340,13 +340,14 @@ class TableService:
             await self._after_commit(live, referee=False)
 
     # -- telling ----------------------------------------------------------------------
-    async def _after_commit(self, live: LiveTable, referee: bool) -> None:
+    async def _after_commit(self, live: LiveTable, referee: bool, tell: bool = True) -> None:
         if not referee:
             live.decision_started = time.monotonic()
         if live.table.game.is_over:
             with contextlib.suppress(StoreError):
                 self.store.release(live.table.id, self.owner)
-        await self._tell_all(live)
+        if tell:
+            await self._tell_all(live)
         self._drive(live)
         if live.table.game.is_over:
             self._trim_finished()
@@ -395,7 +396,10 @@ class TableService:
                 async with live.lock:
                     if table.turn == turn and table.bot_to_move():
                         table.commit(table.bot_action(), table.game.current_player)
-                        await self._after_commit(live, referee=False)
+                        # Without a delay the bots' moves come at once: one view after the
+                        # last of them tells the same, for a fraction of the frames.
+                        burst = self.bot_delay == 0 and table.bot_to_move() and not table.game.is_over
+                        await self._after_commit(live, referee=False, tell=not burst)
                 continue
             live.changed.clear()
             wait = None

@@ -18,6 +18,22 @@ if TYPE_CHECKING:
     from gouji.engine.game import Game
 
 
+def public_facts(game: Game) -> dict[str, Any]:
+    """The public facts every view names beside hand, table and history (as
+    :meth:`gouji.Observation.to_dict` writes them): what is decided, the seats in play, burners,
+    kept heads, the melee, a gouji restriction."""
+    decision = game.decision
+    return {
+        "decision": decision,
+        "phase": game.phases[0].name if decision == "phase" and game.phases else "",
+        "in_play": [s for s in range(6) if game.in_play(s)],
+        "burners": sorted(game.burners),
+        "kept_heads": sorted(game.kept_heads),
+        "melee": bool(game.melee),
+        "gouji_restricted": bool(game.restricted and decision == "respond"),
+    }
+
+
 def turn_of(game: Game) -> int:
     """The game's turn: how many actions it has taken (``Game.turn``)."""
     return game.turn
@@ -60,6 +76,7 @@ def spectator_view(game: Game, since: int) -> dict[str, Any]:
         "opened": sorted(game.opened),
         "is_void": game.is_void,
         "turn": game.turn,
+        **public_facts(game),
     }
 
 
@@ -142,6 +159,7 @@ class ViewCache:
             "opened": public["opened"],
             "is_void": public["is_void"],
             "turn": game.turn,
+            **public_facts(game),
         }
 
     def _public(self, game: Game) -> dict[str, Any]:
@@ -214,7 +232,7 @@ class ViewCache:
             '], "legal_actions": ', self._legal_json(game) if mine else "[]",
             ', "opened": ', shared["opened"],
             ', "is_void": ', shared["is_void"],
-            ', "turn": ', str(game.turn), "}"))
+            ', "turn": ', str(game.turn), ", ", _json(public_facts(game))[1:]))
 
     def _legal_json(self, game: Game) -> str:
         self._legal(game)

@@ -87,11 +87,14 @@ def parse_adjustment(text: str, teams: Sequence[str] = DEFAULT_TEAMS, penalty: b
         team = list(teams).index(team_text)
     else:
         raise ResultsError(f"{text!r}: the team is 0, 1 or one of {list(teams)}, not {team_text!r}")
-    if not (points_text.isascii() and points_text.isdigit()) or int(points_text) == 0 or len(points_text) > 6:
-        what = "taken away" if penalty else "given"
-        raise ResultsError(f"{text!r}: points are a whole number above 0, the points {what}, not {points_text!r}"
-                           + ("; a penalty takes points away, so write them without a sign" if penalty else
-                              "; points taken away are a penalty (--penalty, the penalties column)"))
+    # A bonus is an adjustment as the rules give it, signed where they take a point (TRIB-5's
+    # 不开点 -1); a penalty is the points taken away, so a sign there would be read twice.
+    digits = points_text.removeprefix("-") if not penalty else points_text
+    if not (digits.isascii() and digits.isdigit()) or int(digits) == 0 or len(digits) > 6:
+        if penalty and points_text.startswith(("-", "+")):
+            raise ResultsError(f"{text!r}: a penalty's points are written without a sign: it takes them away "
+                               f"(the penalty {team_text}:{points_text.lstrip('+-')}:{rule})")
+        raise ResultsError(f"{text!r}: points are a whole number other than 0, not {points_text!r}")
     points = int(points_text)
     if not RULE_ID.fullmatch(rule):
         raise ResultsError(f"{text!r}: name the rule behind the points as the rules index does (REF-4), "
