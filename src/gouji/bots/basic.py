@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from gouji.bots.phase_choices import is_play_decision, phase_choice
+from gouji.bots.phase_choices import play_decisions
 from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet
 from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO
 from gouji.engine.plays import Play
@@ -98,20 +98,10 @@ class GreedyBot:
 
     # -- the decision --------------------------------------------------------------
     def choose(self, observation: Observation, variant: Variant) -> Action:
-        legal = list(observation.legal_actions)
-        if not legal:
-            raise GoujiError(f"seat {observation.seat} has no legal action: it is not to decide")
-        if len(legal) == 1:
-            return legal[0]
+        settled, legal = play_decisions(observation, variant)
+        if settled is not None:
+            return settled
         seat = observation.seat
-        chosen = phase_choice(observation, variant)
-        if chosen is not None:
-            return chosen  # tribute, buying 3s, revolution …: as a player decides them
-        core: list[Action] = [a for a in legal if is_play_decision(a)]
-        if not core:
-            return legal[0]
-        # Actions of plugins beside the core ones (a play clock, ...) are left alone.
-        legal = core
         counts = dict(Counter(card.rank for card in observation.hand))
         size = len(observation.hand)
         plays: list[PlaySet | Burn] = [a for a in legal if isinstance(a, _PLAY_TYPES)]

@@ -25,11 +25,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gouji.bots.basic import GreedyBot
-from gouji.bots.phase_choices import hand_counts, is_play_decision, phase_choice
+from gouji.bots.phase_choices import hand_counts, play_decisions
 from gouji.bots.table_view import hand_sizes
 from gouji.engine.actions import TAKE_WIND, Action, Burn, PlaySet
 from gouji.engine.cards import ACE
-from gouji.errors import GoujiError
 
 if TYPE_CHECKING:
     from gouji.engine.game import Observation
@@ -62,17 +61,9 @@ class ExpertBot(GreedyBot):
         return f"ExpertBot(seed={self.seed})"
 
     def choose(self, observation: Observation, variant: Variant) -> Action:
-        legal = list(observation.legal_actions)
-        if not legal:
-            raise GoujiError(f"seat {observation.seat} has no legal action: it is not to decide")
-        if len(legal) == 1:
-            return legal[0]
-        chosen = phase_choice(observation, variant)
-        if chosen is not None:
-            return chosen
-        core = [a for a in legal if is_play_decision(a)]
-        if not core:
-            return legal[0]
+        settled, core = play_decisions(observation, variant)
+        if settled is not None:
+            return settled
         seat = observation.seat
         counts = hand_counts(observation)
         size = len(observation.hand)

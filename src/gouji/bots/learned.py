@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from gouji.bots.basic import GreedyBot
 from gouji.bots.expert import ExpertBot
 from gouji.bots.features import FEATURE_NAMES, action_features
-from gouji.bots.phase_choices import hand_counts, is_play_decision, phase_choice
+from gouji.bots.phase_choices import hand_counts, play_decisions
 from gouji.engine.actions import CLOSE, PASS, YIELD, Action, Burn, PlaySet
 from gouji.errors import GoujiError
 
@@ -94,17 +94,9 @@ class LearnedBot:
         return f"LearnedBot(seed={self.seed})"
 
     def choose(self, observation: Observation, variant: Variant) -> Action:
-        legal = list(observation.legal_actions)
-        if not legal:
-            raise GoujiError(f"seat {observation.seat} has no legal action: it is not to decide")
-        if len(legal) == 1:
-            return legal[0]
-        chosen = phase_choice(observation, variant)
-        if chosen is not None:
-            return chosen
-        core = [a for a in legal if is_play_decision(a)]
-        if not core:
-            return legal[0]
+        settled, core = play_decisions(observation, variant)
+        if settled is not None:
+            return settled
         size = len(observation.hand)
         for action in core:
             if isinstance(action, (PlaySet, Burn)) and action.play.size == size:

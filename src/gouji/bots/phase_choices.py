@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet
 from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO
 from gouji.engine.plays import Play
+from gouji.errors import GoujiError
 
 if TYPE_CHECKING:
     from gouji.engine.game import Observation
@@ -50,6 +51,23 @@ _PAYMENT_COST = {TWO: 0, SMALL_JOKER: 1, BIG_JOKER: 2}
 def is_play_decision(action: Action) -> bool:
     """Is ``action`` one of the ordinary decisions of play (a set, pass, close, yield, take-wind)?"""
     return isinstance(action, (PlaySet, Burn)) or action in _PLAY_WORDS
+
+
+def play_decisions(observation: Observation, variant: Variant) -> tuple[Action | None, list[Action]]:
+    """What every bot does before it thinks: ``(the action, [])`` where nothing is to weigh (one
+    legal action, a phase decision taken as a player would, only plugin actions: the first),
+    else ``(None, the ordinary decisions of play)``. Raise :class:`GoujiError` with none legal."""
+    legal = list(observation.legal_actions)
+    if not legal:
+        raise GoujiError(f"seat {observation.seat} has no legal action: it is not to decide")
+    if len(legal) == 1:
+        return legal[0], []
+    chosen = phase_choice(observation, variant)
+    if chosen is not None:
+        return chosen, []  # tribute, buying 3s, revolution …: as a player decides them
+    core = [a for a in legal if is_play_decision(a)]
+    # Actions of plugins beside the core ones (a play clock, ...) are left alone.
+    return (None, core) if core else (legal[0], [])
 
 
 def hand_counts(observation: Observation) -> dict[int, int]:
