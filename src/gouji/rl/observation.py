@@ -80,6 +80,7 @@ _MOVE_WORDS: dict[str, Action] = {"pass": PASS, "auto-pass": PASS, "no-burn": PA
 _SET_ROWS: dict[tuple[int, bool, int], tuple[object, np.ndarray]] = {}
 _WORD_ROWS: dict[tuple[str, int], np.ndarray] = {}
 _MOST_SET_ROWS = 100_000
+_NO_MOVES = np.zeros((0, HISTORY_WIDTH), dtype=np.float32)
 
 
 def _move_row(move: Action, seat: int) -> np.ndarray:
@@ -179,10 +180,12 @@ class _SeatLog:
         # reorders all three for its observer with one gather (_PER_SEAT_SOURCE).
         self._views(np.zeros(_PER_SEAT_SIZE, dtype=np.float32))
         self.set_aside = np.zeros(N_RANKS, dtype=np.float32)
-        #: Each move seen, oldest first, as a history row for each observer (``move_rows[o]``:
-        #: the mover's seat relative to ``o``; ``moves`` rows used), and the event number of
-        #: each (to merge private moves in order): a history is then one slice copied.
-        self.move_rows = np.zeros((6, 8, HISTORY_WIDTH), dtype=np.float32)  # grows by doubling
+        #: The last HISTORY_LENGTH moves seen, as a history row for each observer (``move_rows[o]``:
+        #: the mover's seat relative to ``o``), in a ring written twice (move ``m`` at ``m % L`` and
+        #: ``m % L + L``), so that the last moves are always one slice, copied as a history; and
+        #: the event number of every move (to merge private moves in order). A fixed array: no
+        #: growing and copying as a game goes on; made at the first move (a fresh log pickles small).
+        self.move_rows: np.ndarray | None = None
         self.move_events: list[int] = []
         self.moves = 0
 
@@ -205,14 +208,22 @@ class _SeatLog:
         self._views(per_seat)
 
     def add_move(self, number: int, rows: np.ndarray) -> None:
-        if self.moves == self.move_rows.shape[1]:
-            self.move_rows = np.concatenate([self.move_rows, np.zeros_like(self.move_rows)], axis=1)
-        self.move_rows[:, self.moves] = rows
+        ring = self.move_rows
+        if ring is None:
+            ring = self.move_rows = np.zeros((6, 2 * HISTORY_LENGTH, HISTORY_WIDTH), dtype=np.float32)
+        at = self.moves % HISTORY_LENGTH
+        ring[:, at] = rows
+        ring[:, at + HISTORY_LENGTH] = rows
         self.move_events.append(number)
         self.moves += 1
 
     def last_moves(self, observer: int) -> np.ndarray:
-        return self.move_rows[observer, max(0, self.moves - HISTORY_LENGTH):self.moves]
+        """The last (at most HISTORY_LENGTH) moves as ``observer`` sees them, oldest first."""
+        n = min(self.moves, HISTORY_LENGTH)
+        if self.move_rows is None or not n:
+            return _NO_MOVES
+        start = (self.moves - n) % HISTORY_LENGTH
+        return self.move_rows[observer, start:start + n]
 
 
 class ObservationEncoder:
