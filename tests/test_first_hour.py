@@ -412,3 +412,27 @@ def test_a_changed_plugin_file_is_refused_with_what_to_do(tmp_path, capsys):
     capsys.readouterr()
     assert main(["replay", str(record), "--variant", str(toml)]) != 0
     assert "even a comment counts): replay with the file as the game was played" in capsys.readouterr().err
+
+
+def test_a_plugin_file_you_changed_replays_with_the_flag_and_a_warning(tmp_path, capsys):
+    """Issue 26: an edit of your own plugin file (even a comment) need not lock its records away."""
+    import shutil
+
+    folder = tmp_path / "plugin"
+    shutil.copytree(ROOT / "examples" / "single_file_plugin", folder)
+    toml, record = folder / "no_small_sets.toml", folder / "r.json"
+    assert main(["simulate", "--variant", str(toml), "--seed", "2", "--record", str(record)]) == 0
+    with (folder / "no_small_sets.py").open("a", encoding="utf-8") as plugin:
+        plugin.write("# a comment\n")
+    capsys.readouterr()
+    assert main(["replay", str(record), "--variant", str(toml)]) != 0
+    assert "--allow-changed-plugins" in capsys.readouterr().err
+    assert main(["replay", str(record), "--variant", str(toml), "--allow-changed-plugins"]) == 0
+    err = capsys.readouterr().err
+    assert "warning" in err and "no_small_sets.py" in err and "differs" in err
+    text = record.read_text(encoding="utf-8")
+    with pytest.warns(UserWarning, match="no_small_sets.py"):
+        gouji.replay(text, variant=gouji.load_variant(toml), allow_changed_plugins=True)
+    # Never for the files a record names itself: trust still wants the hashed content.
+    with pytest.raises(gouji.RecordError, match="content differs"):
+        gouji.replay(text, trust=True, allow_changed_plugins=True)
