@@ -436,3 +436,17 @@ def test_a_plugin_file_you_changed_replays_with_the_flag_and_a_warning(tmp_path,
     # Never for the files a record names itself: trust still wants the hashed content.
     with pytest.raises(gouji.RecordError, match="content differs"):
         gouji.replay(text, trust=True, allow_changed_plugins=True)
+
+
+def test_one_card_is_not_one_cards():
+    """Issue 26: counts of cards in output read "1 card"."""
+    from gouji.engine.cards import n_cards
+
+    assert n_cards(1) == "1 card" and n_cards(0) == "0 cards" and n_cards(2) == "2 cards"
+    import gouji.engine.board as board
+    import gouji.engine.burning as burning
+    import gouji.tools.game_text as game_text
+
+    for module in (board, burning, game_text):
+        source = Path(module.__file__).read_text(encoding="utf-8")
+        assert "} cards void" not in source and "values())} cards" not in source
