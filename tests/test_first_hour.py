@@ -450,3 +450,14 @@ def test_one_card_is_not_one_cards():
     for module in (board, burning, game_text):
         source = Path(module.__file__).read_text(encoding="utf-8")
         assert "} cards void" not in source and "values())} cards" not in source
+
+
+def test_score_with_five_seats_or_a_file_says_so_in_a_sentence(capsys):
+    """Issue 26: not argparse's usage line."""
+    assert main(["score", "0", "1", "2", "3", "4"]) == 2
+    err = capsys.readouterr().err
+    assert "all six seats" in err and "got 5" in err and "usage" not in err
+    assert main(["score", "game7.json"]) == 2
+    err = capsys.readouterr().err
+    assert "not a file" in err and "gouji replay" in err and "usage" not in err
+    assert main(["score", "0", "3", "1", "4", "2", "5"]) == 0
