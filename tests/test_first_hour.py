@@ -461,3 +461,21 @@ def test_score_with_five_seats_or_a_file_says_so_in_a_sentence(capsys):
     err = capsys.readouterr().err
     assert "not a file" in err and "gouji replay" in err and "usage" not in err
     assert main(["score", "0", "3", "1", "4", "2", "5"]) == 0
+
+
+def test_a_dagang_lead_says_why_no_3s_are_listed_and_cards_held_fits_100_columns():
+    """Issue 26: 憋3 said in one line with its rule; the cards held line does not wrap."""
+    from gouji.bots.basic import RandomBot, decide
+    from gouji.tools.terminal import _situation
+
+    game = gouji.load_variant("dagang").new_game(seed=0)
+    bot = RandomBot(0)
+    for _ in range(400):
+        text = _situation(game, game.current_player)
+        assert all(len(line) <= 100 for line in text.splitlines() if "cards held" in line)
+        if "no 3s listed" in text:
+            break
+        game.apply(decide(bot, game))
+    else:
+        raise AssertionError("no lead without its 3s found")
+    assert "憋3" in text and "END-6" in text
