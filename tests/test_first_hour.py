@@ -412,3 +412,70 @@ def test_a_changed_plugin_file_is_refused_with_what_to_do(tmp_path, capsys):
     capsys.readouterr()
     assert main(["replay", str(record), "--variant", str(toml)]) != 0
     assert "even a comment counts): replay with the file as the game was played" in capsys.readouterr().err
+
+
+def test_a_plugin_file_you_changed_replays_with_the_flag_and_a_warning(tmp_path, capsys):
+    """Issue 26: an edit of your own plugin file (even a comment) need not lock its records away."""
+    import shutil
+
+    folder = tmp_path / "plugin"
+    shutil.copytree(ROOT / "examples" / "single_file_plugin", folder)
+    toml, record = folder / "no_small_sets.toml", folder / "r.json"
+    assert main(["simulate", "--variant", str(toml), "--seed", "2", "--record", str(record)]) == 0
+    with (folder / "no_small_sets.py").open("a", encoding="utf-8") as plugin:
+        plugin.write("# a comment\n")
+    capsys.readouterr()
+    assert main(["replay", str(record), "--variant", str(toml)]) != 0
+    assert "--allow-changed-plugins" in capsys.readouterr().err
+    assert main(["replay", str(record), "--variant", str(toml), "--allow-changed-plugins"]) == 0
+    err = capsys.readouterr().err
+    assert "warning" in err and "no_small_sets.py" in err and "differs" in err
+    text = record.read_text(encoding="utf-8")
+    with pytest.warns(UserWarning, match="no_small_sets.py"):
+        gouji.replay(text, variant=gouji.load_variant(toml), allow_changed_plugins=True)
+    # Never for the files a record names itself: trust still wants the hashed content.
+    with pytest.raises(gouji.RecordError, match="content differs"):
+        gouji.replay(text, trust=True, allow_changed_plugins=True)
+
+
+def test_one_card_is_not_one_cards():
+    """Issue 26: counts of cards in output read "1 card"."""
+    from gouji.engine.cards import n_cards
+
+    assert n_cards(1) == "1 card" and n_cards(0) == "0 cards" and n_cards(2) == "2 cards"
+    import gouji.engine.board as board
+    import gouji.engine.burning as burning
+    import gouji.tools.game_text as game_text
+
+    for module in (board, burning, game_text):
+        source = Path(module.__file__).read_text(encoding="utf-8")
+        assert "} cards void" not in source and "values())} cards" not in source
+
+
+def test_score_with_five_seats_or_a_file_says_so_in_a_sentence(capsys):
+    """Issue 26: not argparse's usage line."""
+    assert main(["score", "0", "1", "2", "3", "4"]) == 2
+    err = capsys.readouterr().err
+    assert "all six seats" in err and "got 5" in err and "usage" not in err
+    assert main(["score", "game7.json"]) == 2
+    err = capsys.readouterr().err
+    assert "not a file" in err and "gouji replay" in err and "usage" not in err
+    assert main(["score", "0", "3", "1", "4", "2", "5"]) == 0
+
+
+def test_a_dagang_lead_says_why_no_3s_are_listed_and_cards_held_fits_100_columns():
+    """Issue 26: 憋3 said in one line with its rule; the cards held line does not wrap."""
+    from gouji.bots.basic import RandomBot, decide
+    from gouji.tools.terminal import _situation
+
+    game = gouji.load_variant("dagang").new_game(seed=0)
+    bot = RandomBot(0)
+    for _ in range(400):
+        text = _situation(game, game.current_player)
+        assert all(len(line) <= 100 for line in text.splitlines() if "cards held" in line)
+        if "no 3s listed" in text:
+            break
+        game.apply(decide(bot, game))
+    else:
+        raise AssertionError("no lead without its 3s found")
+    assert "憋3" in text and "END-6" in text

@@ -141,3 +141,27 @@ def test_the_command_writes_the_page(tmp_path, capsys, game):
 def test_a_title_cannot_break_out_of_the_page(game):
     page = replay_html(game, title="</title><script>alert(1)</script>")
     assert "<script>alert(1)" not in page
+
+
+def test_the_set_on_the_table_shows_its_cards_with_suits():
+    """Issue 26: the engine takes a set's cards deterministically, so the page shows them."""
+    import itertools
+    from collections import Counter
+
+    from gouji.bots.basic import RandomBot, play_game
+    from gouji.tools.html_replay import page_data
+
+    game = play_game("provincial", 3, RandomBot(3))
+    frames = page_data(game)["frames"]
+    shown = [f for f in frames if f["table"] is not None]
+    assert shown and all(f["table_cards"] for f in shown)
+    for before, after in itertools.pairwise(frames):
+        if after["table_cards"] and after["table"] != before["table"]:
+            seat = str(after["actor"])
+            lost = Counter(before["hands"][seat]) - Counter(after["hands"][seat])
+            assert Counter(after["table_cards"]) == lost
+            assert len(after["table_cards"]) == len(after["table"].split())
+    # A seat's view knows only its own sets' suits.
+    for frame in page_data(game, 0)["frames"]:
+        if frame.get("table_cards"):
+            assert frame["owner"] == 0

@@ -47,7 +47,8 @@ def board_text(game: Game) -> str:
         if game.table_owner == seat:
             marks.append("owns the table")
         mark = f" ({', '.join(marks)})" if marks else ""
-        lines.append(f"  seat {seat} team {seat % 2} {len(cards):>2} cards{mark}: {hand_text(cards)}")
+        word = "card" if len(cards) == 1 else "cards"
+        lines.append(f"  seat {seat} team {seat % 2} {len(cards):>2} {word}{mark}: {hand_text(cards)}")
     table = game.table
     lines.append(f"  table: {table} by seat {game.table_owner}" if table is not None else "  table: empty")
     return "\n".join(lines)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from gouji.engine.cards import n_cards
 from gouji.engine.plays import Play
 from gouji.engine.sets import burn_is_feasible
 
@@ -58,6 +59,6 @@ class BurnPolicy:
         头科: his opposite keeps a head (``keeps_head``, END-2), though not a player in play."""
         if self.keeps_head:
             game.keep_head(burner, in_play=False)
-        game.retire(burner, None, "BURN-4", f"{game.hand_size(burner)} cards void", kind="burn-failed")
+        game.retire(burner, None, "BURN-4", f"{n_cards(game.hand_size(burner))} void", kind="burn-failed")
         game.add_stat("failed_burns")
         return victim if game.in_play(victim) else game.next_in_play(burner)

@@ -196,3 +196,8 @@ def remove_cards(pack: Iterable[Card], rank: int, how_many: int) -> list[Card]:
 def rank_name(rank: int, ascii_only: bool = False) -> str:
     """The printed name of a rank: ``"10"``, ``"A"``, ``"大王"`` (``"BJ"`` in ASCII)."""
     return (RANK_NAMES_ASCII if ascii_only else RANK_NAMES)[rank]
+
+
+def n_cards(count: int) -> str:
+    """``"1 card"``, ``"2 cards"``: a count of cards in words people read."""
+    return f"{count} card" if count == 1 else f"{count} cards"

@@ -22,7 +22,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, cast
 
 from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Close, Pass, PlaySet, TakeWind, Yield
-from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, TWO
+from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, TWO, n_cards
 from gouji.engine.events import PLACE_NAMES, Event
 from gouji.engine.plays import Play
 from gouji.engine.sets import lead_sets, sets_of_size
@@ -292,7 +292,7 @@ class RoundFlow(GameState):
             if self.kind == RESPOND:
                 assert self.top is not None, "an answer answers the set on the table"
                 if play.size != self.top.size:
-                    return f"{play} has {play.size} cards; the set to cover has {self.top.size}", "PLAY-4"
+                    return f"{play} has {n_cards(play.size)}; the set to cover has {self.top.size}", "PLAY-4"
                 if self._rules.is_dead(self.top):
                     return f"{self.top} carries a big joker: nobody may cover it", "PLAY-5"
                 if not self._rules.beats(play, self.top):

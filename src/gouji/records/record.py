@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import threading
+import warnings
 from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -182,7 +183,7 @@ def check_depth(data: Any, what: str = "record", limit: int = MAX_JSON_DEPTH) ->
 
 
 def replay(record: dict[str, Any] | str | bytes, variant: Variant | None = None, *,
-           trust: bool = False) -> Game:
+           trust: bool = False, allow_changed_plugins: bool = False) -> Game:
     """Rebuild a game from its record (a dict, its JSON text or UTF-8 bytes).
 
     Without ``variant``, the built-in or installed variant the record names is
@@ -192,6 +193,12 @@ def replay(record: dict[str, Any] | str | bytes, variant: Variant | None = None,
     by name, a plugin file by the SHA-256 of its content). An unfinished game
     is returned at its last decision; a finished one is checked against the
     record's finish order and score.
+
+    ``allow_changed_plugins`` replays although a plugin file of the given
+    ``variant`` (the caller's own variant file names it) differs from the one
+    the record hashed: a :class:`UserWarning` names each changed file. It never
+    relaxes the check of files a trusted record names itself, and never makes
+    gouji import anything the record names.
 
     Raise :class:`RecordError` naming the first thing that is missing, changed
     or different; nothing is imported before the record is checked.
@@ -203,7 +210,7 @@ def replay(record: dict[str, Any] | str | bytes, variant: Variant | None = None,
                           f"{', '.join(map(str, READABLE_VERSIONS))})")
     _check_fields(record)
     context = _context(record.get("context"))
-    variant, notes = _replay_variant(record, variant, trust)
+    variant, notes = _replay_variant(record, variant, trust, allow_changed_plugins)
     try:
         position = record.get("position")
         if position:
@@ -369,9 +376,12 @@ _LOADED_LIMIT = 64
 _LOADED_LOCK = threading.Lock()
 
 
-def _replay_variant(record: dict[str, Any], variant: Variant | None, trust: bool) -> tuple[Variant, str]:
+def _replay_variant(record: dict[str, Any], variant: Variant | None, trust: bool,
+                    allow_changed: bool = False) -> tuple[Variant, str]:
     """The variant to replay ``record`` with, its plugins checked and the record's options
     given, and the note on changed plugin versions (:func:`_check_plugins`)."""
+    # Only the caller's own variant may have changed plugin files: never one a record describes.
+    allow_changed = allow_changed and variant is not None
     key = _variant_key(record, trust) if variant is None else None
     if key is not None:
         with _LOADED_LOCK:
@@ -380,7 +390,7 @@ def _replay_variant(record: dict[str, Any], variant: Variant | None, trust: bool
                 _LOADED.move_to_end(key)
                 return found
     variant = _variant_for(record, variant, trust)
-    notes = _check_plugins(record, variant)
+    notes = _check_plugins(record, variant, allow_changed)
     try:
         if variant.options.to_plain() != record["options"]:
             variant = variant.with_options(**record["options"])
@@ -470,7 +480,7 @@ def _variant_from_record(record: dict[str, Any]) -> Variant:
                          table.get("description", ""))
 
 
-def _check_plugins(record: dict[str, Any], variant: Variant) -> str:
+def _check_plugins(record: dict[str, Any], variant: Variant, allow_changed: bool = False) -> str:
     """Raise :class:`RecordError` if the variant's plugins are not the record's; return a note
     on installed plugins whose version changed since the record (said if the replay fails)."""
     plugins = record["plugins"]
@@ -484,7 +494,7 @@ def _check_plugins(record: dict[str, Any], variant: Variant) -> str:
         missing = [n for n in named if n not in variant.plugins]
         what = f"plugin {missing[0]!r} is missing" if missing else f"the variant has {list(variant.plugins)}"
         raise RecordError(f"the record names plugins {short(named)}; {what}")
-    _compare_files(record, list(variant.plugin_files))
+    _compare_files(record, list(variant.plugin_files), allow_changed)
     notes = []
     for entry, now in zip([p for p in plugins if "entry_point" in p], plugin_identities(variant), strict=False):
         if entry.get("version") != now["version"] and now["distribution"] != "gouji":
@@ -493,7 +503,7 @@ def _check_plugins(record: dict[str, Any], variant: Variant) -> str:
     return f" (note: {'; '.join(notes)})" if notes else ""
 
 
-def _compare_files(record: dict[str, Any], files: list[str]) -> None:
+def _compare_files(record: dict[str, Any], files: list[str], allow_changed: bool = False) -> None:
     recorded = [p for p in record["plugins"] if isinstance(p, dict) and "file" in p]
     if len(recorded) != len(files):
         raise RecordError(f"the record was played with {len(recorded)} plugin file(s), the variant has "
@@ -504,10 +514,17 @@ def _compare_files(record: dict[str, Any], files: list[str]) -> None:
             raise RecordError(f"plugin file {path} is missing (the record needs {short(entry.get('file'))}, "
                               f"sha256 {short(entry.get('sha256'))})")
         if digest != entry.get("sha256"):
+            if allow_changed:
+                warnings.warn(f"plugin file {path} differs from the one the record was played with "
+                              f"(sha256 {short(entry.get('sha256'))} in the record, {short(digest)} now): "
+                              "replaying anyway, as asked; if its rules changed, the replay may fail or "
+                              "differ", UserWarning, stacklevel=2)
+                continue
             raise RecordError(f"plugin file {path}: its content differs from the record's "
                               f"(sha256 {short(entry.get('sha256'))} in the record, {short(digest)} now; even "
                               "a comment counts): replay with the file as the game was played with it, "
-                              "from version control for example")
+                              "from version control for example, or, if you changed it yourself, replay "
+                              "anyway with allow_changed_plugins=True (gouji replay --allow-changed-plugins)")
 
 
 def _check_result(record: dict[str, Any], game: Game, notes: str) -> None:

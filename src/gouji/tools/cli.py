@@ -27,6 +27,7 @@ import shlex
 import sys
 import textwrap
 import unicodedata
+import warnings
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -170,6 +171,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--trust", action="store_true",
                    help="load the variant and plugin files the record names (imports their code: only for "
                         "records you trust); each file must have the content the record hashed")
+    p.add_argument("--allow-changed-plugins", action="store_true",
+                   help="with --variant: replay although a plugin file your variant names was edited "
+                        "since the record (a warning names each changed file)")
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("serve", help="host live tables: the game server and its page (the server extra)")
@@ -555,7 +559,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     data = read_record_file(args.record)
     variant = load_variant(args.variant) if args.variant else None
-    game = replay(data, variant=variant, trust=args.trust)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        game = replay(data, variant=variant, trust=args.trust, allow_changed_plugins=args.allow_changed_plugins)
+    for warning in caught:
+        print(f"{PROG}: warning: {warning.message}", file=sys.stderr)
     if args.seat is not None and not args.html:
         raise GoujiError("--seat chooses the view of an --html page: give --html OUT.html too")
     if args.html:

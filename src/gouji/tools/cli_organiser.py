@@ -34,7 +34,8 @@ def add_commands(sub: Any) -> None:
     """Add ``score``, ``match`` and ``tournament`` to the ``gouji`` command's subparsers."""
     p = sub.add_parser("score", help="score a game from its finish order, every point with its rule")
     p.add_argument("--variant", default="provincial", help="variant name or .toml file (default: provincial)")
-    p.add_argument("finish_order", metavar="SEAT", nargs=6, type=ascii_int, help="the seats in place order, 头科 first")
+    # Counted and read by cmd_score: five seats, or a record's file name, get a sentence, not a usage line.
+    p.add_argument("finish_order", metavar="SEAT", nargs="*", help="the six seats in place order, 头科 first")
     p.add_argument("--bonus", action="append", default=[], metavar="TEAM:POINTS:RULE[:REASON]",
                    help="points given to a team, with the rule (repeatable)")
     p.add_argument("--penalty", action="append", default=[], metavar="TEAM:POINTS:RULE[:REASON]",
@@ -60,15 +61,31 @@ def _add_format(p: argparse.ArgumentParser) -> None:
 
 
 # -- score ----------------------------------------------------------------------------------------
+def finish_order_argument(words: Sequence[str]) -> list[int]:
+    """``gouji score``'s seats: six seat numbers, 头科 first; raise :class:`GoujiError` saying
+    what was given otherwise (a record's file is scored by ``gouji replay``)."""
+    if any(w.lower().endswith((".json", ".toml")) or "/" in w or "\\" in w for w in words):
+        raise GoujiError("gouji score takes a finish order, the six seats 头科 first (gouji score 0 3 1 4 2 5), "
+                         "not a file: gouji replay RECORD.json scores a game record")
+    if len(words) != 6:
+        raise GoujiError(f"a finish order names all six seats, 头科 first (gouji score 0 3 1 4 2 5): got "
+                         f"{len(words)} ({' '.join(w[:8] for w in words[:8]) or 'none'})")
+    try:
+        return [ascii_int(w) for w in words]
+    except argparse.ArgumentTypeError as exc:
+        raise GoujiError(f"a finish order is six seat numbers 0-5: {exc}") from None
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     from gouji.plugins.loader import load_variant
     from gouji.tools.organiser import is_house_variant, parse_adjustment, score_result
 
+    finish_order = finish_order_argument(args.finish_order)
     variant = load_variant(args.variant)
     own_rules = is_house_variant(variant)
     adjustments = ([parse_adjustment(t, house_rule=own_rules) for t in args.bonus]
                    + [parse_adjustment(t, penalty=True, house_rule=own_rules) for t in args.penalty])
-    score = score_result(variant, args.finish_order, adjustments)
+    score = score_result(variant, finish_order, adjustments)
     house = variant.house_implementations("gouji_score_adjustments")
     if house:
         # Those hooks read the played game, which a finish order alone does not give.

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def game_log(game: Game) -> str:
     """The game's log for a reader: the opening and hands, each round's sets, passes and burns
     with the cards left, places as players go out, then the places and the score."""
-    from gouji.engine.cards import BIG_JOKER, THREE, rank_name
+    from gouji.engine.cards import BIG_JOKER, THREE, n_cards, rank_name
 
     replay = game_from_start(game)
     lines = [f"== {game.variant.name}, seed {game.seed} =="]
@@ -49,7 +49,7 @@ def game_log(game: Game) -> str:
         counts = replay.hand_counts(seat)
         cards = " ".join(rank_name(r) for r in range(BIG_JOKER, THREE - 1, -1) for _ in range(counts.get(r, 0)))
         lines.append(f"  seat {seat} (team {seat % 2}, opposite {(seat + 3) % 6}): "
-                     f"{sum(counts.values())} cards: {cards}")
+                     f"{n_cards(sum(counts.values()))}: {cards}")
     emit(opening[split:], sizes())
     for action in game.history:
         replay.apply(action)

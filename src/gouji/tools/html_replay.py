@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gouji.engine.events import EVENT_NAMES, PLACE_NAMES, Event
@@ -58,7 +59,9 @@ def page_data(game: Game, seat: int | None = None) -> dict[str, Any]:
             # Another seat's decision, only as the events this seat saw show it (a card handed
             # back face down, the order of a 挑牌: nothing but that a choice was made).
             text = _as_seen(replay.observation(seat).history[seen:], actor)
-        frames.append(_frame(replay, seat, text, actor))
+        frame = _frame(replay, seat, text, actor)
+        frame["table_cards"] = _table_cards(frames[-1], frame, actor)
+        frames.append(frame)
     if seat is None:
         events = [_event(e, True) for e in replay.events]
     else:
@@ -94,6 +97,30 @@ def _frame(game: Game, seat: int | None, action: str | None, actor: int | None) 
         # Out of play with cards still in hand (大落 without a 3, a failed burner): set aside, not 0.
         "aside": [s for s in range(6) if not game.playing[s] and game.hand(s)],
     }
+
+
+def _table_cards(before: dict[str, Any], after: dict[str, Any], actor: int | None) -> list[str] | None:
+    """The cards (with their suits) of the set on the table, where the page knows them.
+
+    The engine takes a set's cards from the hand deterministically (the last suits of each
+    rank, ``Round._play_set``), so the cards the actor's hand lost are the set's cards. A set
+    of a hand the page does not show (another seat's, in a seat's view) keeps its ranks only.
+    """
+    if after["table"] is None:
+        return None
+    if after["table"] == before["table"] and after["owner"] == before["owner"]:
+        return before.get("table_cards")
+    key = str(actor)
+    if actor is None or after["owner"] != actor or key not in before["hands"] or key not in after["hands"]:
+        return None
+    left = Counter(after["hands"][key])
+    lost = []
+    for code in before["hands"][key]:
+        if left[code] > 0:
+            left[code] -= 1
+        else:
+            lost.append(code)
+    return lost or None
 
 
 def _observed_frame(view: Observation, action: str | None, actor: int | None) -> dict[str, Any]:
@@ -332,7 +359,7 @@ _SCRIPT = r"""
       else if (did) playedBox.appendChild(el("span", "word", did.word));
     }
     var tableSet = document.getElementById("table-set");
-    cards(tableSet, frame.table ? frame.table.split(" ") : []);
+    cards(tableSet, frame.table_cards || (frame.table ? frame.table.split(" ") : []));
     document.getElementById("table-owner").textContent = frame.table ? "seat " + frame.owner + "'s set"
       : (frame.current === null ? "game over" : "seat " + frame.current + " leads");
     var shown = shownEvents(frame);

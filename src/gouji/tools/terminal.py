@@ -178,5 +178,30 @@ def _situation(game: Game, seat: int, colour: bool = False) -> str:
     hidden = HIDDEN_COUNT.get(game.variant.options["count_visibility"], "? = not shown (ROUND-6)")
     note = f"  ({hidden})" if None in seen.hand_sizes else ""
     hand = colour_hand(hand_text(game, seat)) if colour else hand_text(game, seat)
-    return (f"{head}  your hand ({len(seen.hand)}): {hand}\n"
-            f"  cards held: {others}{note}\n")
+    held = f"  cards held: {others}"
+    if note and _width(held + note) > 100:
+        # Not wrapped by the terminal at 100 columns: the note on a line of its own.
+        held += "\n             " + note
+    else:
+        held += note
+    return f"{head}  your hand ({len(seen.hand)}): {hand}\n{held}\n{_held_threes(game, seat, seen.table is None)}"
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (CJK characters take two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _held_threes(game: Game, seat: int, leading: bool) -> str:
+    """Why a lead lists none of the seat's 3s: the hold-three rule (憋3, END-6) keeps them last."""
+    from gouji.engine.actions import PlaySet
+    from gouji.engine.cards import THREE
+
+    if (not leading or game.kind == PHASE or not game.variant.hold_three_policy.active
+            or not game.hand_counts(seat).get(THREE)):
+        return ""
+    if any(isinstance(a, PlaySet) and a.play.rank == THREE for a in game.legal_actions()):
+        return ""
+    return "  no 3s listed: 憋3 (hold three, rule END-6): your 3s are played last, after your other cards\n"

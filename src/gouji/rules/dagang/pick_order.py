@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from gouji.engine.actions import Action
-from gouji.engine.cards import ACE, BIG_JOKER, THREE
+from gouji.engine.cards import ACE, BIG_JOKER, THREE, n_cards
 from gouji.engine.events import EVENT_NAMES
 from gouji.engine.plays import Play
 from gouji.engine.sets import all_sets
@@ -92,7 +92,7 @@ def ask(game: PluginGame, seat: int) -> None:
     if mate is None:
         raise GoujiError(f"seat {seat} has no teammate in play to set the order")
     # The table learns that a teammate sets the order; only the two of them see the hand.
-    game.log("pick", seat, RULE, detail=f"seat {mate} sets the order of his {game.hand_size(seat)} cards")
+    game.log("pick", seat, RULE, detail=f"seat {mate} sets the order of his {n_cards(game.hand_size(seat))}")
     game.log("pick-hand", seat, RULE, detail=f"shown to seat {mate}: " + " ".join(str(c) for c in game.hand(seat)),
              visible_to=(seat, mate))
     counts = [game.rank_count(seat, rank) if rank >= THREE else 0 for rank in range(BIG_JOKER + 1)]

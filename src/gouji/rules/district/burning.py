@@ -32,6 +32,7 @@ import attrs
 
 from gouji.engine.actions import Action, register_action
 from gouji.engine.burning import BurnPolicy
+from gouji.engine.cards import n_cards
 from gouji.errors import ParseError
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ class DistrictBurnPolicy(BurnPolicy):
         """BURN-4 (T 二.3.(5)): 六科, cards void, the opposite keeps a head, the burned leads."""
         if self.keeps_head:
             game.keep_head(burner)   # first: he still counts as a player for the melee (T 二.3.(10))
-        game.retire(burner, None, "BURN-4", f"六科, {game.hand_size(burner)} cards void", kind="burn-failed")
+        game.retire(burner, None, "BURN-4", f"六科, {n_cards(game.hand_size(burner))} void", kind="burn-failed")
         game.add_stat("failed_burns")
         return victim if game.in_play(victim) else game.next_in_play(burner)
 
