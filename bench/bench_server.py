@@ -1,8 +1,9 @@
 """Games through the game server against the engine alone, in the same run (issue 23).
 
-``pip install '.[server,bench]' && python bench/bench_server.py`` starts ``gouji serve``'s
-application (uvicorn, the default SQLite store in a temporary file, every action committed) on
-a free loopback port, and drives ``--tables`` tables at once: one websocket client per table
+``pip install '.[server,bench]' && python bench/bench_server.py`` starts ``python -m
+gouji.server`` (uvicorn, an SQLite store in a temporary file, every action committed, no bot
+delay) as a process of its own on a free loopback port, and drives, from this process,
+``--tables`` tables at once: one websocket client per table
 plays seat 0 (the first legal action), the server's bots play the other five. It prints
 
 * games per second through the server, and the engine's games per second for the same games
@@ -21,10 +22,12 @@ import asyncio
 import contextlib
 import http.client
 import json
+import os
 import socket
 import statistics
+import subprocess
+import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -58,28 +61,34 @@ def _free_port() -> int:
 
 @contextlib.contextmanager
 def running_server(store_url: str):  # type: ignore[no-untyped-def]
-    """The server's application on a loopback port, in a thread of this process."""
-    import uvicorn
-
-    from gouji.server.app import create_app
-    from gouji.server.protocol import MAX_FRAME_BYTES
-
+    """``python -m gouji.server`` (uvicorn) on a loopback port, in a process of its own: the bots
+    play there, the clients here, so the two do not share one interpreter's lock."""
     port = _free_port()
-    config = uvicorn.Config(create_app(store_url, bot_delay=0.0), host="127.0.0.1", port=port,
-                            log_level="warning", ws_max_size=MAX_FRAME_BYTES)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the server did not start in 30 s")
-        time.sleep(0.05)
+    env = dict(os.environ)
+    source = str(Path(gouji.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [source, env.get("PYTHONPATH")]))
+    process = subprocess.Popen([sys.executable, "-m", "gouji.server", "--host", "127.0.0.1",
+                                "--port", str(port), "--store", store_url, "--bot-delay", "0"], env=env)
     try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"the server exited with {process.returncode}")
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the server did not start in 30 s") from None
+                time.sleep(0.05)
         yield port
     finally:
-        server.should_exit = True
-        thread.join(timeout=30)
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def _post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
