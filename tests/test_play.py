@@ -240,11 +240,16 @@ def test_jokers_are_spelt_alike_in_hand_and_choices_and_both_spellings_are_read(
 
 def test_the_cards_held_line_says_what_a_question_mark_means(monkeypatch, capsys, tmp_path):
     out = play_screen(monkeypatch, capsys, tmp_path, [], "--seed", "3", "--seat", "2")
-    line = next(line for line in out.splitlines() if "cards held:" in line)
+    # Past 100 columns the note moves to the line after (issue 26): read both lines.
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if "cards held:" in line)
+    line = " ".join(lines[at : at + 2])
     assert "seat 0: ?, seat 1: ?" in line
     assert "more than 10" in line and "ROUND-6" in line
     out = play_screen(monkeypatch, capsys, tmp_path, [], "--variant", "district", "--seed", "3")
-    line = next(line for line in out.splitlines() if "cards held:" in line)
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if "cards held:" in line)
+    line = " ".join(lines[at : at + 2])
     assert "nobody announces" in line and "ROUND-6" in line
 
 
