@@ -400,7 +400,8 @@ def test_the_replay_page_knows_a_seat_set_aside_with_its_cards():
     assert "set aside)" in _SCRIPT
 
 
-def test_a_changed_plugin_file_is_refused_with_what_to_do(tmp_path, capsys):
+def _record_of_an_edited_plugin(tmp_path, capsys):
+    """A record of the single-file plugin example, whose plugin file then gains a comment."""
     import shutil
 
     folder = tmp_path / "plugin"
@@ -410,21 +411,18 @@ def test_a_changed_plugin_file_is_refused_with_what_to_do(tmp_path, capsys):
     with (folder / "no_small_sets.py").open("a", encoding="utf-8") as plugin:
         plugin.write("# a comment\n")
     capsys.readouterr()
+    return toml, record
+
+
+def test_a_changed_plugin_file_is_refused_with_what_to_do(tmp_path, capsys):
+    toml, record = _record_of_an_edited_plugin(tmp_path, capsys)
     assert main(["replay", str(record), "--variant", str(toml)]) != 0
     assert "even a comment counts): replay with the file as the game was played" in capsys.readouterr().err
 
 
 def test_a_plugin_file_you_changed_replays_with_the_flag_and_a_warning(tmp_path, capsys):
     """Issue 26: an edit of your own plugin file (even a comment) need not lock its records away."""
-    import shutil
-
-    folder = tmp_path / "plugin"
-    shutil.copytree(ROOT / "examples" / "single_file_plugin", folder)
-    toml, record = folder / "no_small_sets.toml", folder / "r.json"
-    assert main(["simulate", "--variant", str(toml), "--seed", "2", "--record", str(record)]) == 0
-    with (folder / "no_small_sets.py").open("a", encoding="utf-8") as plugin:
-        plugin.write("# a comment\n")
-    capsys.readouterr()
+    toml, record = _record_of_an_edited_plugin(tmp_path, capsys)
     assert main(["replay", str(record), "--variant", str(toml)]) != 0
     assert "--allow-changed-plugins" in capsys.readouterr().err
     assert main(["replay", str(record), "--variant", str(toml), "--allow-changed-plugins"]) == 0
