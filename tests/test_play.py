@@ -264,7 +264,7 @@ def test_dagang_first_screen_shows_the_declaration_before_the_deal(monkeypatch, 
 
 def test_a_game_of_a_variant_file_resumes_with_its_file(monkeypatch, capsys, tmp_path):
     variant = Path(__file__).resolve().parents[1] / "examples" / "single_file_plugin" / "no_small_sets.toml"
-    out = play_screen(monkeypatch, capsys, tmp_path, ["1"], "--variant", str(variant), "--seat", "3")
+    out = play_screen(monkeypatch, capsys, tmp_path, ["1"], "--variant", str(variant), "--seat", "3", "--seed", "0")
     saved = tmp_path / "gouji-no-small-sets-seed0.json"
     assert resume_command(out) == ["play", "--resume", saved.name, "--variant", str(variant)]
     assert main(["play", "--resume", str(saved)]) == 2
@@ -341,3 +341,15 @@ def test_the_terminal_prints_only_what_the_players_seat_sees():
         if hidden and others:
             return
     raise AssertionError("no game had both a private event and another seat's revealing decline")
+
+
+def test_without_a_seed_each_game_is_a_new_deal_and_names_its_seed(monkeypatch, capsys, tmp_path):
+    """Issue 26: `gouji play` dealt seed 0 every time; a newcomer's second game was his first again."""
+    seeds = set()
+    for _ in range(3):
+        out = play_screen(monkeypatch, capsys, tmp_path, ["q"])
+        seeds.add(int(re.search(r"seed (\d+): you play seat 0", out).group(1)))
+    assert len(seeds) > 1
+    seed = seeds.pop()
+    again = play_screen(monkeypatch, capsys, tmp_path, ["q"], "--seed", str(seed))
+    assert f"seed {seed}: you play seat 0" in again

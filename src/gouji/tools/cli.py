@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import shlex
 import sys
 import textwrap
@@ -149,7 +150,8 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a game in the terminal against bots")
     p.add_argument("--variant", help="variant name or .toml file (default: provincial; with --resume: "
                                      "the record's variant)")
-    p.add_argument("--seed", type=ascii_int, help="the game's seed (default: 0)")
+    p.add_argument("--seed", type=ascii_int, help="the game's seed, to play a deal again (default: a new "
+                                                  "deal each time; the first line names its seed)")
     p.add_argument("--seat", type=ascii_int, default=None,
                    help="your seat, 0-5 (default: 0; with --resume: the seat the record was played from)")
     p.add_argument("--bots", default="greedy",
@@ -487,7 +489,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"note: {args.resume} was played from seat {recorded}; you now play seat {seat} (--seat)")
         opening = f"resuming {args.resume} after {len(game.history)} decisions: "
     else:
-        game = (variant or load_variant("provincial")).new_game(seed=args.seed or 0)
+        # A fresh deal each time, as at a real table; the seed is printed so the deal can be played again.
+        seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+        game = (variant or load_variant("provincial")).new_game(seed=seed)
         opening = ""
     bots = bots_for(args.bots, game.seed)
     print(f"{game.variant.name}, seed {game.seed}: {opening}you play seat {seat} (team {seat % 2}); "
