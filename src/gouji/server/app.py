@@ -9,22 +9,27 @@
     GET  /api/tables/{id}/record     the finished game's record (409 while in play)
     WS   /api/tables/{id}/ws?token=...&since=N    views, acts, errors, over
     GET  /                           the page (static/index.html); /static/... its files
+
+Every request names an allowed host, and a websocket or POST sent by a page comes from a page
+of one (:mod:`~gouji.server.hosts`); else it is refused with 403, code ``forbidden``.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from gouji.server.hosts import HostCheck, check_allowed_hosts, default_allowed_hosts
 from gouji.server.protocol import MAX_BODY_BYTES, MAX_FRAME_BYTES, parse_act, parse_json_object, parse_since
 from gouji.server.refusals import BAD_REQUEST, HTTP_STATUS, Refusal
 from gouji.server.service import Connection, TableService
@@ -64,11 +69,17 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: float | None = None,
-               bot_delay: float = 0.0, owner: str | None = None) -> Starlette:
+               bot_delay: float = 0.0, owner: str | None = None,
+               allowed_hosts: Sequence[str] | None = None) -> Starlette:
     """The server's application over ``store`` (a :class:`~gouji.server.store.Store` or its URL).
 
     ``clock_seconds``: the move time (``None``: no clock); ``bot_delay``: seconds a bot waits
-    before it moves (so that people can follow the game)."""
+    before it moves (so that people can follow the game); ``allowed_hosts``: the hosts a request
+    may name (``"*"``: any; ``None``: this machine's loopback names, any port), a
+    :class:`ValueError` for a bad one."""
+    hosts = default_allowed_hosts() if allowed_hosts is None else \
+        [allowed_hosts] if isinstance(allowed_hosts, str) else list(allowed_hosts)
+    check_allowed_hosts(hosts)
     if isinstance(store, str):
         store = open_store(store)
     service = TableService(store, clock_seconds=clock_seconds, bot_delay=bot_delay, owner=owner)
@@ -180,6 +191,6 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         WebSocketRoute("/api/tables/{table_id}/ws", table_socket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HostCheck, allowed_hosts=hosts)])
     app.state.service = service
     return app
