@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 
 from gouji.server.hosts import ANY_HOST, check_allowed_hosts, default_allowed_hosts
-from gouji.server.protocol import MAX_FRAME_BYTES
+from gouji.server.protocol import MAX_MESSAGE_BYTES
 from gouji.server.store import DEFAULT_STORE_URL
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
@@ -33,9 +33,10 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, store: str = DEFAU
 
     app = create_app(store, clock_seconds=clock_seconds, bot_delay=bot_delay,
                      allowed_hosts=allowed_hosts(host, port, allowed_host))
-    # The websocket layer refuses frames above the bound before the application reads them; no
+    # The websocket layer closes (1009) messages above MAX_MESSAGE_BYTES before the application
+    # reads them; the application refuses frames above MAX_FRAME_BYTES with a bad_request. No
     # access log, since a websocket's address holds its seat's token.
-    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_FRAME_BYTES, log_level="warning",
+    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning",
                 access_log=False, ws="websockets-sansio")
 
 
