@@ -5,6 +5,7 @@
     POST /api/tables                 {"variant", "seats": [six], "options"} -> 201 {"id", "tokens"}
     POST /api/tables/{id}/join       {"seat": 2} -> 201 {"id", "seat", "token"}
     GET  /api/tables                 the lobby: {"tables": [summary, ...]}
+    GET  /api/variants               what a new table may be: {"variants": [...], "seats", "bots"}
     GET  /api/tables/{id}            a table's summary: variant, seats, status, turn
     GET  /api/tables/{id}/record     the finished game's record (409 while in play)
     WS   /api/tables/{id}/ws?token=...&since=N    views, acts, errors, over
@@ -29,6 +30,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from gouji.server.catalog import variants_text
 from gouji.server.hosts import HostCheck, check_allowed_hosts, default_allowed_hosts
 from gouji.server.protocol import MAX_BODY_BYTES, MAX_FRAME_BYTES, parse_act, parse_json_object, parse_since
 from gouji.server.refusals import BAD_REQUEST, HTTP_STATUS, Refusal
@@ -109,6 +111,9 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
     async def lobby(request: Request) -> Response:
         return JSONResponse({"tables": service.lobby()})
 
+    async def variant_list(request: Request) -> Response:
+        return Response(variants_text(), media_type="application/json")
+
     async def table_summary(request: Request) -> Response:
         try:
             return JSONResponse(service.summary(request.path_params["table_id"]))
@@ -185,6 +190,7 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         Route("/", page, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", lobby, methods=["GET"]),
+        Route("/api/variants", variant_list, methods=["GET"]),
         Route("/api/tables/{table_id}", table_summary, methods=["GET"]),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/record", table_record, methods=["GET"]),

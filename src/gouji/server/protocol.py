@@ -107,7 +107,8 @@ def parse_since(value: str | None) -> int | None:
 
 
 #: The messages with a JSON Schema in ``gouji/server/schemas/``.
-MESSAGES = ("create-table", "created", "join", "joined", "table", "lobby", "view", "act", "error", "over")
+MESSAGES = ("create-table", "created", "join", "joined", "table", "lobby", "variants", "view", "act", "error",
+            "over")
 
 
 def schema(name: str) -> dict[str, Any]:
