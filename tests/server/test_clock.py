@@ -21,7 +21,6 @@ require_server()
 TestClient = pytest.importorskip("starlette.testclient").TestClient
 
 
-
 def _run(scenario: Any) -> Any:
     return asyncio.run(scenario())
 

@@ -34,7 +34,7 @@ from gouji.server.catalog import variants_text
 from gouji.server.hosts import HostCheck, check_allowed_hosts, default_allowed_hosts
 from gouji.server.protocol import MAX_BODY_BYTES, MAX_FRAME_BYTES, parse_act, parse_json_object, parse_since
 from gouji.server.refusals import BAD_REQUEST, HTTP_STATUS, Refusal
-from gouji.server.service import Connection, TableService
+from gouji.server.service import IDLE_SECONDS, Connection, TableService
 from gouji.server.store import Store, open_store
 from gouji.server.tokens import MAX_TOKEN_CHARS
 
@@ -72,19 +72,21 @@ async def _body(request: Request) -> dict[str, Any]:
 
 def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: float | None = None,
                bot_delay: float = 0.0, owner: str | None = None,
-               allowed_hosts: Sequence[str] | None = None) -> Starlette:
+               allowed_hosts: Sequence[str] | None = None, idle_timeout: float = IDLE_SECONDS) -> Starlette:
     """The server's application over ``store`` (a :class:`~gouji.server.store.Store` or its URL).
 
     ``clock_seconds``: the move time (``None``: no clock); ``bot_delay``: seconds a bot waits
     before it moves (so that people can follow the game); ``allowed_hosts``: the hosts a request
     may name (``"*"``: any; ``None``: this machine's loopback names, any port), a
-    :class:`ValueError` for a bad one."""
+    :class:`ValueError` for a bad one; ``idle_timeout``: seconds a table in play may go with no
+    client and no move before it is abandoned (0: never)."""
     hosts = default_allowed_hosts() if allowed_hosts is None else \
         [allowed_hosts] if isinstance(allowed_hosts, str) else list(allowed_hosts)
     check_allowed_hosts(hosts)
     if isinstance(store, str):
         store = open_store(store)
-    service = TableService(store, clock_seconds=clock_seconds, bot_delay=bot_delay, owner=owner)
+    service = TableService(store, clock_seconds=clock_seconds, bot_delay=bot_delay, owner=owner,
+                           idle_seconds=idle_timeout)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -12,6 +12,17 @@ from gouji.server.store import DEFAULT_STORE_URL
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
 #: Seconds a bot waits before it moves in ``gouji serve``, so people can follow the game.
 DEFAULT_BOT_DELAY = 0.4
+#: Seconds a table in play may go with no client and no move before it is abandoned.
+DEFAULT_IDLE_TIMEOUT = 3600.0
+#: The longest ``--idle-timeout``: thirty days.
+MAX_IDLE_TIMEOUT = 30 * 86_400.0
+
+
+def check_idle_timeout(seconds: float) -> float:
+    """``--idle-timeout``: 0 (never) up to :data:`MAX_IDLE_TIMEOUT`; a :class:`ValueError` else."""
+    if not 0 <= seconds <= MAX_IDLE_TIMEOUT:
+        raise ValueError(f"--idle-timeout: 0 (never) to {MAX_IDLE_TIMEOUT:g} seconds, not {seconds}")
+    return seconds
 
 
 def allowed_hosts(host: str, port: int, extra: Sequence[str] = ()) -> list[str]:
@@ -24,15 +35,16 @@ def allowed_hosts(host: str, port: int, extra: Sequence[str] = ()) -> list[str]:
 
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, store: str = DEFAULT_STORE_URL,
           clock_seconds: float | None = None, bot_delay: float = DEFAULT_BOT_DELAY,
-          allowed_host: Sequence[str] = ()) -> None:
+          allowed_host: Sequence[str] = (), idle_timeout: float = DEFAULT_IDLE_TIMEOUT) -> None:
     """Serve the tables of ``store`` on ``host:port`` until interrupted; requests may name the
-    loopback names, ``host`` and each of ``allowed_host`` (``"*"``: any host)."""
+    loopback names, ``host`` and each of ``allowed_host`` (``"*"``: any host); a table in play
+    with no client and no move for ``idle_timeout`` seconds is abandoned (0: never)."""
     import uvicorn
 
     from gouji.server.app import create_app
 
     app = create_app(store, clock_seconds=clock_seconds, bot_delay=bot_delay,
-                     allowed_hosts=allowed_hosts(host, port, allowed_host))
+                     allowed_hosts=allowed_hosts(host, port, allowed_host), idle_timeout=idle_timeout)
     # The websocket layer closes (1009) messages above MAX_MESSAGE_BYTES before the application
     # reads them; the application refuses frames above MAX_FRAME_BYTES with a bad_request. No
     # access log, since a websocket's address holds its seat's token.
@@ -55,6 +67,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allowed-host", action="append", default=[], metavar="HOST",
                         help=f"a host name requests may name besides 127.0.0.1, localhost, ::1 and --host "
                              f"(NAME or NAME:PORT; repeatable; {ANY_HOST!r}: any)")
+    parser.add_argument("--idle-timeout", type=float, default=DEFAULT_IDLE_TIMEOUT, metavar="SECONDS",
+                        help=f"a table in play with no client and no move for this long is abandoned "
+                             f"(default: {DEFAULT_IDLE_TIMEOUT:g}; 0: never)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -63,7 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         allowed_hosts(args.host, args.port, args.allowed_host)
+        check_idle_timeout(args.idle_timeout)
     except ValueError as exc:
         parser.error(str(exc))
-    serve(args.host, args.port, args.store, args.clock, args.bot_delay, args.allowed_host)
+    serve(args.host, args.port, args.store, args.clock, args.bot_delay, args.allowed_host, args.idle_timeout)
     return 0

@@ -293,10 +293,18 @@ async function loadLobby() {
     row.appendChild(el("td", "", seatKinds(info).join(" · ")));
     row.appendChild(el("td", "", `${info.status ? t(`status_${info.status}`) : ""}${info.turn !== undefined ? ` (${fill(t("turn_n"), { n: info.turn })})` : ""}`));
     const cell = el("td");
-    const watch = el("a", "", isFinished(info) ? t("replay") : t("watch"));
-    watch.href = `#watch=${encodeURIComponent(info.id)}`;
-    watch.dataset.testid = "watch";
-    cell.appendChild(watch);
+    if (info.status === "abandoned") {
+      // Left unfinished and let go by the server: its record (the game as far as it went) only.
+      const record = el("a", "", t("record"));
+      record.href = new URL(`api/tables/${encodeURIComponent(info.id)}/record`, base).href;
+      record.dataset.testid = "record";
+      cell.appendChild(record);
+    } else {
+      const watch = el("a", "", isFinished(info) ? t("replay") : t("watch"));
+      watch.href = `#watch=${encodeURIComponent(info.id)}`;
+      watch.dataset.testid = "watch";
+      cell.appendChild(watch);
+    }
     for (const seat of SEATS) {
       if (!isOpen(info, seat)) continue;
       const join = el("button", "", fill(t("join"), { n: seat }));
