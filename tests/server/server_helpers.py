@@ -43,6 +43,20 @@ def check_message(name: str, message: Any) -> Any:
     return message
 
 
+#: The host Starlette's TestClient names (``http://testserver``): allowed by the apps of the tests.
+TEST_HOST = "testserver"
+
+
+def make_app(store: Any = "sqlite:///:memory:", **options: Any) -> Any:
+    """``create_app`` for Starlette's TestClient: its host, ``testserver``, allowed with the
+    defaults (the loopback names), which it is not by ``create_app`` itself."""
+    from gouji.server.app import create_app
+    from gouji.server.hosts import default_allowed_hosts
+
+    options.setdefault("allowed_hosts", [*default_allowed_hosts(), TEST_HOST])
+    return create_app(store, **options)
+
+
 def bots(n_humans: int = 1, bot: str = "greedy") -> list[str]:
     return ["human"] * n_humans + [bot] * (6 - n_humans)
 

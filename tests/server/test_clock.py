@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from server_helpers import require_server
+from server_helpers import make_app, require_server
 
 import gouji
 from gouji.engine.actions import CLOSE, PASS, PlaySet
@@ -19,8 +19,6 @@ from gouji.server.table import Table
 require_server()
 
 TestClient = pytest.importorskip("starlette.testclient").TestClient
-
-from gouji.server.app import create_app  # noqa: E402
 
 
 def _run(scenario: Any) -> Any:
@@ -106,7 +104,7 @@ def test_district_runs_its_books_clock_a_warning_then_a_pass():
 
 
 def test_a_table_nobody_plays_ends_by_the_clock_and_its_record_replays():
-    with TestClient(create_app("sqlite:///:memory:", clock_seconds=0.001)) as client:
+    with TestClient(make_app("sqlite:///:memory:", clock_seconds=0.001)) as client:
         created = client.post("/api/tables", json={"variant": "provincial", "seats": ["human"] * 6}).json()
         with client.websocket_connect(f"/api/tables/{created['id']}/ws") as ws:
             for _ in range(20_000):

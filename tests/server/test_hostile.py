@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from server_helpers import check_message, require_server
+from server_helpers import check_message, make_app, require_server
 
 from gouji.server.protocol import MAX_FRAME_BYTES, MAX_JSON_DEPTH, parse_act, parse_json_object, parse_since
 from gouji.server.refusals import Refusal
@@ -18,7 +18,6 @@ require_server()
 
 TestClient = pytest.importorskip("starlette.testclient").TestClient
 
-from gouji.server.app import create_app  # noqa: E402
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -69,7 +68,7 @@ def test_huge_frames_and_numbers_are_refused():
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app("sqlite:///:memory:")) as test_client:
+    with TestClient(make_app("sqlite:///:memory:")) as test_client:
         yield test_client
 
 

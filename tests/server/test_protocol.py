@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from server_helpers import bots, check_message, require_server
+from server_helpers import bots, check_message, make_app, require_server
 
 require_server()
 
@@ -16,14 +16,13 @@ TestClient = pytest.importorskip("starlette.testclient").TestClient
 WebSocketDisconnect = pytest.importorskip("starlette.websockets").WebSocketDisconnect
 
 import gouji  # noqa: E402
-from gouji.server.app import create_app  # noqa: E402
 
 MAX_MESSAGES = 5_000
 
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app("sqlite:///:memory:")) as test_client:
+    with TestClient(make_app("sqlite:///:memory:")) as test_client:
         yield test_client
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_helpers import check_message, require_server
+from server_helpers import check_message, make_app, require_server
 
 require_server()
 
@@ -23,7 +23,6 @@ TestClient = pytest.importorskip("starlette.testclient").TestClient
 
 from gouji import load_variant  # noqa: E402
 from gouji.server import service as service_module  # noqa: E402
-from gouji.server.app import create_app  # noqa: E402
 from gouji.server.sqlite_store import SQLiteStore  # noqa: E402
 from gouji.server.store import StoreError  # noqa: E402
 
@@ -111,7 +110,7 @@ def test_finished_tables_do_not_pile_up_in_memory(monkeypatch):
     bound (only tables in play are counted). Now the oldest finished tables nobody watches are let
     go, and restored from the store when asked for."""
     monkeypatch.setattr(service_module, "MAX_FINISHED_HELD", 2)
-    with TestClient(create_app("sqlite:///:memory:")) as client:
+    with TestClient(make_app("sqlite:///:memory:")) as client:
         service = client.app.state.service
         ids = [client.post("/api/tables", json={"variant": "provincial", "seats": ["greedy"] * 6}).json()["id"]
                for _ in range(6)]
@@ -133,7 +132,7 @@ def test_option_errors_name_no_file_of_the_server(options):
     server (``/home/…/variants/provincial.toml: option 'decks': …``)."""
     source = load_variant("provincial").source
     assert source
-    with TestClient(create_app("sqlite:///:memory:")) as client:
+    with TestClient(make_app("sqlite:///:memory:")) as client:
         response = client.post("/api/tables", json={"variant": "provincial", "seats": ["greedy"] * 6,
                                                      "options": options})
     assert response.status_code == 400
@@ -145,7 +144,7 @@ def test_option_errors_name_no_file_of_the_server(options):
 
 def test_a_seat_cannot_send_the_referees_actions():
     """Held: a seat naming a referee's action (district's clock) at its own turn is refused."""
-    with TestClient(create_app("sqlite:///:memory:")) as client:
+    with TestClient(make_app("sqlite:///:memory:")) as client:
         created = client.post("/api/tables", json={"variant": "district", "seats": ["human"] * 6}).json()
         game = client.app.state.service.tables[created["id"]].table.game
         seat = game.current_player
@@ -166,7 +165,7 @@ def test_spectators_cannot_lock_the_players_out(monkeypatch):
     monkeypatch.setattr(service_module, "MAX_CONNECTIONS", 6)
     monkeypatch.setattr(service_module, "MAX_SPECTATORS", 3, raising=False)
     monkeypatch.setattr(service_module, "MAX_SEAT_CONNECTIONS", 1, raising=False)
-    with TestClient(create_app("sqlite:///:memory:")) as client:
+    with TestClient(make_app("sqlite:///:memory:")) as client:
         created = client.post("/api/tables", json={"variant": "provincial", "seats": ["human"] * 6}).json()
         base = f"/api/tables/{created['id']}/ws"
         with contextlib.ExitStack() as stack:
@@ -192,7 +191,7 @@ def test_bodies_not_sent_as_json_are_refused(kind):
     through his browser with a "simple" cross-site POST (``text/plain``), which browsers send
     without asking the server first. Now a body must come as ``application/json``, which they do
     not send across sites unasked."""
-    with TestClient(create_app("sqlite:///:memory:")) as client:
+    with TestClient(make_app("sqlite:///:memory:")) as client:
         created = client.post("/api/tables", json={"variant": "provincial", "seats": ["human", "open"] + ["greedy"] * 4})
         table_id = created.json()["id"]
         headers = {} if kind is None else {"content-type": kind}

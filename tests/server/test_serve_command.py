@@ -32,3 +32,11 @@ def test_every_message_has_a_valid_schema():
         jsonschema.Draft202012Validator.check_schema(schema(name))
     with pytest.raises(ValueError):
         schema("../../records/schemas/gouji-record-2")
+
+
+def test_every_message_is_documented_with_its_schema():
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "protocol.rst").read_text(encoding="utf-8")
+    missing = [name for name in MESSAGES if f"(schema ``{name}``)" not in text]
+    assert not missing, f"docs/protocol.rst does not document the messages {missing}"

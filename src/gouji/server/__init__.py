@@ -20,10 +20,14 @@ The modules, one job each:
   before the table changes; restored by replaying its log; bots asked through
   :func:`gouji.bots.decide` with seeds derived from the secret seed.
 * :mod:`~gouji.server.service` — the live tables of a process: connections, views in
-  full then deltas, the bots' moves and the clock (:mod:`~gouji.server.clock`).
+  full then deltas, the bots' moves and the clock (:mod:`~gouji.server.clock`), and the
+  sweep that abandons idle tables.
 * :mod:`~gouji.server.protocol` — client messages read with bounds;
   :mod:`~gouji.server.refusals` — the error codes; :mod:`~gouji.server.views` — what
   each seat and a spectator are sent; :mod:`~gouji.server.tokens` — seat tokens.
+* :mod:`~gouji.server.catalog` — ``GET /api/variants``: the variants and bots a new table may have.
+* :mod:`~gouji.server.hosts` — the Host and Origin check of every request (DNS rebinding,
+  cross-site websockets).
 * :mod:`~gouji.server.app` — the Starlette routes; :mod:`~gouji.server.serve` — uvicorn.
 
 The protocol and the JSON Schema of every message: ``docs/protocol.rst`` and

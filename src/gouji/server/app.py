@@ -5,29 +5,36 @@
     POST /api/tables                 {"variant", "seats": [six], "options"} -> 201 {"id", "tokens"}
     POST /api/tables/{id}/join       {"seat": 2} -> 201 {"id", "seat", "token"}
     GET  /api/tables                 the lobby: {"tables": [summary, ...]}
+    GET  /api/variants               what a new table may be: {"variants": [...], "seats", "bots"}
     GET  /api/tables/{id}            a table's summary: variant, seats, status, turn
     GET  /api/tables/{id}/record     the finished game's record (409 while in play)
     WS   /api/tables/{id}/ws?token=...&since=N    views, acts, errors, over
     GET  /                           the page (static/index.html); /static/... its files
+
+Every request names an allowed host, and a websocket or POST sent by a page comes from a page
+of one (:mod:`~gouji.server.hosts`); else it is refused with 403, code ``forbidden``.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from gouji.server.catalog import variants_text
+from gouji.server.hosts import HostCheck, check_allowed_hosts, default_allowed_hosts
 from gouji.server.protocol import MAX_BODY_BYTES, MAX_FRAME_BYTES, parse_act, parse_json_object, parse_since
 from gouji.server.refusals import BAD_REQUEST, HTTP_STATUS, Refusal
-from gouji.server.service import Connection, TableService
+from gouji.server.service import IDLE_SECONDS, Connection, TableService
 from gouji.server.store import Store, open_store
 from gouji.server.tokens import MAX_TOKEN_CHARS
 
@@ -64,14 +71,22 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: float | None = None,
-               bot_delay: float = 0.0, owner: str | None = None) -> Starlette:
+               bot_delay: float = 0.0, owner: str | None = None,
+               allowed_hosts: Sequence[str] | None = None, idle_timeout: float = IDLE_SECONDS) -> Starlette:
     """The server's application over ``store`` (a :class:`~gouji.server.store.Store` or its URL).
 
     ``clock_seconds``: the move time (``None``: no clock); ``bot_delay``: seconds a bot waits
-    before it moves (so that people can follow the game)."""
+    before it moves (so that people can follow the game); ``allowed_hosts``: the hosts a request
+    may name (``"*"``: any; ``None``: this machine's loopback names, any port), a
+    :class:`ValueError` for a bad one; ``idle_timeout``: seconds a table in play may go with no
+    client and no move before it is abandoned (0: never)."""
+    hosts = default_allowed_hosts() if allowed_hosts is None else \
+        [allowed_hosts] if isinstance(allowed_hosts, str) else list(allowed_hosts)
+    check_allowed_hosts(hosts)
     if isinstance(store, str):
         store = open_store(store)
-    service = TableService(store, clock_seconds=clock_seconds, bot_delay=bot_delay, owner=owner)
+    service = TableService(store, clock_seconds=clock_seconds, bot_delay=bot_delay, owner=owner,
+                           idle_seconds=idle_timeout)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -97,6 +112,9 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
 
     async def lobby(request: Request) -> Response:
         return JSONResponse({"tables": service.lobby()})
+
+    async def variant_list(request: Request) -> Response:
+        return Response(variants_text(), media_type="application/json")
 
     async def table_summary(request: Request) -> Response:
         try:
@@ -174,12 +192,13 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         Route("/", page, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", lobby, methods=["GET"]),
+        Route("/api/variants", variant_list, methods=["GET"]),
         Route("/api/tables/{table_id}", table_summary, methods=["GET"]),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/record", table_record, methods=["GET"]),
         WebSocketRoute("/api/tables/{table_id}/ws", table_socket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HostCheck, allowed_hosts=hosts)])
     app.state.service = service
     return app

@@ -12,8 +12,13 @@ from typing import Any
 
 from gouji.server.refusals import BAD_REQUEST, Refusal
 
-#: The largest websocket frame a client may send (an action is at most 400 characters).
+#: The largest websocket frame a client may send (an action is at most 400 characters); a bigger
+#: one is refused with ``bad_request`` and the connection stays open.
 MAX_FRAME_BYTES = 4096
+#: The largest websocket message the websocket layer (uvicorn's ``ws_max_size``) reads at all: a
+#: bit above :data:`MAX_FRAME_BYTES`, so that a frame just too big reaches the application and is
+#: refused in the protocol's words, while a huge one is closed unread (close code 1009).
+MAX_MESSAGE_BYTES = 4 * MAX_FRAME_BYTES
 #: The largest HTTP request body.
 MAX_BODY_BYTES = 16 * 1024
 #: How deep a client's JSON may nest.
@@ -102,7 +107,8 @@ def parse_since(value: str | None) -> int | None:
 
 
 #: The messages with a JSON Schema in ``gouji/server/schemas/``.
-MESSAGES = ("create-table", "created", "join", "joined", "table", "lobby", "view", "act", "error", "over")
+MESSAGES = ("create-table", "created", "join", "joined", "table", "lobby", "variants", "view", "act", "error",
+            "over")
 
 
 def schema(name: str) -> dict[str, Any]:

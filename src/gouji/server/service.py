@@ -20,7 +20,7 @@ from typing import Any
 from gouji.engine.actions import Action
 from gouji.server import clock
 from gouji.server.refusals import CONFLICT, NOT_FOUND, Refusal
-from gouji.server.store import OVER, PLAYING, WAITING, Store, StoreError
+from gouji.server.store import ABANDONED, OVER, PLAYING, WAITING, Store, StoreError
 from gouji.server.table import Table, row_summary, seat_tokens_text
 from gouji.server.views import ViewCache, result
 
@@ -45,6 +45,11 @@ CLOSE_TOO_SLOW = 4408
 MAX_CONNECTIONS = 64
 MAX_SPECTATORS = 40
 MAX_SEAT_CONNECTIONS = 4
+#: Seconds a table in play may go without a connected client and without a move before it is
+#: abandoned (``gouji serve --idle-timeout``; 0: never); the sweep looks every quarter of it
+#: (every minute at most).
+IDLE_SECONDS = 3600.0
+MAX_SWEEP_SECONDS = 60.0
 
 log = logging.getLogger("gouji.server")
 
@@ -128,20 +133,25 @@ class LiveTable:
         self.driver: asyncio.Task[None] | None = None
         self.decision_started = time.monotonic()
         self.views = ViewCache()
+        #: When it last had a move or a client (monotonic): the idle sweep's measure.
+        self.idle_since = time.monotonic()
 
 
 class TableService:
     """The live tables of one process over one store."""
 
     def __init__(self, store: Store, *, clock_seconds: float | None = None, bot_delay: float = 0.0,
-                 owner: str | None = None, lease_seconds: float = LEASE_SECONDS) -> None:
+                 owner: str | None = None, lease_seconds: float = LEASE_SECONDS,
+                 idle_seconds: float = IDLE_SECONDS) -> None:
         self.store = store
         self.clock_seconds = clock_seconds
         self.bot_delay = bot_delay
         self.owner = owner or f"gouji-{secrets.token_hex(6)}"
         self.lease_seconds = lease_seconds
+        self.idle_seconds = idle_seconds
         self.tables: dict[str, LiveTable] = {}
         self._keeper: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- life cycle ---------------------------------------------------------------------
     async def start(self) -> None:
@@ -150,12 +160,13 @@ class TableService:
         self.take_over()
         if _shares_tables(self.store):
             self._keeper = asyncio.get_running_loop().create_task(self._keep_leases())
+        if self.idle_seconds > 0:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_idle())
 
     async def stop(self) -> None:
         """Stop every task and give the tables in play up, so another process takes them at once."""
         tasks = [live.driver for live in self.tables.values() if live.driver is not None]
-        if self._keeper is not None:
-            tasks.append(self._keeper)
+        tasks += [task for task in (self._keeper, self._sweeper) if task is not None]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -215,6 +226,39 @@ class TableService:
             connection.end(CLOSE_MOVED)
         live.connections.clear()
 
+    def abandon_idle(self, now: float | None = None) -> list[str]:
+        """Abandon the tables in play held here that have had no client and no move for
+        :attr:`idle_seconds`: their status becomes ``abandoned`` (the log stays as it was, the
+        game unfinished: no result is made up), and they are let go. Their ids."""
+        now = time.monotonic() if now is None else now
+        abandoned = []
+        for live in list(self.tables.values()):
+            if (live.table.game.is_over or live.connections or live.lock.locked()
+                    or now - live.idle_since < self.idle_seconds):
+                continue
+            table_id = live.table.id
+            try:
+                if self.store.renew(table_id, self.owner, self.lease_seconds):
+                    self.store.set_status(table_id, ABANDONED)
+                    self.store.release(table_id, self.owner)
+                    abandoned.append(table_id)
+            except StoreError as exc:  # the store is down for a moment: the next sweep tries again
+                log.warning("table %s cannot be abandoned: %s", table_id, exc)
+                continue
+            self.tables.pop(table_id, None)
+            if live.driver is not None:
+                live.driver.cancel()
+        return abandoned
+
+    async def _sweep_idle(self) -> None:
+        while True:
+            await asyncio.sleep(min(self.idle_seconds / 4, MAX_SWEEP_SECONDS))
+            try:
+                for table_id in self.abandon_idle():
+                    log.info("table %s abandoned: no client and no move for %g s", table_id, self.idle_seconds)
+            except Exception:
+                log.exception("the idle sweep failed")
+
     def _hold(self, table: Table) -> LiveTable:
         live = self.tables[table.id] = LiveTable(table)
         self._drive(live)
@@ -255,6 +299,9 @@ class TableService:
         row = self.store.get_table(table_id)
         if row is None:
             raise Refusal(NOT_FOUND, f"no table {table_id!r}")
+        if row.status == ABANDONED:
+            raise Refusal(CONFLICT, f"table {table_id} was abandoned unfinished (no client and no move for "
+                                    f"a long time): its record is at /api/tables/{table_id}/record")
         if row.status != OVER and not self.store.claim(row.id, self.owner, self.lease_seconds):
             raise Refusal(NOT_FOUND, f"table {table_id!r} is held by another server")
         return self._hold(Table.restore(self.store, table_id, self.owner))
@@ -284,6 +331,8 @@ class TableService:
             row = self.store.get_table(table_id) if isinstance(table_id, str) and 0 < len(table_id) <= 64 else None
             if row is None:
                 raise Refusal(NOT_FOUND, f"no table {table_id[:64]!r}")
+            if row.status == ABANDONED:  # read from the store, never held again
+                return Table.restore(self.store, table_id, self.owner).record()
             if row.status != OVER:
                 raise Refusal(CONFLICT, "the game is in play: its record (which reveals every hand) "
                                         "is given once it is over")
@@ -320,6 +369,7 @@ class TableService:
 
     def disconnect(self, live: LiveTable, connection: Connection) -> None:
         live.connections.discard(connection)
+        live.idle_since = time.monotonic()
         connection.stop()
         if live.table.game.is_over and not live.connections:
             self._trim_finished()
@@ -341,6 +391,7 @@ class TableService:
 
     # -- telling ----------------------------------------------------------------------
     async def _after_commit(self, live: LiveTable, referee: bool, tell: bool = True) -> None:
+        live.idle_since = time.monotonic()
         if not referee:
             live.decision_started = time.monotonic()
         if live.table.game.is_over:

@@ -17,7 +17,7 @@ import threading
 import time
 from pathlib import Path
 
-from gouji.server.store import OPEN, ActionRow, SeatRow, StoreError, TableRow, TurnTakenError
+from gouji.server.store import OPEN, STATUSES, ActionRow, SeatRow, StoreError, TableRow, TurnTakenError
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS gouji_tables (
@@ -128,8 +128,7 @@ class SQLiteStore:
             owner=None if row[7] is None else str(row[7]),
             lease_until=None if row[8] is None else float(str(row[8])))
 
-    def list_tables(self, statuses: tuple[str, ...] = ("waiting", "playing", "over"),
-                    limit: int = 100) -> list[TableRow]:
+    def list_tables(self, statuses: tuple[str, ...] = STATUSES, limit: int = 100) -> list[TableRow]:
         if not statuses:
             return []
         marks = ", ".join("?" * len(statuses))

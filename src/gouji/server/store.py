@@ -19,9 +19,10 @@ import attrs
 
 from gouji.errors import GoujiError
 
-#: A table's status: open seats still to be joined, in play, over.
-WAITING, PLAYING, OVER = "waiting", "playing", "over"
-STATUSES = (WAITING, PLAYING, OVER)
+#: A table's status: open seats still to be joined, in play, over; abandoned: left unfinished by
+#: everyone (no client and no move for the server's idle timeout), its log kept as it was.
+WAITING, PLAYING, OVER, ABANDONED = "waiting", "playing", "over", "abandoned"
+STATUSES = (WAITING, PLAYING, OVER, ABANDONED)
 #: A seat's kind: a human with a token, an open seat anyone may join, a bot by name.
 HUMAN, OPEN, BOT = "human", "open", "bot"
 

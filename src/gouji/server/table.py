@@ -22,7 +22,20 @@ from gouji.errors import GoujiError, IllegalActionError, OutOfTurnError
 from gouji.plugins.loader import load_variant, variant_from_text, variant_names, variant_to_toml
 from gouji.plugins.variant import Variant
 from gouji.server.refusals import BAD_REQUEST, CONFLICT, FORBIDDEN, ILLEGAL, NOT_FOUND, OUT_OF_TURN, STALE, Refusal
-from gouji.server.store import BOT, HUMAN, OPEN, OVER, PLAYING, WAITING, ActionRow, SeatRow, Store, StoreError, TableRow
+from gouji.server.store import (
+    ABANDONED,
+    BOT,
+    HUMAN,
+    OPEN,
+    OVER,
+    PLAYING,
+    WAITING,
+    ActionRow,
+    SeatRow,
+    Store,
+    StoreError,
+    TableRow,
+)
 from gouji.server.tokens import new_token, seat_of_token, token_hash
 from gouji.server.views import turn_of
 
@@ -193,8 +206,9 @@ class Table:
         return row_summary(self.row, self.turn, self.game.current_player)
 
     def record(self) -> dict[str, Any]:
-        """The finished game's record (with its seed: only once the game is over)."""
-        if not self.game.is_over:
+        """The finished game's record (with its seed: only once the game is over, or the table
+        abandoned: then the record of the game as far as it went, ``finished`` false)."""
+        if not self.game.is_over and self.status != ABANDONED:
             raise Refusal(CONFLICT, "the game is in play: its record (which reveals every hand) "
                                     "is given once it is over")
         return self.game.record()

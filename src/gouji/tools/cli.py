@@ -189,6 +189,12 @@ def _parser() -> argparse.ArgumentParser:
                         "for it (district: the book's own clock); default: no clock")
     p.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS",
                    help="seconds a bot waits before it moves, so people can follow (default: 0.4)")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="HOST",
+                   help="a host name requests may name besides 127.0.0.1, localhost, ::1 and --host "
+                        "(NAME or NAME:PORT, e.g. behind a proxy; repeatable; '*': any)")
+    p.add_argument("--idle-timeout", type=float, default=3600.0, metavar="SECONDS",
+                   help="a table in play with no client and no move for this long is abandoned: "
+                        "kept unfinished, its record readable (default: 3600; 0: never)")
     p.set_defaults(run=cmd_serve)
 
     from gouji.tools.cli_organiser import add_commands
@@ -217,7 +223,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise GoujiError(f"--bot-delay: 0 to 60 seconds, not {args.bot_delay}")
     # The server is the wing above the tools: reached by name, only when asked for.
     serving = importlib.import_module("gouji.server.serve")
-    serving.serve(args.host, args.port, args.store or serving.DEFAULT_STORE_URL, args.clock, args.bot_delay)
+    try:
+        serving.allowed_hosts(args.host, args.port, args.allowed_host)
+        serving.check_idle_timeout(args.idle_timeout)
+    except ValueError as exc:
+        raise GoujiError(f"gouji serve: {exc}") from None
+    serving.serve(args.host, args.port, args.store or serving.DEFAULT_STORE_URL, args.clock, args.bot_delay,
+                  args.allowed_host, args.idle_timeout)
     return 0
 
 

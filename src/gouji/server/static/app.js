@@ -16,7 +16,8 @@ const SET_KEYWORDS = new Set(["play", "burn", "dagang-pick-set"]);
 // With more set actions than this and nothing selected, the sets wait for a selection.
 const SHOWN_SETS = 24;
 const BUILTIN_VARIANTS = ["provincial", "dagang", "dagang-plain", "dagang-tribute-only", "district", "dagang196"];
-const BOTS = ["greedy", "random"];
+// The bots a seat may be: these until the server's list (GET /api/variants) comes.
+let BOTS = ["greedy", "random"];
 
 const state = {
   lang: localStorage.getItem("gouji:lang") === "zh" ? "zh" : "en",
@@ -171,19 +172,35 @@ function applyLanguage() {
 }
 
 // --- the lobby --------------------------------------------------------------
-// The variants offered: the server's list where its lobby gives one, else the built-in books.
+// The variants offered: the server's (GET /api/variants), else the built-in books.
 function loadVariants(list) {
-  const names = Array.isArray(list) && list.length ? list.map((v) => (typeof v === "string" ? v : v.name))
-    : BUILTIN_VARIANTS;
+  const given = Array.isArray(list) && list.length ? list.filter((v) => typeof v === "string" || (v && v.name))
+    : [];
+  const variants = (given.length ? given : BUILTIN_VARIANTS).map((v) => (typeof v === "string" ? { name: v } : v));
   const select = $("variant");
   const chosen = select.value;
   select.textContent = "";
-  for (const name of names) {
-    const option = el("option", "", name);
-    option.value = name;
+  for (const variant of variants) {
+    const option = el("option", "", variant.name);
+    option.value = variant.name;
+    if (variant.description) option.title = variant.description;
     select.appendChild(option);
   }
-  if (names.includes(chosen)) select.value = chosen;
+  if (variants.some((v) => v.name === chosen)) select.value = chosen;
+}
+
+// The variants and bots the server has: once, when the page opens.
+async function loadCatalog() {
+  try {
+    const data = await api("variants");
+    if (data && Array.isArray(data.bots) && data.bots.length) {
+      BOTS = data.bots.filter((name) => typeof name === "string");
+      renderSeatChoices();
+    }
+    loadVariants(data && data.variants);
+  } catch (e) {
+    showError(e.message);
+  }
 }
 
 function renderSeatChoices() {
@@ -264,7 +281,6 @@ async function loadLobby() {
   try {
     const data = await api("tables");
     list = Array.isArray(data) ? data : (data && data.tables) || [];
-    if (data && data.variants) loadVariants(data.variants);
   } catch (e) {
     showError(e.message);
   }
@@ -277,10 +293,18 @@ async function loadLobby() {
     row.appendChild(el("td", "", seatKinds(info).join(" · ")));
     row.appendChild(el("td", "", `${info.status ? t(`status_${info.status}`) : ""}${info.turn !== undefined ? ` (${fill(t("turn_n"), { n: info.turn })})` : ""}`));
     const cell = el("td");
-    const watch = el("a", "", isFinished(info) ? t("replay") : t("watch"));
-    watch.href = `#watch=${encodeURIComponent(info.id)}`;
-    watch.dataset.testid = "watch";
-    cell.appendChild(watch);
+    if (info.status === "abandoned") {
+      // Left unfinished and let go by the server: its record (the game as far as it went) only.
+      const record = el("a", "", t("record"));
+      record.href = new URL(`api/tables/${encodeURIComponent(info.id)}/record`, base).href;
+      record.dataset.testid = "record";
+      cell.appendChild(record);
+    } else {
+      const watch = el("a", "", isFinished(info) ? t("replay") : t("watch"));
+      watch.href = `#watch=${encodeURIComponent(info.id)}`;
+      watch.dataset.testid = "watch";
+      cell.appendChild(watch);
+    }
     for (const seat of SEATS) {
       if (!isOpen(info, seat)) continue;
       const join = el("button", "", fill(t("join"), { n: seat }));
@@ -823,6 +847,7 @@ function start() {
   setInterval(tickClock, 1000);
   applyLanguage();
   loadVariants(null);
+  loadCatalog();
   route();
 }
 
