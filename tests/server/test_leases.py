@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from gouji.server.refusals import Refusal
-from gouji.server.service import Connection, TableService
+from gouji.server.refusals import HTTP_STATUS, Refusal
+from gouji.server.service import Connection, HeldElsewhere, TableService
 from gouji.server.sqlite_store import SQLiteStore
 from gouji.server.store import ActionRow, StoreError
 
@@ -137,6 +137,34 @@ def test_the_lobby_lists_tables_another_process_holds():
     table_id, lobby, summary = asyncio.run(scenario())
     assert [t["id"] for t in lobby] == [table_id]
     assert summary["turn"] == 1 and summary["current_player"] is None and summary["status"] == "playing"
+
+
+
+def test_a_table_held_by_another_process_is_a_conflict_not_a_missing_table():
+    """A client that reaches the wrong process learns the table exists and where it stands: a
+    ``conflict`` (HTTP 409, socket 4409), never 404; nothing is claimed or changed."""
+    async def scenario():
+        store = LeasingStore()
+        first = TableService(store, owner="first", lease_seconds=10)
+        second = TableService(store, owner="second", lease_seconds=10)
+        created = first.create({"variant": "provincial", "seats": ["human", "open", *["human"] * 4]})
+        refusals = []
+        for attempt in (lambda: second.get(created["id"]), lambda: second.join(created["id"], 1)):
+            with pytest.raises(HeldElsewhere) as info:
+                result = attempt()
+                if asyncio.iscoroutine(result):
+                    await result
+            refusals.append(info.value)
+        held = (store.leases[created["id"]][0], created["id"] in second.tables)
+        await first.stop()
+        await second.stop()
+        return refusals, held
+
+    refusals, held = asyncio.run(scenario())
+    assert held == ("first", False)
+    for refusal in refusals:
+        assert refusal.code == "conflict" and HTTP_STATUS[refusal.code] == 409
+        assert "another server" in str(refusal) and "10 s" in str(refusal)
 
 
 

@@ -34,7 +34,7 @@ from gouji.server.catalog import variants_text
 from gouji.server.hosts import HostCheck, check_allowed_hosts, default_allowed_hosts
 from gouji.server.protocol import MAX_BODY_BYTES, MAX_FRAME_BYTES, parse_act, parse_json_object, parse_since
 from gouji.server.refusals import BAD_REQUEST, HTTP_STATUS, Refusal
-from gouji.server.service import IDLE_SECONDS, Connection, TableService
+from gouji.server.service import CLOSE_MOVED, IDLE_SECONDS, Connection, HeldElsewhere, TableService
 from gouji.server.store import Store, open_store
 from gouji.server.tokens import MAX_TOKEN_CHARS
 
@@ -141,6 +141,8 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
             since = parse_since(websocket.query_params.get("since")) or 0
         except Refusal as refusal:
             code = {"not_found": CLOSE_NOT_FOUND, "forbidden": CLOSE_FORBIDDEN}.get(refusal.code, CLOSE_BAD_REQUEST)
+            if isinstance(refusal, HeldElsewhere):
+                code = CLOSE_MOVED
             await websocket.send_json(refusal.message_dict(None))
             await websocket.close(code)
             return

@@ -54,6 +54,11 @@ MAX_SWEEP_SECONDS = 60.0
 log = logging.getLogger("gouji.server")
 
 
+
+class HeldElsewhere(Refusal):
+    """The table is held by another process sharing the store (a ``conflict``; its socket is
+    closed with 4409, as one whose table moved, so the client reconnects through the holder)."""
+
 class Connection:
     """One websocket: the seat it is for (``None``: a spectator) and how many events it holds.
 
@@ -303,7 +308,11 @@ class TableService:
             raise Refusal(CONFLICT, f"table {table_id} was abandoned unfinished (no client and no move for "
                                     f"a long time): its record is at /api/tables/{table_id}/record")
         if row.status != OVER and not self.store.claim(row.id, self.owner, self.lease_seconds):
-            raise Refusal(NOT_FOUND, f"table {table_id!r} is held by another server")
+            # Not 404: the table exists. Its clients must reach the server holding it (a proxy routes
+            # by table id); if that server died, this one takes the table over once the lease lapses.
+            raise HeldElsewhere(CONFLICT, f"table {table_id} is played on another server sharing this store: connect "
+                                    f"through that one, or try again in {round(self.lease_seconds)} s (if it "
+                                    "stopped, this server takes the table over when its lease lapses)")
         return self._hold(Table.restore(self.store, table_id, self.owner))
 
     async def join(self, table_id: str, seat: object) -> dict[str, Any]:
