@@ -112,3 +112,20 @@ def test_a_table_nobody_plays_ends_by_the_clock_and_its_record_replays():
                     break
         record = client.get(f"/api/tables/{created['id']}/record").json()
     assert gouji.replay(record).is_over
+
+
+@pytest.mark.parametrize("clock_seconds", [None, 30.0])
+def test_a_view_carries_the_clock_of_the_seat_to_decide_when_there_is_one(clock_seconds):
+    """The page counts down: a view says whose clock runs and its seconds left (none without a clock)."""
+    from server_helpers import check_message
+
+    with TestClient(make_app("sqlite:///:memory:", clock_seconds=clock_seconds)) as client:
+        created = client.post("/api/tables", json={"variant": "provincial", "seats": ["human"] * 6}).json()
+        seat = client.get(f"/api/tables/{created['id']}").json()["current_player"]
+        with client.websocket_connect(f"/api/tables/{created['id']}/ws") as ws:  # a spectator sees it too
+            view = check_message("view", ws.receive_json())
+    if clock_seconds is None:
+        assert "clock" not in view
+    else:
+        assert view["clock"]["seat"] == seat == view["observation"]["current_player"]
+        assert 25 < view["clock"]["remaining"] <= 30

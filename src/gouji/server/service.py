@@ -428,13 +428,22 @@ class TableService:
         observation = live.views.view_text(game, connection.seat, connection.sent)
         seat = "null" if connection.seat is None else str(connection.seat)
         connection.deliver(f'{{"type": "view", "table": {_json(table.id)}, "turn": {table.turn}, '
-                           f'"seat": {seat}, "observation": {observation}}}')
+                           f'"seat": {seat}, "observation": {observation}{self._clock_field(live)}}}')
         connection.sent = held
         connection.full_sent = True
         if game.is_over and not connection.over_sent:
             connection.over_sent = True
             connection.deliver(_json({"type": "over", "table": table.id, "turn": table.turn,
                                       "result": result(game), "record": f"/api/tables/{table.id}/record"}))
+
+    def _clock_field(self, live: LiveTable) -> str:
+        """The view's ``clock`` (the seat to decide and its seconds left), so pages count down."""
+        game = live.table.game
+        if self.clock_seconds is None or game.is_over or game.current_player is None:
+            return ""
+        elapsed = time.monotonic() - live.decision_started
+        remaining = clock.seconds_to_next(game, elapsed, self.clock_seconds)
+        return f', "clock": {{"seat": {game.current_player}, "remaining": {round(remaining, 1)}}}'
 
     # -- bots and the clock -------------------------------------------------------------
     async def _driver(self, live: LiveTable) -> None:
