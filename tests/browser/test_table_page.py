@@ -16,6 +16,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -82,7 +83,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log = (folder / "serve.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "gouji.tools.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--store", f"sqlite:///{folder / 'tables.db'}", "--bot-delay", "0"],
+         "--store", f"sqlite:///{folder / 'tables.db'}", "--bot-delay", "0", "--clock", "900"],
         stdout=log, stderr=subprocess.STDOUT, env=env, cwd=folder)
     url = f"http://127.0.0.1:{port}/"
     try:
@@ -527,6 +528,28 @@ def test_sets_are_built_by_clicking_cards(browsers, server):
     driver.find_element(By.ID, "clear").click()
     assert driver.find_elements(By.CSS_SELECTOR, "[data-testid=hand] .card.selected") == []
     assert not any(b.is_displayed() for b in buttons())
+
+
+def test_the_clock_counts_down_the_seat_to_decide(browsers, server):
+    """With ``--clock`` (900 s here, so that it never acts in these tests) the page shows the
+    seconds left of the seat to decide, from the view's ``clock``, and they go down."""
+    from selenium.webdriver.common.by import By
+
+    driver = browsers()
+    _start_table(driver, server, "provincial")
+    _wait(driver, _my_turn_or_over, "the visitor's turn")
+
+    def seconds_left() -> int | None:
+        text = driver.find_element(By.CSS_SELECTOR, "[data-testid=clock]").text
+        found = re.search(r"(\d+):(\d\d)|(\d+)", text)
+        if not found or not ("left" in text or "剩余" in text):
+            return None
+        return int(found[1]) * 60 + int(found[2]) if found[1] else int(found[3])
+
+    first = _wait_for(seconds_left, "a countdown on the clock")
+    assert 0 < first <= 900
+    time.sleep(2.2)
+    assert (seconds_left() or 0) < first
 
 
 def _post(url: str, body: dict[str, Any]) -> Any:
