@@ -35,6 +35,32 @@ def test_sides_swap_seats_on_the_same_deals(variant: gouji.Variant) -> None:
     assert "side A" in str(result)
 
 
+@pytest.mark.parametrize("games", [1, 2, 3])
+def test_a_series_counts_each_of_its_games_once(games: int) -> None:
+    """Found by a newcomer: the last game of every series was counted twice (8×(g+1) points for
+    a series of g sweeps). Each deal's points are the sum of its games' team points, replayed here."""
+    from gouji.bots.basic import decide, make_bot
+    from gouji.engine.series import Series
+    from gouji.rl.evaluation import _bot, _play_series
+
+    variant = gouji.load_variant("provincial")
+    seed = HELD_OUT + 5
+    names = ["greedy", "random"] * 3
+    even, odd = _play_series(variant, seed, games, [_bot(names[s], s) for s in range(6)])
+    bots = [make_bot(names[s], s) for s in range(6)]
+    series = Series(variant, seed=seed, games=games)
+    expected = [0.0, 0.0]
+    for _ in range(games):
+        game = series.game
+        while not game.is_over:
+            game.apply(decide(bots[game.current_player], game))
+        expected[0] += game.score().team_points[0]
+        expected[1] += game.score().team_points[1]
+        series.next_game()
+    assert (even, odd) == tuple(expected)
+    assert len(series.finished) == games
+
+
 def test_players_by_seat_and_functions() -> None:
     seen: list[int] = []
 

@@ -132,9 +132,11 @@ def _play_series(variant: VariantType, seed: int, games: int, bots: list[Move]) 
         score = game.score()
         totals[0] += score.team_points[0]
         totals[1] += score.team_points[1]
+        # The last game is closed by next_game too, which then hands it back: ask after closing,
+        # or it would be played (and counted) twice.
+        series.next_game()
         if series.is_over:
             return totals[0], totals[1]
-        series.next_game()
 
 
 def evaluate(variant: str | os.PathLike[str] | VariantType, players: Sequence[Player], deals: int = 100,
