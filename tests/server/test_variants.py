@@ -76,3 +76,29 @@ def test_the_answer_is_the_same_each_time_and_refuses_other_methods(client, answ
 def test_the_page_fills_its_variants_and_bots_from_it():
     script = PAGE.read_text(encoding="utf-8")
     assert 'api("variants")' in script and "loadVariants(data && data.variants)" in script
+
+
+def test_a_bot_this_server_cannot_build_is_refused_when_the_table_is_made():
+    """Found by a newcomer: without numpy a table with the ``learned`` bot was made (201), then
+    stopped for good at that bot's first turn. Now the request is refused, and the page is not
+    offered the bot."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['numpy'] = None\n"
+            "import json\n"
+            "from gouji.server.refusals import Refusal\n"
+            "from gouji.server.service import TableService\n"
+            "from gouji.server.sqlite_store import SQLiteStore\n"
+            "from gouji.server.catalog import variants_text\n"
+            "service = TableService(SQLiteStore())\n"
+            "try:\n"
+            "    service.create({'variant': 'provincial', 'seats': ['human', 'learned', *['greedy'] * 4]})\n"
+            "except Refusal as refusal:\n"
+            "    print(refusal.code, '|', refusal)\n"
+            "print('learned' in json.loads(variants_text())['bots'], len(service.store.list_tables()))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    refused, offered = done.stdout.strip().splitlines()
+    assert refused.startswith("bad_request | seat 1: ") and "pip install 'gouji[bots]'" in refused
+    assert offered == "False 0"

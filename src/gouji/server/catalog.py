@@ -12,11 +12,11 @@ import json
 import logging
 from typing import Any
 
-from gouji.bots.basic import BOT_TYPES, make_bot
+from gouji.bots.basic import BOT_TYPES
 from gouji.errors import GoujiError
 from gouji.plugins.loader import builtin_variant_names, load_variant, variant_names
 from gouji.plugins.options import OptionSpec
-from gouji.server.table import SEAT_KINDS
+from gouji.server.table import SEAT_KINDS, bot_problem
 
 #: The JSON name of each option type.
 TYPE_NAMES = {bool: "boolean", int: "integer", str: "string", list: "list"}
@@ -55,10 +55,9 @@ def bots() -> list[str]:
     """The bots of the registry this process can build (``learned`` needs the ``bots`` extra)."""
     found = []
     for name in BOT_TYPES:
-        try:
-            make_bot(name, 0)
-        except Exception as exc:  # a missing extra, or a broken bot: not offered
-            log.warning("bot %s cannot be built: %s", name, exc)
+        problem = bot_problem(name)
+        if problem is not None:  # a missing extra, or a broken bot: not offered
+            log.warning("bot %s cannot be built: %s", name, problem)
             continue
         found.append(name)
     return found

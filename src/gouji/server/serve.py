@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import socket
+import sys
 from collections.abc import Sequence
 
+from gouji.errors import GoujiError
 from gouji.server.hosts import ANY_HOST, check_allowed_hosts, default_allowed_hosts
 from gouji.server.protocol import MAX_MESSAGE_BYTES
 from gouji.server.store import DEFAULT_STORE_URL
@@ -33,23 +37,74 @@ def allowed_hosts(host: str, port: int, extra: Sequence[str] = ()) -> list[str]:
     return hosts
 
 
+def check_arguments(port: int, clock_seconds: float | None, bot_delay: float, idle_timeout: float) -> None:
+    """The numbers of ``gouji serve``'s options in their bounds; a :class:`ValueError` names the
+    first that is not (``gouji serve`` and ``python -m gouji.server`` check the same)."""
+    if not 0 < port < 65_536:
+        raise ValueError(f"--port: 1 to 65535, not {port}")
+    if clock_seconds is not None and not 0 < clock_seconds <= 86_400:
+        raise ValueError(f"--clock: seconds, more than 0 and at most a day, not {clock_seconds}")
+    if not 0 <= bot_delay <= 60:
+        raise ValueError(f"--bot-delay: 0 to 60 seconds, not {bot_delay}")
+    check_idle_timeout(idle_timeout)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` and listening; an :class:`OSError` in words (the port is
+    taken, the address is not this machine's) before the server starts."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise OSError(f"--host {host}: not an address of this machine ({exc.strerror})") from None
+    family, kind, protocol, _, address = found[0]
+    sock = socket.socket(family, kind, protocol)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise OSError(f"port {port} of {host} is in use (another gouji serve?): choose another with "
+                          "--port") from None
+        raise OSError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
+
+
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, store: str = DEFAULT_STORE_URL,
           clock_seconds: float | None = None, bot_delay: float = DEFAULT_BOT_DELAY,
           allowed_host: Sequence[str] = (), idle_timeout: float = DEFAULT_IDLE_TIMEOUT) -> None:
     """Serve the tables of ``store`` on ``host:port`` until interrupted; requests may name the
     loopback names, ``host`` and each of ``allowed_host`` (``"*"``: any host); a table in play
-    with no client and no move for ``idle_timeout`` seconds is abandoned (0: never)."""
+    with no client and no move for ``idle_timeout`` seconds is abandoned (0: never). A bad
+    option is a :class:`ValueError`, an address it cannot listen on an :class:`OSError`, both
+    raised before anything is served."""
     import uvicorn
 
     from gouji.server.app import create_app
 
+    check_arguments(port, clock_seconds, bot_delay, idle_timeout)
     app = create_app(store, clock_seconds=clock_seconds, bot_delay=bot_delay,
                      allowed_hosts=allowed_hosts(host, port, allowed_host), idle_timeout=idle_timeout)
     # The websocket layer closes (1009) messages above MAX_MESSAGE_BYTES before the application
     # reads them; the application refuses frames above MAX_FRAME_BYTES with a bad_request. No
     # access log, since a websocket's address holds its seat's token.
-    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning",
-                access_log=False, ws="websockets-sansio")
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning",
+                            access_log=False, ws="websockets-sansio")
+    sock = listen(host, port)  # bound here, so that a taken port is one line, not uvicorn's log
+    shown = f"[{host}]" if ":" in host else host
+    print(f"gouji serve: http://{shown}:{port}/ (tables in {redacted(store)}); Ctrl-C stops it", flush=True)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def redacted(store: str) -> str:
+    """The store's address without its password, for the start-up line."""
+    scheme, found, rest = store.partition("://")
+    if not found or "@" not in rest:
+        return store
+    credentials, _, place = rest.rpartition("@")
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}@{place}" if user else f"{scheme}://{place}"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -77,9 +132,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_arguments(parser)
     args = parser.parse_args(argv)
     try:
+        check_arguments(args.port, args.clock, args.bot_delay, args.idle_timeout)
         allowed_hosts(args.host, args.port, args.allowed_host)
-        check_idle_timeout(args.idle_timeout)
     except ValueError as exc:
         parser.error(str(exc))
-    serve(args.host, args.port, args.store, args.clock, args.bot_delay, args.allowed_host, args.idle_timeout)
+    try:
+        serve(args.host, args.port, args.store, args.clock, args.bot_delay, args.allowed_host, args.idle_timeout)
+    except ImportError as exc:  # the server extra is not installed
+        print(f"python -m gouji.server: needs the server extra ({exc.name or exc}): pip install 'gouji[server]'",
+              file=sys.stderr)
+        return 2
+    except (OSError, GoujiError) as exc:
+        print(f"python -m gouji.server: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
     return 0

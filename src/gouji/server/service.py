@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from gouji.engine.actions import Action
+from gouji.errors import GoujiError
 from gouji.server import clock
 from gouji.server.refusals import CONFLICT, NOT_FOUND, Refusal
 from gouji.server.store import ABANDONED, OVER, PLAYING, WAITING, Store, StoreError
@@ -453,6 +454,8 @@ class TableService:
         except StoreError as exc:  # the table was taken over (a lapsed lease)
             log.warning("table %s: %s", live.table.id, exc)
             await self._let_go(live)
+        except GoujiError as exc:  # say, a restored table's bot this process cannot build
+            log.warning("table %s stopped: %s", live.table.id, exc)
         except Exception:  # a bug in a bot or a plugin stops this table only; its log is intact
             log.exception("table %s: its driver stopped", live.table.id)
 

@@ -9,6 +9,7 @@ the seat and the turn, so a restored table makes the very same bot choices.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 import time
@@ -66,6 +67,17 @@ def check_variant_name(name: object) -> str:
     return name
 
 
+@functools.cache
+def bot_problem(name: str) -> str | None:
+    """Why this process cannot build the bot ``name`` (``learned`` needs the ``bots`` extra), or
+    ``None``; asked once a process."""
+    try:
+        make_bot(name, 0)
+    except Exception as exc:  # a missing extra, or a broken bot
+        return str(exc) or type(exc).__name__
+    return None
+
+
 def check_seats(seats: object) -> tuple[SeatRow, ...]:
     """Six seats: ``"human"``, ``"open"`` or a bot's registry name."""
     if not isinstance(seats, list) or len(seats) != 6:
@@ -76,6 +88,9 @@ def check_seats(seats: object) -> tuple[SeatRow, ...]:
         if kind in SEAT_KINDS:
             rows.append(SeatRow(str(kind)))
         elif isinstance(kind, str) and kind in BOT_TYPES:
+            problem = bot_problem(kind)
+            if problem is not None:  # refused now, not when the bot's first turn comes
+                raise Refusal(BAD_REQUEST, f"seat {seat}: {problem}")
             rows.append(SeatRow(BOT, bot=kind))
         else:
             raise Refusal(BAD_REQUEST, f"seat {seat}: \"human\", \"open\" or a bot ({', '.join(BOT_TYPES)}), "

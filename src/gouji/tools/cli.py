@@ -217,19 +217,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if missing:
         raise GoujiError(f"gouji serve needs the server extra ({', '.join(missing)} missing): "
                          "pip install 'gouji[server]'")
-    if args.clock is not None and not 0 < args.clock <= 86_400:
-        raise GoujiError(f"--clock: seconds, more than 0 and at most a day, not {args.clock}")
-    if not 0 <= args.bot_delay <= 60:
-        raise GoujiError(f"--bot-delay: 0 to 60 seconds, not {args.bot_delay}")
     # The server is the wing above the tools: reached by name, only when asked for.
     serving = importlib.import_module("gouji.server.serve")
     try:
+        serving.check_arguments(args.port, args.clock, args.bot_delay, args.idle_timeout)
         serving.allowed_hosts(args.host, args.port, args.allowed_host)
-        serving.check_idle_timeout(args.idle_timeout)
-    except ValueError as exc:
+        serving.serve(args.host, args.port, args.store or serving.DEFAULT_STORE_URL, args.clock, args.bot_delay,
+                      args.allowed_host, args.idle_timeout)
+    except (ValueError, OSError) as exc:
         raise GoujiError(f"gouji serve: {exc}") from None
-    serving.serve(args.host, args.port, args.store or serving.DEFAULT_STORE_URL, args.clock, args.bot_delay,
-                  args.allowed_host, args.idle_timeout)
     return 0
 
 

@@ -1,0 +1,73 @@
+"""Starting ``gouji serve`` for real: it names its address, a taken or impossible port is one
+line and exit 2 (as docs/cli.rst promises of every command), Ctrl-C ends it with 130, and
+``python -m gouji.server`` does the same."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+from server_helpers import _free_port, require_server
+
+require_server()
+
+COMMANDS = {"gouji serve": [sys.executable, "-m", "gouji.tools.cli", "serve"],
+            "python -m gouji.server": [sys.executable, "-m", "gouji.server"]}
+
+
+def _run(command: list[str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*command, *args], capture_output=True, text=True, timeout=60, check=False)
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+@pytest.mark.parametrize("port", ["99999", "0", "-1"])
+def test_a_port_out_of_range_is_one_line(name, port, tmp_path):
+    done = _run(COMMANDS[name], "--port", port, "--store", f"sqlite:///{tmp_path / 't.db'}")
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and "--port: 1 to 65535" in done.stderr
+    assert not (tmp_path / "t.db").exists()  # refused before the store was opened
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_a_port_in_use_is_one_line(name, tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        done = _run(COMMANDS[name], "--port", str(port), "--store", f"sqlite:///{tmp_path / 't.db'}")
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and f"port {port} of 127.0.0.1 is in use" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_it_names_its_address_and_ctrl_c_ends_it_with_130(name, tmp_path):
+    port = _free_port()
+    process = subprocess.Popen([*COMMANDS[name], "--port", str(port), "--store", f"sqlite:///{tmp_path / 't.db'}"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith(f"gouji serve: http://127.0.0.1:{port}/ ") and "Ctrl-C" in line
+        with socket.create_connection(("127.0.0.1", port), timeout=10):
+            pass  # it listens once it said so
+        time.sleep(0.3)
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=30) == 130
+        assert "Traceback" not in (process.stderr.read() if process.stderr else "")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_the_start_line_hides_a_stores_password():
+    from gouji.server.serve import redacted
+
+    assert redacted("postgresql://gouji:secret@db.example:5432/gouji") == "postgresql://gouji@db.example:5432/gouji"
+    assert redacted("postgresql://db.example/gouji") == "postgresql://db.example/gouji"
+    assert redacted("sqlite:///tables.db") == "sqlite:///tables.db"
