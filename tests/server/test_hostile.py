@@ -114,3 +114,29 @@ def test_a_body_larger_than_declared_or_allowed_is_refused(client):
     assert response.status_code == 400
     response = client.post("/api/tables", content=b"{}", headers={"content-length": "999999999"})
     assert response.status_code == 400
+
+
+@given(path=st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-._~/", max_size=40),
+       method=st.sampled_from(["GET", "POST", "PUT", "DELETE", "PATCH"]))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_every_http_refusal_is_the_protocols_error_message(client, path, method):
+    """Found by a newcomer: an unknown address (404) and a wrong method (405) were plain text."""
+    response = client.request(method, "/api/" + path.lstrip("/"))
+    assert response.status_code < 500
+    if response.status_code >= 400:
+        error = check_message("error", response.json())
+        assert error["code"] in ("not_found", "bad_request", "conflict", "forbidden")
+
+
+def test_a_turn_ahead_of_the_game_is_not_called_past(client, table):
+    table_id, tokens = table
+    game = client.app.state.service.tables[table_id].table.game
+    seat = game.current_player
+    with client.websocket_connect(f"/api/tables/{table_id}/ws?token={tokens[str(seat)]}") as ws:
+        view = ws.receive_json()
+        for turn, words in ((view["turn"] + 4, "has not come yet"), (view["turn"] - 1, "is past")):
+            if turn < 0:
+                continue
+            ws.send_text(json.dumps({"type": "act", "turn": turn, "action": "pass"}))
+            error = check_message("error", ws.receive_json())
+            assert error["code"] == "stale" and words in error["message"]

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -33,7 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from gouji.server.catalog import variants_text
 from gouji.server.hosts import HostCheck, check_allowed_hosts, default_allowed_hosts
 from gouji.server.protocol import MAX_BODY_BYTES, MAX_FRAME_BYTES, parse_act, parse_json_object, parse_since
-from gouji.server.refusals import BAD_REQUEST, HTTP_STATUS, Refusal
+from gouji.server.refusals import BAD_REQUEST, HTTP_STATUS, NOT_FOUND, Refusal
 from gouji.server.service import CLOSE_MOVED, IDLE_SECONDS, Connection, HeldElsewhere, TableService
 from gouji.server.store import Store, open_store
 from gouji.server.tokens import MAX_TOKEN_CHARS
@@ -45,6 +46,21 @@ CLOSE_NOT_FOUND, CLOSE_FORBIDDEN, CLOSE_BAD_REQUEST = 4404, 4403, 4400
 
 def _refused(refusal: Refusal) -> JSONResponse:
     return JSONResponse(refusal.message_dict(None), status_code=HTTP_STATUS[refusal.code])
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no such path, a method the path does not take) in the protocol's
+    ``error`` envelope, as every other refusal of the API."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    code = NOT_FOUND if status == 404 else BAD_REQUEST
+    if status == 404:
+        message = f"no such address: {request.url.path[:80]} (the API is under /api/tables and /api/variants)"
+    elif status == 405:
+        message = f"{request.method[:10]} is not an answer of {request.url.path[:80]}"
+    else:
+        message = str(getattr(exc, "detail", "")) or "bad request"
+    headers = getattr(exc, "headers", None)
+    return JSONResponse(Refusal(code, message).message_dict(None), status_code=status, headers=headers)
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -201,6 +217,7 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         WebSocketRoute("/api/tables/{table_id}/ws", table_socket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HostCheck, allowed_hosts=hosts)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HostCheck, allowed_hosts=hosts)],
+                    exception_handlers={HTTPException: _http_error})
     app.state.service = service
     return app

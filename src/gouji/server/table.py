@@ -259,7 +259,8 @@ class Table:
         if self.game.is_over:
             raise Refusal(ILLEGAL, "the game is over", "END-1")
         if turn != self.turn:
-            raise Refusal(STALE, f"turn {turn} is past: the game is at turn {self.turn}")
+            when = "is past" if turn < self.turn else "has not come yet"
+            raise Refusal(STALE, f"turn {turn} {when}: the game is at turn {self.turn}; act on the last view's turn")
         if seat != self.game.current_player:
             raise Refusal(OUT_OF_TURN, f"seat {seat} is not to decide now: seat {self.game.current_player} is",
                           "ROUND-1")
