@@ -113,6 +113,8 @@ class _ViewCommon:
     finish_order: tuple[int, ...]
     opened: frozenset[int]
     views: list[Observation | None]  # each seat's view of this state, once made
+    #: What the six seats' wire data of this state share (``gouji.records.wire.observation_deltas``).
+    wire: Any = None
 
 
 #: The referee's actions one game takes (each is checked and copied the game once).
@@ -592,6 +594,16 @@ class Game(RoundFlow):
             frozenset(self.kept_heads), bool(self.melee), bool(self.restricted and self.kind == RESPOND),
         )
         return view
+
+    def deltas(self, since: Sequence[int]) -> list[dict[str, Any]]:
+        """The six seats' observations as JSON-ready data, at once: entry ``seat`` is what
+        ``observation(seat).to_dict(since[seat])`` writes (``since[seat]``: the events that seat
+        holds already). What the six share is written once per state, each hand once per change,
+        each event once: the lists and dicts are shared between seats and calls, so read them,
+        do not change them. A seat's events now: ``since[seat] + len(entry["history"])``."""
+        from gouji.records.wire import observation_deltas
+
+        return observation_deltas(self, since)
 
     def _view_common(self) -> _ViewCommon:
         """What every seat's view shares now, made once per state: a state lasts while the

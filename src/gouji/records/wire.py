@@ -24,7 +24,7 @@ from gouji.engine.plays import Play, parse_play
 from gouji.errors import GoujiError, ObservationError
 
 if TYPE_CHECKING:
-    from gouji.engine.game import Observation
+    from gouji.engine.game import Game, Observation
 
 #: The largest turn an observation may name (a record holds at most this many actions).
 MAX_TURN = 1 << 20
@@ -75,11 +75,125 @@ def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, A
     }
 
 
+def observation_deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]:
+    """The six seats' observations as :func:`observation_to_dict` writes them, seat ``s``
+    leaving out its first ``since[s]`` events (:meth:`Game.deltas <gouji.Game.deltas>`).
+
+    What the six views of a state share is written once (and kept with the state: the next call
+    in the same state writes only the seats' parts); a hand's texts once per hand, an event's
+    data once per event. The lists and dicts returned are shared: read them, do not change them."""
+    from gouji.engine.round import OVER, PHASE, RESPOND
+
+    if len(since) != 6:
+        raise ObservationError(f"since: one event index for each of the six seats, not {len(since)}")
+    common = game._view_common()
+    shared = common.wire
+    if shared is None:
+        kind = game.kind
+        sizes = common.sizes
+        counts = common.counts
+        shared = common.wire = (
+            common.current_player, _play_text(game.top), game.owner, sorted(common.passed),
+            [list(sizes) if sizes[s] is not None else [*sizes[:s], counts[s], *sizes[s + 1:]] for s in range(6)],
+            list(common.finish_order),
+            _shared_texts(common.legal, _action_texts) if kind != OVER else [],
+            sorted(common.opened), game.is_void, common.turn, kind,
+            game.phases[0].name if kind == PHASE else "",
+            [s for s in range(6) if game.playing[s]], sorted(game.burners), sorted(game.kept_heads),
+            bool(game.melee), bool(game.restricted and kind == RESPOND),
+            game.actor if kind != OVER else None)
+    (current, table, owner, passed, sizes_of, finish, legal, opened, void, turn, kind, phase, in_play,
+     burners, kept_heads, melee, restricted, actor) = shared
+    views = []
+    for seat in range(6):
+        seen = game._seen_events(seat)
+        start = since[seat]
+        if type(start) is not int or not 0 <= start <= len(seen):
+            raise ObservationError(f"since is an event index 0-{len(seen)}, not {start!r}")
+        views.append({
+            "seat": seat,
+            "hand": _hand_texts(game._hand_tuple(seat)),
+            "current_player": current,
+            "table": table,
+            "table_owner": owner,
+            "passed": passed,
+            "hand_sizes": sizes_of[seat],
+            "finish_order": finish,
+            "since": start,
+            "history": [_event_data(e) for e in seen[start:]],
+            "legal_actions": legal if seat == actor else [],
+            "opened": opened,
+            "is_void": void,
+            "turn": turn,
+            "decision": kind,
+            "phase": phase,
+            "in_play": in_play,
+            "burners": burners,
+            "kept_heads": kept_heads,
+            "melee": melee,
+            "gouji_restricted": restricted,
+        })
+    return views
+
+
+def _shared_texts(items: tuple[Any, ...], write: Callable[[tuple[Any, ...]], list[str]]) -> list[str]:
+    """:func:`_texts` without the copy (the caller only reads the list)."""
+    if not items:
+        return []
+    kept = _TEXTS.get(id(items))
+    if kept is None or kept[0] is not items:
+        if len(_TEXTS) >= _TEXTS_LIMIT:
+            _TEXTS.clear()
+        kept = _TEXTS[id(items)] = (items, write(items))
+    return kept[1]
+
+
+def _hand_texts(cards: tuple[Card, ...]) -> list[str]:
+    """A game's hand tuple's texts, shared (:func:`_shared_texts`); its cards are the engine's
+    interned cards, whose texts are looked up by identity."""
+    if not cards:
+        return []
+    kept = _TEXTS.get(id(cards))
+    if kept is None or kept[0] is not cards:
+        if len(_TEXTS) >= _TEXTS_LIMIT:
+            _TEXTS.clear()
+        interned = _interned_card_texts()
+        try:
+            texts = [interned[id(card)] for card in cards]
+        except KeyError:  # not the engine's own cards
+            texts = _card_texts(cards)
+        kept = _TEXTS[id(cards)] = (cards, texts)
+    return kept[1]
+
+
+_INTERNED: dict[int, str] = {}
+
+
+def _interned_card_texts() -> dict[int, str]:
+    """The record text of each of the engine's shared card objects, by identity (they live as
+    long as the process, so their ids are theirs)."""
+    if not _INTERNED:
+        from gouji.engine.game import _CARDS
+
+        _INTERNED.update((id(card), card.record_text()) for suits in _CARDS.values() for card in suits.values())
+    return _INTERNED
+
+
+def _event_data(event: Event) -> dict[str, Any]:
+    """:func:`event_to_dict`, kept by the event (shared: the caller only reads it)."""
+    kept = _EVENT_DICTS.get(id(event))
+    if kept is None or kept[0] is not event:
+        if len(_EVENT_DICTS) >= _EVENT_DICTS_LIMIT:
+            _EVENT_DICTS.clear()
+        kept = _EVENT_DICTS[id(event)] = (event, event_to_dict(event))
+    return kept[1]
+
+
 # A game hands its seats the same tuple of cards while a hand is unchanged, and the same
 # tuple of legal actions while a decision stands (Game.observation): their texts are kept
 # for the last tuples written, by identity (the entry holds the tuple, so its id is its own).
 _TEXTS: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
-_TEXTS_LIMIT = 256
+_TEXTS_LIMIT = 4096
 
 
 def _texts(items: tuple[Any, ...], write: Callable[[tuple[Any, ...]], list[str]]) -> list[str]:
@@ -124,7 +238,7 @@ def _event_dict(event: Event) -> dict[str, Any]:
     events are shared objects, written once (each caller gets a dict of its own)."""
     kept = _EVENT_DICTS.get(id(event))
     if kept is None or kept[0] is not event:
-        if len(_EVENT_DICTS) >= _TEXTS_LIMIT:
+        if len(_EVENT_DICTS) >= _EVENT_DICTS_LIMIT:
             _EVENT_DICTS.clear()
         kept = _EVENT_DICTS[id(event)] = (event, event_to_dict(event))
     data = dict(kept[1])
@@ -134,6 +248,7 @@ def _event_dict(event: Event) -> dict[str, Any]:
 
 
 _EVENT_DICTS: dict[int, tuple[Event, dict[str, Any]]] = {}
+_EVENT_DICTS_LIMIT = 4096
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
