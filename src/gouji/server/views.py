@@ -132,15 +132,12 @@ class ViewCache:
             written.clear()
         held, texts = self._events[seat], self._event_texts[seat]
         for event in events[scanned:]:
-            if seat is None:
-                if event.visible_to is not None:
-                    continue
-                seen: Event | None = event.as_public()
-            else:
-                # A seat's own decline as it is; everyone else hears only 过牌 or 扣牌.
-                seen = event.seen_as(seat)
-                if seen is None:
-                    continue
+            # A seat's own decline as it is; everyone else hears only 过牌 or 扣牌.
+            view = (None if event.visible_to is not None else event.as_public()) if seat is None \
+                else event.seen_as(seat)
+            if view is None:
+                continue
+            seen: Event = view
             entry = written.get(id(seen))
             if entry is None or entry[0] is not seen:
                 data = event_to_dict(seen)
