@@ -3,7 +3,9 @@
 All changes to one table happen under its lock, in the event loop: the action is
 committed to the store (:class:`~gouji.server.table.Table`), then every connection
 of the table is sent its view (in full at first, then only the events it has not
-seen) and, once the game is over, the result.
+seen) and, once the game is over, the result. With no bot delay, the bots' moves up to a
+person's turn (at most :data:`MAX_BOT_RUN`) are committed together, in one write, and then
+told in one view per connection.
 """
 
 from __future__ import annotations
@@ -45,6 +47,9 @@ CLOSE_TOO_SLOW = 4408
 MAX_CONNECTIONS = 64
 MAX_SPECTATORS = 40
 MAX_SEAT_CONNECTIONS = 4
+#: Bot moves made and committed together at most (with no bot delay), before the table's lock
+#: is let go for the others: a table of bots alone does not hold the event loop for a game.
+MAX_BOT_RUN = 12
 
 log = logging.getLogger("gouji.server")
 
@@ -395,11 +400,19 @@ class TableService:
                 await asyncio.sleep(self.bot_delay)
                 async with live.lock:
                     if table.turn == turn and table.bot_to_move():
-                        table.commit(table.bot_action(), table.game.current_player)
-                        # Without a delay the bots' moves come at once: one view after the
-                        # last of them tells the same, for a fraction of the frames.
-                        burst = self.bot_delay == 0 and table.bot_to_move() and not table.game.is_over
-                        await self._after_commit(live, referee=False, tell=not burst)
+                        if self.bot_delay:  # one move at a time, for people to follow
+                            table.commit(table.bot_action(), table.game.current_player)
+                        else:
+                            # Without a delay the bots' moves come at once: they are committed
+                            # together, then one view after the last of them tells the same,
+                            # for one write and a fraction of the frames.
+                            try:
+                                table.play_bots(MAX_BOT_RUN)
+                            finally:
+                                if table.turn != turn:  # committed (a failing bot after them)
+                                    await self._after_commit(live, referee=False)
+                            continue
+                        await self._after_commit(live, referee=False)
                 continue
             live.changed.clear()
             wait = None
