@@ -338,11 +338,26 @@ class TableService:
         async with live.lock:
             try:
                 live.table.act(connection.seat, turn, action)
+                self._answer_bots(live)
             except StoreError as exc:  # the table was taken over (a lapsed lease): nothing changed here
                 log.warning("table %s: %s", live.table.id, exc)
                 await self._let_go(live)
                 return
             await self._after_commit(live, referee=False)
+
+    def _answer_bots(self, live: LiveTable) -> None:
+        """With no bot delay, the bots' moves after a person's (up to :data:`MAX_BOT_RUN`) are
+        made and committed at once, so that one view tells the person's move and theirs. A bot
+        that fails is left to the driver (which logs it and stops)."""
+        table = live.table
+        if self.bot_delay or table.game.is_over or not table.bot_to_move():
+            return
+        try:
+            table.play_bots(MAX_BOT_RUN)
+        except StoreError:
+            raise
+        except Exception:
+            log.exception("table %s: a bot failed", table.id)
 
     # -- telling ----------------------------------------------------------------------
     async def _after_commit(self, live: LiveTable, referee: bool, tell: bool = True) -> None:
