@@ -166,6 +166,15 @@ def _hand_texts(cards: tuple[Card, ...]) -> list[str]:
     return kept[1]
 
 
+def card_texts(cards: Sequence[Card]) -> list[str]:
+    """The cards' record texts (``"♠9"``, ``"BJ"``); the engine's own card objects' looked up."""
+    interned = _interned_card_texts()
+    try:
+        return [interned[id(card)] for card in cards]
+    except KeyError:  # not the engine's own cards
+        return [card.record_text() for card in cards]
+
+
 _INTERNED: dict[int, str] = {}
 
 

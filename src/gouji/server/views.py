@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from gouji.records.wire import event_to_dict
+from gouji.records.wire import card_texts, event_to_dict
 
 if TYPE_CHECKING:
     from gouji.engine.actions import Action
@@ -100,7 +100,7 @@ class ViewCache:
         # that tuple until the hand changes (``Game.rank_counts``), so the same tuple, held
         # here, means the same hand.
         self._hands: list[tuple[object, list[str]]] = [((), [])] * 6
-        self._table: tuple[object, str | None] = (None, None)
+        self._table: tuple[object, str | None, str] = (None, None, "null")
         self._public_key: tuple[int, object, int] = (-1, None, -1)
         self._public_value: dict[str, Any] = {}
         self._legal_texts: tuple[list[str], str] | None = None
@@ -114,10 +114,10 @@ class ViewCache:
         # Each event as seen (by identity, the event held), its data and JSON, written once.
         self._written: dict[int, tuple[Event, dict[str, Any], str]] = {}
         self._hand_texts: list[tuple[object, str]] = [((), "[]")] * 6
-        self._public_texts: dict[str, str] = {}
         # The turn's shared text around a seat's own parts, and each seat's hand sizes' text.
         self._middle = self._after_sizes = self._tail = ""
         self._sizes_texts: list[str | None] = [None] * 7
+        self._size_parts: list[str] = []
 
     def _catch_up(self, game: Game, seat: int | None) -> None:
         events = game.events
@@ -195,35 +195,38 @@ class ViewCache:
         if key[0] == len(history) and key[1] is last and key[2] == len(game.events):
             return self._public_value
         visibility = game.variant.options["count_visibility"]
-        counts = [game.hand_size(s) if game.in_play(s) else 0 for s in range(6)]
+        counts = [n if playing else 0 for n, playing in zip(game.sizes, game.playing, strict=True)]
         table = game.table
         if table is not self._table[0]:
-            self._table = (table, None if table is None else table.text(ascii_only=True))
+            text = None if table is None else table.text(ascii_only=True)
+            self._table = (table, text, "null" if text is None else _json(text))
         current = game.current_player
+        owner = game.table_owner
         facts = public_facts(game)
+        passed, finish, opened, void = sorted(game.passed), list(game.finish_order), sorted(game.opened), game.is_void
         self._public_value = {
             "counts": counts,
             "hand_sizes": [n if visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) else None
                            for n in counts],
             "current_player": current,
             "table": self._table[1],
-            "table_owner": game.table_owner,
-            "passed": sorted(game.passed),
-            "finish_order": list(game.finish_order),
-            "opened": sorted(game.opened),
-            "is_void": game.is_void,
+            "table_owner": owner,
+            "passed": passed,
+            "finish_order": finish,
+            "opened": opened,
+            "is_void": void,
             "facts": facts,
         }
         self._public_key = (len(history), last, len(game.events))
-        shared = self._public_texts = {key: _small_json(value) for key, value in self._public_value.items()
-                                       if key not in ("counts", "facts")}
         self._middle = "".join((
-            ', "current_player": ', shared["current_player"], ', "table": ', shared["table"],
-            ', "table_owner": ', shared["table_owner"], ', "passed": ', shared["passed"], ', "hand_sizes": '))
-        self._after_sizes = "".join((', "finish_order": ', shared["finish_order"], ', "since": '))
-        self._tail = "".join((', "opened": ', shared["opened"], ', "is_void": ', shared["is_void"],
+            ', "current_player": ', "null" if current is None else str(current), ', "table": ', self._table[2],
+            ', "table_owner": ', "null" if owner is None else str(owner), ', "passed": ', _ints(passed),
+            ', "hand_sizes": '))
+        self._after_sizes = "".join((', "finish_order": ', _ints(finish), ', "since": '))
+        self._tail = "".join((', "opened": ', _ints(opened), ', "is_void": ', "true" if void else "false",
                               ', "turn": ', str(len(history)), ", ", _json(facts)[1:]))
         self._sizes_texts = [None] * 7
+        self._size_parts = ["null" if n is None else str(n) for n in self._public_value["hand_sizes"]]
         self._legal_texts = None
         return self._public_value
 
@@ -246,11 +249,11 @@ class ViewCache:
         index = 6 if seat is None else seat
         sizes = self._sizes_texts[index]
         if sizes is None:
-            shown = public["hand_sizes"]
-            if seat is not None and shown[seat] is None:
-                shown = list(shown)
-                shown[seat] = public["counts"][seat]
-            sizes = self._sizes_texts[index] = _small_json(shown)
+            parts = self._size_parts
+            if seat is not None and public["hand_sizes"][seat] is None:
+                parts = parts.copy()
+                parts[seat] = str(public["counts"][seat])
+            sizes = self._sizes_texts[index] = "[" + ", ".join(parts) + "]"
         if seat is None:
             return "".join(('{"seat": null, "hand": []', self._middle, sizes, self._after_sizes, str(since),
                             ', "history": [', ", ".join(texts[since:]), '], "legal_actions": []', self._tail))
@@ -269,17 +272,22 @@ class ViewCache:
         counts = game.rank_counts(seat)
         held, text = self._hand_texts[seat]
         if held is not counts:
-            text = _json(self._hand(game, seat))
+            # A card's text is a suit's symbol and a rank's name: nothing JSON escapes.
+            cards = self._hand_list(game, seat)
+            text = '["' + '", "'.join(cards) + '"]' if cards else "[]"
             self._hand_texts[seat] = (counts, text)
         return text
 
     def _hand(self, game: Game, seat: int) -> list[str]:
+        return list(self._hand_list(game, seat))
+
+    def _hand_list(self, game: Game, seat: int) -> list[str]:
         counts = game.rank_counts(seat)
         held, text = self._hands[seat]
         if held is not counts:
-            text = [card.record_text() for card in game.hand(seat)]
+            text = card_texts(game.hand(seat))
             self._hands[seat] = (counts, text)
-        return list(text)
+        return text
 
 
 #: Events as seen whose data and JSON one cache keeps at most (then it starts again: the seats'
@@ -309,6 +317,11 @@ def _json(value: object) -> str:
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
+def _ints(values: list[int]) -> str:
+    """JSON of a list of seats."""
+    return "[" + ", ".join(map(str, values)) + "]"
 
 
 def _small_json(value: object) -> str:
