@@ -641,6 +641,20 @@ class Game(RoundFlow):
         events = self.events
         now = len(events)
         views = self._seen
+        first = views[0][0]
+        if first <= now and all(scanned == first for scanned, _ in views):
+            # Every seat has looked at the same events (the usual case): the new public events,
+            # the same for all, are gathered once.
+            public: list[Event] = []
+            for index in range(first, now):
+                event = events[index]
+                if event.visible_to is not None or (event.seat is not None and event.kind in DECLINES):
+                    break
+                public.append(event)
+            else:
+                new = tuple(public)
+                self._seen = [(now, seen + new) for _, seen in views]
+                return
         start = min(scanned for scanned, _ in views)
         if any(scanned > now for scanned, _ in views):  # the log was cut back (a refusal restored the game)
             views = [(0, ())] * 6

@@ -92,47 +92,46 @@ def observation_deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]
         kind = game.kind
         sizes = common.sizes
         counts = common.counts
+        template = {
+            "seat": 0, "hand": [], "current_player": common.current_player, "table": _play_text(game.top),
+            "table_owner": game.owner, "passed": sorted(common.passed), "hand_sizes": [],
+            "finish_order": list(common.finish_order), "since": 0, "history": [], "legal_actions": [],
+            "opened": sorted(common.opened), "is_void": game.is_void, "turn": common.turn, "decision": kind,
+            "phase": game.phases[0].name if kind == PHASE else "",
+            "in_play": [s for s in range(6) if game.playing[s]], "burners": sorted(game.burners),
+            "kept_heads": sorted(game.kept_heads), "melee": bool(game.melee),
+            "gouji_restricted": bool(game.restricted and kind == RESPOND),
+        }
         shared = common.wire = (
-            common.current_player, _play_text(game.top), game.owner, sorted(common.passed),
+            template,
             [list(sizes) if sizes[s] is not None else [*sizes[:s], counts[s], *sizes[s + 1:]] for s in range(6)],
-            list(common.finish_order),
             _shared_texts(common.legal, _action_texts) if kind != OVER else [],
-            sorted(common.opened), game.is_void, common.turn, kind,
-            game.phases[0].name if kind == PHASE else "",
-            [s for s in range(6) if game.playing[s]], sorted(game.burners), sorted(game.kept_heads),
-            bool(game.melee), bool(game.restricted and kind == RESPOND),
             game.actor if kind != OVER else None)
-    (current, table, owner, passed, sizes_of, finish, legal, opened, void, turn, kind, phase, in_play,
-     burners, kept_heads, melee, restricted, actor) = shared
+    template, sizes_of, legal, actor = shared
     views = []
+    kept = _EVENT_DICTS
+    if len(kept) >= _EVENT_DICTS_LIMIT:
+        kept.clear()
     for seat in range(6):
         seen = game._seen_events(seat)
         start = since[seat]
         if type(start) is not int or not 0 <= start <= len(seen):
             raise ObservationError(f"since is an event index 0-{len(seen)}, not {start!r}")
-        views.append({
-            "seat": seat,
-            "hand": _hand_texts(game._hand_tuple(seat)),
-            "current_player": current,
-            "table": table,
-            "table_owner": owner,
-            "passed": passed,
-            "hand_sizes": sizes_of[seat],
-            "finish_order": finish,
-            "since": start,
-            "history": [_event_data(e) for e in seen[start:]],
-            "legal_actions": legal if seat == actor else [],
-            "opened": opened,
-            "is_void": void,
-            "turn": turn,
-            "decision": kind,
-            "phase": phase,
-            "in_play": in_play,
-            "burners": burners,
-            "kept_heads": kept_heads,
-            "melee": melee,
-            "gouji_restricted": restricted,
-        })
+        history = []
+        for event in seen[start:]:
+            entry = kept.get(id(event))
+            if entry is None or entry[0] is not event:
+                entry = kept[id(event)] = (event, event_to_dict(event))
+            history.append(entry[1])
+        view = template.copy()
+        view["seat"] = seat
+        view["hand"] = _hand_texts(game._hand_tuple(seat))
+        view["hand_sizes"] = sizes_of[seat]
+        view["since"] = start
+        view["history"] = history
+        if seat == actor:
+            view["legal_actions"] = legal
+        views.append(view)
     return views
 
 
