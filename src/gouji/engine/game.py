@@ -644,16 +644,32 @@ class Game(RoundFlow):
         first = views[0][0]
         if first <= now and all(scanned == first for scanned, _ in views):
             # Every seat has looked at the same events (the usual case): the new public events,
-            # the same for all, are gathered once.
+            # the same for all, are gathered once; a decline is its seat's own, the public word
+            # (Event.seen_as) everyone else's.
             public: list[Event] = []
+            own: list[list[Event]] | None = None
             for index in range(first, now):
                 event = events[index]
-                if event.visible_to is not None or (event.seat is not None and event.kind in DECLINES):
-                    break
-                public.append(event)
+                if event.visible_to is not None:
+                    break  # seen by some seats only: looked at seat by seat below
+                if event.seat is not None and event.kind in DECLINES:
+                    if own is None:
+                        own = [public.copy() for _ in range(6)]
+                    heard = event.as_public()
+                    for seat, heard_by in enumerate(own):
+                        heard_by.append(event if seat == event.seat else heard)
+                elif own is None:
+                    public.append(event)
+                else:
+                    for heard_by in own:
+                        heard_by.append(event)
             else:
-                new = tuple(public)
-                self._seen = [(now, seen + new) for _, seen in views]
+                if own is None:
+                    new = tuple(public)
+                    self._seen = [(now, seen + new) for _, seen in views]
+                else:
+                    self._seen = [(now, seen + tuple(heard_by))
+                                  for (_, seen), heard_by in zip(views, own, strict=True)]
                 return
         start = min(scanned for scanned, _ in views)
         if any(scanned > now for scanned, _ in views):  # the log was cut back (a refusal restored the game)
