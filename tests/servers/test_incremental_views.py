@@ -39,6 +39,11 @@ def rebuilt(game: gouji.Game, seat: int) -> Observation:
 def _check(game: gouji.Game, seats=range(6)) -> None:
     for seat in seats:
         assert game.observation(seat) == rebuilt(game, seat), f"seat {seat} at turn {game.turn}"
+    # Game.deltas keeps what the six share with the state too: it must follow refusals, clones,
+    # pickling and the plugin surface's changes as the observations do.
+    since = [max(0, len(game.observation(s).history) - 3) for s in range(6)]
+    for seat, delta in enumerate(game.deltas(since)):
+        assert delta == rebuilt(game, seat).to_dict(since[seat]), f"seat {seat}'s delta at turn {game.turn}"
 
 
 @pytest.mark.parametrize("name", VARIANTS)

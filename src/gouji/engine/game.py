@@ -113,8 +113,6 @@ class _ViewCommon:
     finish_order: tuple[int, ...]
     opened: frozenset[int]
     views: list[Observation | None]  # each seat's view of this state, once made
-    #: What the six seats' wire data of this state share (``gouji.records.wire.observation_deltas``).
-    wire: Any = None
 
 
 #: The referee's actions one game takes (each is checked and copied the game once).
@@ -269,6 +267,7 @@ class Game(RoundFlow):
         self._seen = [(0, ())] * 6
         self._hand_view = [None] * 6
         self._common = None
+        self._wire = None
 
     def _bind_variant(self, variant: Variant) -> None:
         """What a game derives from its variant's plugins rather than keeps (``_DERIVED``):
@@ -891,7 +890,7 @@ class Game(RoundFlow):
             state.pop(name, None)
         state["_legal"] = state["_legal_set"] = None  # computed again on demand
         state["_count_cache"] = [None] * 6
-        for name in ("_seen", "_hand_view", "_common"):
+        for name in ("_seen", "_hand_view", "_common", "_wire"):
             state.pop(name, None)
         return state
 

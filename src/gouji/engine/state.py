@@ -165,3 +165,6 @@ class GameState:
     _seen: list[tuple[int, tuple[Event, ...]]]
     _hand_view: list[tuple[Card, ...] | None]
     _common: _ViewCommon | None
+    #: What the six seats' wire data of the current state share (``Game.deltas``): the legal
+    #: actions' list, the log's and the history's lengths it was made for, and the data.
+    _wire: tuple[Any, ...] | None

@@ -86,27 +86,39 @@ def observation_deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]
 
     if len(since) != 6:
         raise ObservationError(f"since: one event index for each of the six seats, not {len(since)}")
-    common = game._view_common()
-    shared = common.wire
-    if shared is None:
+    # What the six share, made once per state: a state lasts while the history and the log keep
+    # their lengths and the legal actions are not made again (as Game._view_common's).
+    legal_list = game._legal
+    if legal_list is None:
+        legal_list = game._legal = game._compute_legal()
+    turn = len(game.history)
+    events = len(game.events)
+    kept_state = game._wire
+    if kept_state is not None and kept_state[0] is legal_list and kept_state[1] == events and kept_state[2] == turn:
+        shared = kept_state[3]
+    else:
         kind = game.kind
-        sizes = common.sizes
-        counts = common.counts
+        visibility = game.variant.options["count_visibility"]
+        playing = game.playing
+        counts = [n if in_play else 0 for n, in_play in zip(game.sizes, playing, strict=True)]
+        sizes = [n if visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) else None for n in counts]
         template = {
-            "seat": 0, "hand": [], "current_player": common.current_player, "table": _play_text(game.top),
-            "table_owner": game.owner, "passed": sorted(common.passed), "hand_sizes": [],
-            "finish_order": list(common.finish_order), "since": 0, "history": [], "legal_actions": [],
-            "opened": sorted(common.opened), "is_void": game.is_void, "turn": common.turn, "decision": kind,
+            "seat": 0, "hand": [], "current_player": game.current_player, "table": _play_text(game.top),
+            "table_owner": game.owner, "passed": sorted(game.passed), "hand_sizes": [],
+            "finish_order": list(game.finish_order), "since": 0, "history": [], "legal_actions": [],
+            "opened": sorted(game.opened), "is_void": game.is_void, "turn": turn, "decision": kind,
             "phase": game.phases[0].name if kind == PHASE else "",
-            "in_play": [s for s in range(6) if game.playing[s]], "burners": sorted(game.burners),
+            "in_play": [s for s in range(6) if playing[s]], "burners": sorted(game.burners),
             "kept_heads": sorted(game.kept_heads), "melee": bool(game.melee),
             "gouji_restricted": bool(game.restricted and kind == RESPOND),
         }
-        shared = common.wire = (
+        over = kind == OVER
+        shared = (
             template,
-            [list(sizes) if sizes[s] is not None else [*sizes[:s], counts[s], *sizes[s + 1:]] for s in range(6)],
-            _shared_texts(common.legal, _action_texts) if kind != OVER else [],
-            game.actor if kind != OVER else None)
+            [sizes if sizes[s] is not None else [*sizes[:s], counts[s], *sizes[s + 1:]] for s in range(6)],
+            [] if over else _legal_texts(legal_list),
+            None if over else game.actor)
+        game._wire = (legal_list, events, turn, shared)
     template, sizes_of, legal, actor = shared
     views = []
     kept = _EVENT_DICTS
@@ -133,6 +145,24 @@ def observation_deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]
             view["legal_actions"] = legal
         views.append(view)
     return views
+
+
+def _legal_texts(actions: list[Action]) -> list[str]:
+    """The texts of a state's legal actions: the engine interns them, so they are looked up by
+    identity (each entry holds its action, so an id is not reused while it is kept), not hashed."""
+    kept = _ACTION_TEXTS
+    texts = []
+    for action in actions:
+        entry = kept.get(id(action))
+        if entry is None or entry[0] is not action:
+            if len(kept) >= _WORDS_LIMIT:
+                kept.clear()
+            entry = kept[id(action)] = (action, _action_text(action))
+        texts.append(entry[1])
+    return texts
+
+
+_ACTION_TEXTS: dict[int, tuple[Action, str]] = {}
 
 
 def _shared_texts(items: tuple[Any, ...], write: Callable[[tuple[Any, ...]], list[str]]) -> list[str]:
