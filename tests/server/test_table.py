@@ -273,3 +273,54 @@ def test_a_store_without_append_actions_gets_one_move_a_write():
         table.commit(table.game.legal_actions()[0], table.game.current_player)
     made = table.play_bots(12)
     assert made >= 1 and len(store.actions(table.id)) == table.turn
+
+
+def _to_the_person(table: Table) -> None:
+    while not table.game.is_over and table.bot_to_move():
+        table.play_bots(12)
+
+
+def test_a_persons_act_and_the_bots_answer_are_one_write():
+    store, table, _ = _table()
+    _to_the_person(table)
+    writes = []
+    append = store.append_actions
+
+    def counted(table_id, rows, status=None, owner=None):
+        writes.append([row.seat for row in rows])
+        append(table_id, rows, status, owner)
+
+    store.append_actions = counted  # type: ignore[method-assign]
+    turn = table.turn
+    table.act(0, turn, table.game.legal_actions()[0].to_text(), bots=12)
+    assert writes and writes[0][0] == 0 and len(writes) == 1
+    assert all(seat != 0 for seat in writes[0][1:])
+    assert table.turn == turn + len(writes[0]) and len(store.actions(table.id)) == table.turn
+    assert table.game.is_over or not table.bot_to_move() or len(writes[0]) == 13
+
+
+@pytest.mark.parametrize("text", ["play BJ BJ BJ BJ BJ BJ BJ", "nonsense"])
+def test_a_refused_act_with_bots_changes_nothing(text):
+    store, table, _ = _table()
+    _to_the_person(table)
+    turn = table.turn
+    before = table.game.observation(0)
+    with pytest.raises(Refusal):
+        table.act(0, turn, text, bots=12)
+    assert table.turn == turn and table.game.observation(0) == before
+    assert len(store.actions(table.id)) == turn
+
+
+def test_an_act_with_bots_the_store_refuses_leaves_the_table_as_it_was():
+    store, table, _ = _table()
+    _to_the_person(table)
+    turn = table.turn
+    before = table.game.observation(0)
+
+    def broken(*args, **kwargs):
+        raise StoreError("disk full")
+
+    store.append_actions = broken  # type: ignore[method-assign]
+    with pytest.raises(StoreError):
+        table.act(0, turn, table.game.legal_actions()[0].to_text(), bots=12)
+    assert table.turn == turn and table.game.observation(0) == before

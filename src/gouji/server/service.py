@@ -336,28 +336,23 @@ class TableService:
     async def act(self, live: LiveTable, connection: Connection, turn: int, action: str) -> None:
         """A client's ``act``: committed then told to every connection, or a refusal (nothing changed)."""
         async with live.lock:
+            table = live.table
+            before = table.turn
             try:
-                live.table.act(connection.seat, turn, action)
-                self._answer_bots(live)
+                # With no bot delay the bots' answer (up to MAX_BOT_RUN moves) is made at once and
+                # committed with the person's move in one write, and one view tells them all.
+                table.act(connection.seat, turn, action, bots=0 if self.bot_delay else MAX_BOT_RUN)
             except StoreError as exc:  # the table was taken over (a lapsed lease): nothing changed here
-                log.warning("table %s: %s", live.table.id, exc)
+                log.warning("table %s: %s", table.id, exc)
                 await self._let_go(live)
                 return
+            except Exception:
+                if table.turn == before:
+                    raise  # the person's action refused: nothing changed
+                # A bot failed after the moves before it were committed: they are told; the
+                # driver meets the bot again, logs it and stops.
+                log.exception("table %s: a bot failed", table.id)
             await self._after_commit(live, referee=False)
-
-    def _answer_bots(self, live: LiveTable) -> None:
-        """With no bot delay, the bots' moves after a person's (up to :data:`MAX_BOT_RUN`) are
-        made and committed at once, so that one view tells the person's move and theirs. A bot
-        that fails is left to the driver (which logs it and stops)."""
-        table = live.table
-        if self.bot_delay or table.game.is_over or not table.bot_to_move():
-            return
-        try:
-            table.play_bots(MAX_BOT_RUN)
-        except StoreError:
-            raise
-        except Exception:
-            log.exception("table %s: a bot failed", table.id)
 
     # -- telling ----------------------------------------------------------------------
     async def _after_commit(self, live: LiveTable, referee: bool, tell: bool = True) -> None:

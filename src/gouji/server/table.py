@@ -252,8 +252,10 @@ class Table:
         self.row = _evolve(self.row, seats=tuple(seats), status=status)
         return token
 
-    def act(self, seat: int | None, turn: object, text: object) -> Action:
-        """Seat ``seat``'s action ``text`` at ``turn``, committed; a :class:`Refusal` changes nothing."""
+    def act(self, seat: int | None, turn: object, text: object, bots: int = 0) -> Action:
+        """Seat ``seat``'s action ``text`` at ``turn``, committed; a :class:`Refusal` changes nothing.
+        ``bots``: then let the bots answer, at most that many moves, committed with it in one write
+        (:meth:`play_bots`; a bot that fails is raised once the moves before it are committed)."""
         if seat is None:
             raise Refusal(FORBIDDEN, "a spectator does not act: connect with a seat's token")
         if not isinstance(turn, int) or isinstance(turn, bool):
@@ -271,6 +273,9 @@ class Table:
             action = parse_action(text)
         except GoujiError as exc:
             raise Refusal(BAD_REQUEST, f"action: {exc}") from exc
+        if bots > 0:
+            self.play_bots(bots, first=(action, seat))
+            return action
         return self.commit(action, seat)
 
     def bot_action(self) -> Action:
@@ -285,15 +290,18 @@ class Table:
         assert seat is not None
         return decide(make_bot(name, bot_seed(self.row.seed, seat, self.turn)), self.game)
 
-    def play_bots(self, most: int) -> int:
+    def play_bots(self, most: int, first: tuple[Action, int] | None = None) -> int:
         """Let the bots move while a bot is to decide, at most ``most`` moves, and commit the
         moves to the store together (one transaction, where the store offers
         ``append_actions``) before this returns: nobody is told before. If the store refuses
         them, the game is put back as it was before the first. A bot's move that is refused, or
         a bot that fails, ends the run: the moves before it are committed, then it is raised.
-        The moves made and committed."""
+        ``first``: a person's action and seat, made before the bots' and committed with them (a
+        :class:`Refusal` of it changes nothing). The bots' moves made and committed."""
         append = getattr(self.store, "append_actions", None)
         if append is None:  # a store of one action per write
+            if first is not None:
+                self.commit(*first)
             made = 0
             while made < most and self.bot_to_move() and not self.game.is_over:
                 self.commit(self.bot_action(), self.game.current_player)
@@ -303,9 +311,19 @@ class Table:
         snapshot = game.clone()
         start = self.turn
         rows: list[ActionRow] = []
+        if first is not None:
+            if start >= MAX_TURNS:
+                raise Refusal(ILLEGAL, f"a table takes at most {MAX_TURNS} actions", "ROUND-1")
+            person, seated = first
+            try:
+                game.apply(person, seat=seated)  # a refusal leaves the game as it was
+            except GoujiError as exc:
+                raise _refusal(exc) from exc
+            rows.append(ActionRow(start, seated, person.to_text()))
+        made = len(rows)
         failure: Exception | None = None
         try:
-            while len(rows) < most and self.bot_to_move() and not game.is_over:
+            while len(rows) - made < most and self.bot_to_move() and not game.is_over:
                 if self.turn >= MAX_TURNS:
                     raise Refusal(ILLEGAL, f"a table takes at most {MAX_TURNS} actions", "ROUND-1")
                 seat = game.current_player
@@ -328,7 +346,7 @@ class Table:
                 self.row = _evolve(self.row, status=status)
         if failure is not None:
             raise failure
-        return len(rows)
+        return len(rows) - made
 
     def commit(self, action: Action, seat: int | None) -> Action:
         """Apply ``action`` (from ``seat``, ``None`` for a referee's) and store it; if the store
