@@ -268,6 +268,7 @@ class Game(RoundFlow):
         self._hand_view = [None] * 6
         self._common = None
         self._wire = None
+        self._wire_seen = None
 
     def _bind_variant(self, variant: Variant) -> None:
         """What a game derives from its variant's plugins rather than keeps (``_DERIVED``):
@@ -829,6 +830,7 @@ class Game(RoundFlow):
         state["_count_cache"] = self._count_cache.copy()  # tuples, shared
         state["_seen"] = self._seen.copy()  # tuples, shared
         state["_hand_view"] = self._hand_view.copy()
+        state["_wire_seen"] = None  # lists appended to in place: the copy makes its own on demand
         state["sizes"] = self.sizes.copy()
         state["playing"] = self.playing.copy()
         state["places"] = self.places.copy()
@@ -890,7 +892,7 @@ class Game(RoundFlow):
             state.pop(name, None)
         state["_legal"] = state["_legal_set"] = None  # computed again on demand
         state["_count_cache"] = [None] * 6
-        for name in ("_seen", "_hand_view", "_common", "_wire"):
+        for name in ("_seen", "_hand_view", "_common", "_wire", "_wire_seen"):
             state.pop(name, None)
         return state
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from gouji.engine.actions import MAX_ACTION_CHARS, Action, parse_action
 from gouji.engine.cards import Card
-from gouji.engine.events import Event
+from gouji.engine.events import DECLINES, Event
 from gouji.engine.plays import Play, parse_play
 from gouji.errors import GoujiError, ObservationError
 
@@ -121,30 +121,49 @@ def observation_deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]
         game._wire = (legal_list, events, turn, shared)
     template, sizes_of, legal, actor = shared
     views = []
-    kept = _EVENT_DICTS
-    if len(kept) >= _EVENT_DICTS_LIMIT:
-        kept.clear()
-    for seat in range(6):
-        seen = game._seen_events(seat)
+    for seat, seen in enumerate(_seats_events(game)):
         start = since[seat]
         if type(start) is not int or not 0 <= start <= len(seen):
             raise ObservationError(f"since is an event index 0-{len(seen)}, not {start!r}")
-        history = []
-        for event in seen[start:]:
-            entry = kept.get(id(event))
-            if entry is None or entry[0] is not event:
-                entry = kept[id(event)] = (event, event_to_dict(event))
-            history.append(entry[1])
         view = template.copy()
         view["seat"] = seat
         view["hand"] = _hand_texts(game._hand_tuple(seat))
         view["hand_sizes"] = sizes_of[seat]
         view["since"] = start
-        view["history"] = history
+        view["history"] = seen[start:]
         if seat == actor:
             view["legal_actions"] = legal
         views.append(view)
     return views
+
+
+def _seats_events(game: Game) -> list[list[dict[str, Any]]]:
+    """Each seat's events as it sees them (:meth:`Event.seen_as <gouji.engine.events.Event.seen_as>`),
+    as wire data, kept on the game (``Game._wire_seen``) and appended to as the log grows; made
+    again from the whole log when the log was put back (shorter, or another event at its end)."""
+    events = game.events
+    now = len(events)
+    kept = game._wire_seen
+    if kept is None or kept[0] > now or (kept[0] and events[kept[0] - 1] is not kept[1]):
+        kept = game._wire_seen = [0, None, [[] for _ in range(6)]]
+    seats: list[list[dict[str, Any]]] = kept[2]
+    scanned = kept[0]
+    if scanned < now:
+        if len(_EVENT_DICTS) >= _EVENT_DICTS_LIMIT:
+            _EVENT_DICTS.clear()
+        for event in events[scanned:]:
+            if event.visible_to is None and (event.seat is None or event.kind not in DECLINES):
+                data = _event_data(event)  # public, the same for all
+                for held in seats:
+                    held.append(data)
+                continue
+            for seat, held in enumerate(seats):
+                seen = event.seen_as(seat)
+                if seen is not None:
+                    held.append(_event_data(seen))
+        kept[0] = now
+        kept[1] = events[-1]
+    return seats
 
 
 def _legal_texts(actions: list[Action]) -> list[str]:
