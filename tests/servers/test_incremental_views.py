@@ -159,3 +159,23 @@ def test_deltas_refuse_bad_since_and_hide_other_hands():
                                           if seat == game.current_player else [])
         for event in delta["history"]:
             assert event["visible_to"] is None or seat in event["visible_to"]
+
+
+def test_deltas_follow_a_log_put_back():
+    """A server puts a game back as it was when its store refuses a write
+    (``game.__dict__.update(snapshot.__dict__)``): the next deltas are those of that game."""
+    game = gouji.load_variant("district").new_game(seed=4)
+    rng = random.Random(4)
+    for _ in range(25):
+        game.apply(rng.choice(game.legal_actions()))
+    snapshot = game.clone()
+    game.deltas([0] * 6)
+    for _ in range(5):
+        game.apply(rng.choice(game.legal_actions()))
+    game.deltas([0] * 6)
+    game.__dict__.update(snapshot.__dict__)
+    _deltas_check(game, [0] * 6, [None] * 6)
+    other = game.clone()
+    other.apply(rng.choice(other.legal_actions()))
+    _deltas_check(other, [0] * 6, [None] * 6)
+    _deltas_check(game, [0] * 6, [None] * 6)
