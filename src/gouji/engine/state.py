@@ -169,5 +169,5 @@ class GameState:
     #: actions' list, the log's and the history's lengths it was made for, and the data.
     _wire: tuple[Any, ...] | None
     #: Each seat's events as wire data (``Game.deltas``): ``[events looked at, the last of them,
-    #: six lists]``, appended to in place (a clone starts without them).
+    #: six lists, the log they were read from]``, appended to in place (a clone starts without them).
     _wire_seen: list[Any] | None

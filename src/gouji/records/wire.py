@@ -140,12 +140,13 @@ def observation_deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]
 def _seats_events(game: Game) -> list[list[dict[str, Any]]]:
     """Each seat's events as it sees them (:meth:`Event.seen_as <gouji.engine.events.Event.seen_as>`),
     as wire data, kept on the game (``Game._wire_seen``) and appended to as the log grows; made
-    again from the whole log when the log was put back (shorter, or another event at its end)."""
+    again from the whole log when the log was put back (another list, shorter, or another event
+    at its end)."""
     events = game.events
     now = len(events)
     kept = game._wire_seen
-    if kept is None or kept[0] > now or (kept[0] and events[kept[0] - 1] is not kept[1]):
-        kept = game._wire_seen = [0, None, [[] for _ in range(6)]]
+    if kept is None or kept[3] is not events or kept[0] > now or (kept[0] and events[kept[0] - 1] is not kept[1]):
+        kept = game._wire_seen = [0, None, [[] for _ in range(6)], events]
     seats: list[list[dict[str, Any]]] = kept[2]
     scanned = kept[0]
     if scanned < now:
