@@ -14,7 +14,7 @@ import pytest
 from gouji.server.refusals import HTTP_STATUS, Refusal
 from gouji.server.service import Connection, HeldElsewhere, TableService
 from gouji.server.sqlite_store import SQLiteStore
-from gouji.server.store import ActionRow, StoreError
+from gouji.server.store import StoreError
 
 
 class LeasingStore(SQLiteStore):
@@ -45,11 +45,11 @@ class LeasingStore(SQLiteStore):
         if self.leases.get(table_id, ("",))[0] == owner:
             del self.leases[table_id]
 
-    def append_action(self, table_id, row: ActionRow, status=None, owner=None):
+    def append_actions(self, table_id, rows, status=None, owner=None):  # append_action too
         held = self.leases.get(table_id)
         if owner is not None and (held is None or held[0] != owner or held[1] < self.now):
             raise StoreError(f"{owner} no longer holds table {table_id}")
-        super().append_action(table_id, row, status, owner)
+        super().append_actions(table_id, rows, status, owner)
 
 
 def test_a_table_moves_to_another_process_when_its_lease_lapses():

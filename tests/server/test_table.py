@@ -197,3 +197,130 @@ def test_a_server_full_of_tables_refuses_one_more(monkeypatch):
         return info.value.code, len(service.store.list_tables())
 
     assert asyncio.run(scenario()) == ("conflict", 2)
+
+
+def test_a_run_of_bot_moves_is_committed_at_once_and_plays_as_one_at_a_time():
+    """Issue 23: ``play_bots`` commits a run of bot moves in one write; the game and the log
+    are those of the same moves committed one by one (the bots' seeds are the table's)."""
+    store, table, _ = _table(["greedy"] * 6)
+    other_store = SQLiteStore()
+    other = Table(table.row, table.game.clone(), other_store, "")
+    other_store.create_table(table.row)
+    writes = []
+    append = store.append_actions
+
+    def counted(table_id, rows, status=None, owner=None):
+        writes.append(len(rows))
+        append(table_id, rows, status, owner)
+
+    store.append_actions = counted  # type: ignore[method-assign]
+    while not table.game.is_over:
+        assert table.play_bots(12) >= 1
+        for _ in range(writes[-1]):
+            other.commit(other.bot_action(), other.game.current_player)
+        assert table.turn == other.turn and table.game.events == other.game.events
+    assert table.game.record() == other.game.record()
+    assert all(1 <= n <= 12 for n in writes) and sum(writes) == table.turn
+    assert store.actions(table.id) == other_store.actions(table.id)
+    assert store.get_table(table.id).status == OVER and table.status == OVER
+    restored = Table.restore(store, table.id)
+    assert restored.game.record() == table.game.record()
+
+
+def test_a_run_the_store_refuses_leaves_the_table_as_it_was():
+    store, table, _ = _table(["greedy"] * 6)
+    before = table.game.observation(0)
+
+    def broken(*args, **kwargs):
+        raise StoreError("disk full")
+
+    store.append_actions = broken  # type: ignore[method-assign]
+    with pytest.raises(StoreError):
+        table.play_bots(12)
+    assert table.turn == 0 and table.game.observation(0) == before and store.actions(table.id) == []
+
+
+def test_a_failing_bot_ends_the_run_after_the_moves_before_it_are_committed():
+    store, table, _ = _table(["greedy"] * 6)
+    choose = table.bot_action
+    calls = []
+
+    def failing():
+        calls.append(1)
+        if len(calls) == 4:
+            raise RuntimeError("a bot's bug")
+        return choose()
+
+    table.bot_action = failing  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError):
+        table.play_bots(12)
+    assert table.turn == 3 and len(store.actions(table.id)) == 3
+
+
+def test_a_store_without_append_actions_gets_one_move_a_write():
+    class OneAtATime:
+        def __init__(self):
+            self.store = SQLiteStore()
+
+        def __getattr__(self, name):
+            if name == "append_actions":
+                raise AttributeError(name)
+            return getattr(self.store, name)
+
+    store = OneAtATime()
+    table, _ = Table.create(store, "provincial", ["human"] + ["greedy"] * 5)
+    while not table.game.is_over and not table.bot_to_move():
+        table.commit(table.game.legal_actions()[0], table.game.current_player)
+    made = table.play_bots(12)
+    assert made >= 1 and len(store.actions(table.id)) == table.turn
+
+
+def _to_the_person(table: Table) -> None:
+    while not table.game.is_over and table.bot_to_move():
+        table.play_bots(12)
+
+
+def test_a_persons_act_and_the_bots_answer_are_one_write():
+    store, table, _ = _table()
+    _to_the_person(table)
+    writes = []
+    append = store.append_actions
+
+    def counted(table_id, rows, status=None, owner=None):
+        writes.append([row.seat for row in rows])
+        append(table_id, rows, status, owner)
+
+    store.append_actions = counted  # type: ignore[method-assign]
+    turn = table.turn
+    table.act(0, turn, table.game.legal_actions()[0].to_text(), bots=12)
+    assert writes and writes[0][0] == 0 and len(writes) == 1
+    assert all(seat != 0 for seat in writes[0][1:])
+    assert table.turn == turn + len(writes[0]) and len(store.actions(table.id)) == table.turn
+    assert table.game.is_over or not table.bot_to_move() or len(writes[0]) == 13
+
+
+@pytest.mark.parametrize("text", ["play BJ BJ BJ BJ BJ BJ BJ", "nonsense"])
+def test_a_refused_act_with_bots_changes_nothing(text):
+    store, table, _ = _table()
+    _to_the_person(table)
+    turn = table.turn
+    before = table.game.observation(0)
+    with pytest.raises(Refusal):
+        table.act(0, turn, text, bots=12)
+    assert table.turn == turn and table.game.observation(0) == before
+    assert len(store.actions(table.id)) == turn
+
+
+def test_an_act_with_bots_the_store_refuses_leaves_the_table_as_it_was():
+    store, table, _ = _table()
+    _to_the_person(table)
+    turn = table.turn
+    before = table.game.observation(0)
+
+    def broken(*args, **kwargs):
+        raise StoreError("disk full")
+
+    store.append_actions = broken  # type: ignore[method-assign]
+    with pytest.raises(StoreError):
+        table.act(0, turn, table.game.legal_actions()[0].to_text(), bots=12)
+    assert table.turn == turn and table.game.observation(0) == before

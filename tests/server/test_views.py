@@ -57,3 +57,27 @@ def test_a_log_put_back_is_read_again():
         cache.view(game, 0, 10_000)
     with pytest.raises(ValueError):
         cache.view_text(game, 0, 10_000)
+
+
+def test_every_card_text_is_json_as_it_is():
+    """The cache writes a hand's JSON by joining its cards' texts in quotes: no card's text
+    has anything JSON escapes."""
+    from gouji.engine.game import _CARDS
+
+    for suits in _CARDS.values():
+        for card in suits.values():
+            text = card.record_text()
+            assert json.dumps(text, ensure_ascii=False) == f'"{text}"'
+
+
+def test_a_view_text_is_the_json_of_the_view_byte_for_byte():
+    game = gouji.load_variant("district").new_game(seed=5)
+    bot = make_bot("greedy", 5)
+    cache = ViewCache()
+    for _ in range(60):
+        if game.is_over:
+            break
+        for seat in (*range(6), None):
+            since = max(0, cache.length(game, seat) - 3)
+            assert cache.view_text(game, seat, since) == json.dumps(cache.view(game, seat, since), ensure_ascii=False)
+        game.apply(decide(bot, game))

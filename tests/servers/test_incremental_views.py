@@ -8,6 +8,8 @@ import pickle
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import gouji
 from gouji.engine.game import Observation
@@ -37,6 +39,11 @@ def rebuilt(game: gouji.Game, seat: int) -> Observation:
 def _check(game: gouji.Game, seats=range(6)) -> None:
     for seat in seats:
         assert game.observation(seat) == rebuilt(game, seat), f"seat {seat} at turn {game.turn}"
+    # Game.deltas keeps what the six share with the state too: it must follow refusals, clones,
+    # pickling and the plugin surface's changes as the observations do.
+    since = [max(0, len(game.observation(s).history) - 3) for s in range(6)]
+    for seat, delta in enumerate(game.deltas(since)):
+        assert delta == rebuilt(game, seat).to_dict(since[seat]), f"seat {seat}'s delta at turn {game.turn}"
 
 
 @pytest.mark.parametrize("name", VARIANTS)
@@ -103,3 +110,72 @@ def test_changes_through_the_plugin_surface_show_in_the_next_view():
     game.log("note", None, "", detail="a plugin's event")
     _check(game)
     assert game.observation(4).history[-1].kind == "note"
+
+
+def _deltas_check(game: gouji.Game, sent: list[int], earlier: list[Observation | None]) -> list[int]:
+    """``game.deltas(sent)`` is, seat by seat, the observation's ``to_dict(sent[seat])`` and
+    rebuilds (joined to the earlier view) the observation made from scratch."""
+    deltas = game.deltas(sent)
+    assert len(deltas) == 6
+    for seat, delta in enumerate(deltas):
+        assert delta == game.observation(seat).to_dict(sent[seat]), f"seat {seat} at turn {game.turn}"
+        view = Observation.from_dict(delta, earlier=earlier[seat])
+        assert view == rebuilt(game, seat), f"seat {seat} at turn {game.turn}"
+        earlier[seat] = view
+    return [n + len(d["history"]) for n, d in zip(sent, deltas, strict=True)]
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@given(seed=st.integers(0, 2**32), look=st.floats(0.2, 1.0))
+@settings(max_examples=3, deadline=None)
+def test_the_six_deltas_at_once_equal_rebuilt_views(name, seed, look):
+    """Issue 23: ``Game.deltas`` (the six seats at once, what they share written once), asked
+    after some actions and not others, over random games."""
+    game = gouji.load_variant(name).new_game(seed=seed)
+    rng = random.Random(seed)
+    sent = [0] * 6
+    earlier: list[Observation | None] = [None] * 6
+    while not game.is_over:
+        if rng.random() < look:
+            sent = _deltas_check(game, sent, earlier)
+        game.apply(rng.choice(game.legal_actions()))
+    _deltas_check(game, sent, earlier)
+
+
+def test_deltas_refuse_bad_since_and_hide_other_hands():
+    game = gouji.load_variant("provincial").new_game(seed=2)
+    with pytest.raises(gouji.errors.ObservationError):
+        game.deltas([0] * 5)
+    with pytest.raises(gouji.errors.ObservationError):
+        game.deltas([0, 0, 0, 10_000, 0, 0])
+    with pytest.raises(gouji.errors.ObservationError):
+        game.deltas([0, 0, True, 0, 0, 0])
+    for _ in range(30):
+        game.apply(game.legal_actions()[0])
+    deltas = game.deltas([0] * 6)
+    for seat, delta in enumerate(deltas):
+        assert delta["hand"] == [c.record_text() for c in game.hand(seat)]
+        assert delta["legal_actions"] == ([a.to_text() for a in game.legal_actions()]
+                                          if seat == game.current_player else [])
+        for event in delta["history"]:
+            assert event["visible_to"] is None or seat in event["visible_to"]
+
+
+def test_deltas_follow_a_log_put_back():
+    """A server puts a game back as it was when its store refuses a write
+    (``game.__dict__.update(snapshot.__dict__)``): the next deltas are those of that game."""
+    game = gouji.load_variant("district").new_game(seed=4)
+    rng = random.Random(4)
+    for _ in range(25):
+        game.apply(rng.choice(game.legal_actions()))
+    snapshot = game.clone()
+    game.deltas([0] * 6)
+    for _ in range(5):
+        game.apply(rng.choice(game.legal_actions()))
+    game.deltas([0] * 6)
+    game.__dict__.update(snapshot.__dict__)
+    _deltas_check(game, [0] * 6, [None] * 6)
+    other = game.clone()
+    other.apply(rng.choice(other.legal_actions()))
+    _deltas_check(other, [0] * 6, [None] * 6)
+    _deltas_check(game, [0] * 6, [None] * 6)

@@ -267,6 +267,8 @@ class Game(RoundFlow):
         self._seen = [(0, ())] * 6
         self._hand_view = [None] * 6
         self._common = None
+        self._wire = None
+        self._wire_seen = None
 
     def _bind_variant(self, variant: Variant) -> None:
         """What a game derives from its variant's plugins rather than keeps (``_DERIVED``):
@@ -593,6 +595,16 @@ class Game(RoundFlow):
         )
         return view
 
+    def deltas(self, since: Sequence[int]) -> list[dict[str, Any]]:
+        """The six seats' observations as JSON-ready data, at once: entry ``seat`` is what
+        ``observation(seat).to_dict(since[seat])`` writes (``since[seat]``: the events that seat
+        holds already). What the six share is written once per state, each hand once per change,
+        each event once: the lists and dicts are shared between seats and calls, so read them,
+        do not change them. A seat's events now: ``since[seat] + len(entry["history"])``."""
+        from gouji.records.wire import observation_deltas
+
+        return observation_deltas(self, since)
+
     def _view_common(self) -> _ViewCommon:
         """What every seat's view shares now, made once per state: a state lasts while the
         history and the log keep their lengths and the legal actions are not made again
@@ -629,6 +641,36 @@ class Game(RoundFlow):
         events = self.events
         now = len(events)
         views = self._seen
+        first = views[0][0]
+        if first <= now and all(scanned == first for scanned, _ in views):
+            # Every seat has looked at the same events (the usual case): the new public events,
+            # the same for all, are gathered once; a decline is its seat's own, the public word
+            # (Event.seen_as) everyone else's.
+            public: list[Event] = []
+            own: list[list[Event]] | None = None
+            for index in range(first, now):
+                event = events[index]
+                if event.visible_to is not None:
+                    break  # seen by some seats only: looked at seat by seat below
+                if event.seat is not None and event.kind in DECLINES:
+                    if own is None:
+                        own = [public.copy() for _ in range(6)]
+                    heard = event.as_public()
+                    for seat, heard_by in enumerate(own):
+                        heard_by.append(event if seat == event.seat else heard)
+                elif own is None:
+                    public.append(event)
+                else:
+                    for heard_by in own:
+                        heard_by.append(event)
+            else:
+                if own is None:
+                    new = tuple(public)
+                    self._seen = [(now, seen + new) for _, seen in views]
+                else:
+                    self._seen = [(now, seen + tuple(heard_by))
+                                  for (_, seen), heard_by in zip(views, own, strict=True)]
+                return
         start = min(scanned for scanned, _ in views)
         if any(scanned > now for scanned, _ in views):  # the log was cut back (a refusal restored the game)
             views = [(0, ())] * 6
@@ -788,6 +830,7 @@ class Game(RoundFlow):
         state["_count_cache"] = self._count_cache.copy()  # tuples, shared
         state["_seen"] = self._seen.copy()  # tuples, shared
         state["_hand_view"] = self._hand_view.copy()
+        state["_wire_seen"] = None  # lists appended to in place: the copy makes its own on demand
         state["sizes"] = self.sizes.copy()
         state["playing"] = self.playing.copy()
         state["places"] = self.places.copy()
@@ -849,7 +892,7 @@ class Game(RoundFlow):
             state.pop(name, None)
         state["_legal"] = state["_legal_set"] = None  # computed again on demand
         state["_count_cache"] = [None] * 6
-        for name in ("_seen", "_hand_view", "_common"):
+        for name in ("_seen", "_hand_view", "_common", "_wire", "_wire_seen"):
             state.pop(name, None)
         return state
 

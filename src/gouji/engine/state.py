@@ -165,3 +165,9 @@ class GameState:
     _seen: list[tuple[int, tuple[Event, ...]]]
     _hand_view: list[tuple[Card, ...] | None]
     _common: _ViewCommon | None
+    #: What the six seats' wire data of the current state share (``Game.deltas``): the legal
+    #: actions' list, the log's and the history's lengths it was made for, and the data.
+    _wire: tuple[Any, ...] | None
+    #: Each seat's events as wire data (``Game.deltas``): ``[events looked at, the last of them,
+    #: six lists, the log they were read from]``, appended to in place (a clone starts without them).
+    _wire_seen: list[Any] | None

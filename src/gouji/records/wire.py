@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from gouji.engine.actions import MAX_ACTION_CHARS, Action, parse_action
 from gouji.engine.cards import Card
-from gouji.engine.events import Event
+from gouji.engine.events import DECLINES, Event
 from gouji.engine.plays import Play, parse_play
 from gouji.errors import GoujiError, ObservationError
 
 if TYPE_CHECKING:
-    from gouji.engine.game import Observation
+    from gouji.engine.game import Game, Observation
 
 #: The largest turn an observation may name (a record holds at most this many actions).
 MAX_TURN = 1 << 20
@@ -75,11 +75,183 @@ def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, A
     }
 
 
+def observation_deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]:
+    """The six seats' observations as :func:`observation_to_dict` writes them, seat ``s``
+    leaving out its first ``since[s]`` events (:meth:`Game.deltas <gouji.Game.deltas>`).
+
+    What the six views of a state share is written once (and kept with the state: the next call
+    in the same state writes only the seats' parts); a hand's texts once per hand, an event's
+    data once per event. The lists and dicts returned are shared: read them, do not change them."""
+    from gouji.engine.round import OVER, PHASE, RESPOND
+
+    if len(since) != 6:
+        raise ObservationError(f"since: one event index for each of the six seats, not {len(since)}")
+    # What the six share, made once per state: a state lasts while the history and the log keep
+    # their lengths and the legal actions are not made again (as Game._view_common's).
+    legal_list = game._legal
+    if legal_list is None:
+        legal_list = game._legal = game._compute_legal()
+    turn = len(game.history)
+    events = len(game.events)
+    kept_state = game._wire
+    if kept_state is not None and kept_state[0] is legal_list and kept_state[1] == events and kept_state[2] == turn:
+        shared = kept_state[3]
+    else:
+        kind = game.kind
+        visibility = game.variant.options["count_visibility"]
+        playing = game.playing
+        counts = [n if in_play else 0 for n, in_play in zip(game.sizes, playing, strict=True)]
+        sizes = [n if visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) else None for n in counts]
+        template = {
+            "seat": 0, "hand": [], "current_player": game.current_player, "table": _play_text(game.top),
+            "table_owner": game.owner, "passed": sorted(game.passed), "hand_sizes": [],
+            "finish_order": list(game.finish_order), "since": 0, "history": [], "legal_actions": [],
+            "opened": sorted(game.opened), "is_void": game.is_void, "turn": turn, "decision": kind,
+            "phase": game.phases[0].name if kind == PHASE else "",
+            "in_play": [s for s in range(6) if playing[s]], "burners": sorted(game.burners),
+            "kept_heads": sorted(game.kept_heads), "melee": bool(game.melee),
+            "gouji_restricted": bool(game.restricted and kind == RESPOND),
+        }
+        over = kind == OVER
+        shared = (
+            template,
+            [sizes if sizes[s] is not None else [*sizes[:s], counts[s], *sizes[s + 1:]] for s in range(6)],
+            [] if over else _legal_texts(legal_list),
+            None if over else game.actor)
+        game._wire = (legal_list, events, turn, shared)
+    template, sizes_of, legal, actor = shared
+    views = []
+    for seat, seen in enumerate(_seats_events(game)):
+        start = since[seat]
+        if type(start) is not int or not 0 <= start <= len(seen):
+            raise ObservationError(f"since is an event index 0-{len(seen)}, not {start!r}")
+        view = template.copy()
+        view["seat"] = seat
+        view["hand"] = _hand_texts(game._hand_tuple(seat))
+        view["hand_sizes"] = sizes_of[seat]
+        view["since"] = start
+        view["history"] = seen[start:]
+        if seat == actor:
+            view["legal_actions"] = legal
+        views.append(view)
+    return views
+
+
+def _seats_events(game: Game) -> list[list[dict[str, Any]]]:
+    """Each seat's events as it sees them (:meth:`Event.seen_as <gouji.engine.events.Event.seen_as>`),
+    as wire data, kept on the game (``Game._wire_seen``) and appended to as the log grows; made
+    again from the whole log when the log was put back (another list, shorter, or another event
+    at its end)."""
+    events = game.events
+    now = len(events)
+    kept = game._wire_seen
+    if kept is None or kept[3] is not events or kept[0] > now or (kept[0] and events[kept[0] - 1] is not kept[1]):
+        kept = game._wire_seen = [0, None, [[] for _ in range(6)], events]
+    seats: list[list[dict[str, Any]]] = kept[2]
+    scanned = kept[0]
+    if scanned < now:
+        if len(_EVENT_DICTS) >= _EVENT_DICTS_LIMIT:
+            _EVENT_DICTS.clear()
+        for event in events[scanned:]:
+            if event.visible_to is None and (event.seat is None or event.kind not in DECLINES):
+                data = _event_data(event)  # public, the same for all
+                for held in seats:
+                    held.append(data)
+                continue
+            for seat, held in enumerate(seats):
+                seen = event.seen_as(seat)
+                if seen is not None:
+                    held.append(_event_data(seen))
+        kept[0] = now
+        kept[1] = events[-1]
+    return seats
+
+
+def _legal_texts(actions: list[Action]) -> list[str]:
+    """The texts of a state's legal actions: the engine interns them, so they are looked up by
+    identity (each entry holds its action, so an id is not reused while it is kept), not hashed."""
+    kept = _ACTION_TEXTS
+    texts = []
+    for action in actions:
+        entry = kept.get(id(action))
+        if entry is None or entry[0] is not action:
+            if len(kept) >= _WORDS_LIMIT:
+                kept.clear()
+            entry = kept[id(action)] = (action, _action_text(action))
+        texts.append(entry[1])
+    return texts
+
+
+_ACTION_TEXTS: dict[int, tuple[Action, str]] = {}
+
+
+def _shared_texts(items: tuple[Any, ...], write: Callable[[tuple[Any, ...]], list[str]]) -> list[str]:
+    """:func:`_texts` without the copy (the caller only reads the list)."""
+    if not items:
+        return []
+    kept = _TEXTS.get(id(items))
+    if kept is None or kept[0] is not items:
+        if len(_TEXTS) >= _TEXTS_LIMIT:
+            _TEXTS.clear()
+        kept = _TEXTS[id(items)] = (items, write(items))
+    return kept[1]
+
+
+def _hand_texts(cards: tuple[Card, ...]) -> list[str]:
+    """A game's hand tuple's texts, shared (:func:`_shared_texts`); its cards are the engine's
+    interned cards, whose texts are looked up by identity."""
+    if not cards:
+        return []
+    kept = _TEXTS.get(id(cards))
+    if kept is None or kept[0] is not cards:
+        if len(_TEXTS) >= _TEXTS_LIMIT:
+            _TEXTS.clear()
+        interned = _interned_card_texts()
+        try:
+            texts = [interned[id(card)] for card in cards]
+        except KeyError:  # not the engine's own cards
+            texts = _card_texts(cards)
+        kept = _TEXTS[id(cards)] = (cards, texts)
+    return kept[1]
+
+
+def card_texts(cards: Sequence[Card]) -> list[str]:
+    """The cards' record texts (``"♠9"``, ``"BJ"``); the engine's own card objects' looked up."""
+    interned = _interned_card_texts()
+    try:
+        return [interned[id(card)] for card in cards]
+    except KeyError:  # not the engine's own cards
+        return [card.record_text() for card in cards]
+
+
+_INTERNED: dict[int, str] = {}
+
+
+def _interned_card_texts() -> dict[int, str]:
+    """The record text of each of the engine's shared card objects, by identity (they live as
+    long as the process, so their ids are theirs)."""
+    if not _INTERNED:
+        from gouji.engine.game import _CARDS
+
+        _INTERNED.update((id(card), card.record_text()) for suits in _CARDS.values() for card in suits.values())
+    return _INTERNED
+
+
+def _event_data(event: Event) -> dict[str, Any]:
+    """:func:`event_to_dict`, kept by the event (shared: the caller only reads it)."""
+    kept = _EVENT_DICTS.get(id(event))
+    if kept is None or kept[0] is not event:
+        if len(_EVENT_DICTS) >= _EVENT_DICTS_LIMIT:
+            _EVENT_DICTS.clear()
+        kept = _EVENT_DICTS[id(event)] = (event, event_to_dict(event))
+    return kept[1]
+
+
 # A game hands its seats the same tuple of cards while a hand is unchanged, and the same
 # tuple of legal actions while a decision stands (Game.observation): their texts are kept
 # for the last tuples written, by identity (the entry holds the tuple, so its id is its own).
 _TEXTS: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
-_TEXTS_LIMIT = 256
+_TEXTS_LIMIT = 4096
 
 
 def _texts(items: tuple[Any, ...], write: Callable[[tuple[Any, ...]], list[str]]) -> list[str]:
@@ -124,7 +296,7 @@ def _event_dict(event: Event) -> dict[str, Any]:
     events are shared objects, written once (each caller gets a dict of its own)."""
     kept = _EVENT_DICTS.get(id(event))
     if kept is None or kept[0] is not event:
-        if len(_EVENT_DICTS) >= _TEXTS_LIMIT:
+        if len(_EVENT_DICTS) >= _EVENT_DICTS_LIMIT:
             _EVENT_DICTS.clear()
         kept = _EVENT_DICTS[id(event)] = (event, event_to_dict(event))
     data = dict(kept[1])
@@ -134,6 +306,7 @@ def _event_dict(event: Event) -> dict[str, Any]:
 
 
 _EVENT_DICTS: dict[int, tuple[Event, dict[str, Any]]] = {}
+_EVENT_DICTS_LIMIT = 4096
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

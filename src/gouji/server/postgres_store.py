@@ -11,6 +11,7 @@ database's clock, not each process's, so that their clocks need not agree.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from typing import Any
 
 from gouji.server.sqlite_store import SCHEMA, SQLiteStore
@@ -68,8 +69,8 @@ class PostgresStore(SQLiteStore):
             except psycopg.Error as exc:
                 raise StoreError(f"PostgreSQL refused a read: {exc}") from None
 
-    def append_action(self, table_id: str, row: ActionRow, status: str | None = None,
-                      owner: str | None = None) -> None:
+    def append_actions(self, table_id: str, rows: Sequence[ActionRow], status: str | None = None,
+                       owner: str | None = None) -> None:
         with self._lock:
             try:
                 with self._pg.transaction():
@@ -80,12 +81,14 @@ class PostgresStore(SQLiteStore):
                             "WHERE id = %s FOR UPDATE", (owner, table_id)).fetchone()
                         if not held or not held[0]:
                             raise LeaseLostError(f"table {table_id!r} is no longer held by {owner!r}")
-                    self._pg.execute("INSERT INTO gouji_actions (table_id, turn, seat, action) "
-                                     "VALUES (%s, %s, %s, %s)", (table_id, row.turn, row.seat, row.action))
+                    for row in rows:
+                        self._pg.execute("INSERT INTO gouji_actions (table_id, turn, seat, action) "
+                                         "VALUES (%s, %s, %s, %s)", (table_id, row.turn, row.seat, row.action))
                     if status is not None:
                         self._pg.execute("UPDATE gouji_tables SET status = %s WHERE id = %s", (status, table_id))
             except psycopg.errors.IntegrityError as exc:
-                raise TurnTakenError(f"table {table_id!r} already has turn {row.turn}: {exc}") from None
+                turns = ", ".join(str(row.turn) for row in rows)
+                raise TurnTakenError(f"table {table_id!r} already has turn {turns}: {exc}") from None
             except psycopg.Error as exc:
                 raise StoreError(f"PostgreSQL refused a write: {exc}") from None
 

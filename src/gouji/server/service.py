@@ -3,7 +3,9 @@
 All changes to one table happen under its lock, in the event loop: the action is
 committed to the store (:class:`~gouji.server.table.Table`), then every connection
 of the table is sent its view (in full at first, then only the events it has not
-seen) and, once the game is over, the result.
+seen) and, once the game is over, the result. With no bot delay, the bots' moves up to a
+person's turn (at most :data:`MAX_BOT_RUN`) are committed together, in one write, and then
+told in one view per connection.
 """
 
 from __future__ import annotations
@@ -51,9 +53,11 @@ MAX_SEAT_CONNECTIONS = 4
 #: (every minute at most).
 IDLE_SECONDS = 3600.0
 MAX_SWEEP_SECONDS = 60.0
+#: Bot moves made and committed together at most (with no bot delay), before the table's lock
+#: is let go for the others: a table of bots alone does not hold the event loop for a game.
+MAX_BOT_RUN = 12
 
 log = logging.getLogger("gouji.server")
-
 
 
 class HeldElsewhere(Refusal):
@@ -391,12 +395,22 @@ class TableService:
     async def act(self, live: LiveTable, connection: Connection, turn: int, action: str) -> None:
         """A client's ``act``: committed then told to every connection, or a refusal (nothing changed)."""
         async with live.lock:
+            table = live.table
+            before = table.turn
             try:
-                live.table.act(connection.seat, turn, action)
+                # With no bot delay the bots' answer (up to MAX_BOT_RUN moves) is made at once and
+                # committed with the person's move in one write, and one view tells them all.
+                table.act(connection.seat, turn, action, bots=0 if self.bot_delay else MAX_BOT_RUN)
             except StoreError as exc:  # the table was taken over (a lapsed lease): nothing changed here
-                log.warning("table %s: %s", live.table.id, exc)
+                log.warning("table %s: %s", table.id, exc)
                 await self._let_go(live)
                 return
+            except Exception:
+                if table.turn == before:
+                    raise  # the person's action refused: nothing changed
+                # A bot failed after the moves before it were committed: they are told; the
+                # driver meets the bot again, logs it and stops.
+                log.exception("table %s: a bot failed", table.id)
             await self._after_commit(live, referee=False)
 
     # -- telling ----------------------------------------------------------------------
@@ -467,11 +481,19 @@ class TableService:
                 await asyncio.sleep(self.bot_delay)
                 async with live.lock:
                     if table.turn == turn and table.bot_to_move():
-                        table.commit(table.bot_action(), table.game.current_player)
-                        # Without a delay the bots' moves come at once: one view after the
-                        # last of them tells the same, for a fraction of the frames.
-                        burst = self.bot_delay == 0 and table.bot_to_move() and not table.game.is_over
-                        await self._after_commit(live, referee=False, tell=not burst)
+                        if self.bot_delay:  # one move at a time, for people to follow
+                            table.commit(table.bot_action(), table.game.current_player)
+                        else:
+                            # Without a delay the bots' moves come at once: they are committed
+                            # together, then one view after the last of them tells the same,
+                            # for one write and a fraction of the frames.
+                            try:
+                                table.play_bots(MAX_BOT_RUN)
+                            finally:
+                                if table.turn != turn:  # committed (a failing bot after them)
+                                    await self._after_commit(live, referee=False)
+                            continue
+                        await self._after_commit(live, referee=False)
                 continue
             live.changed.clear()
             wait = None

@@ -15,6 +15,7 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from gouji.server.store import OPEN, STATUSES, ActionRow, SeatRow, StoreError, TableRow, TurnTakenError
@@ -149,15 +150,22 @@ class SQLiteStore:
 
     def append_action(self, table_id: str, row: ActionRow, status: str | None = None,
                       owner: str | None = None) -> None:
+        self.append_actions(table_id, (row,), status, owner)
+
+    def append_actions(self, table_id: str, rows: Sequence[ActionRow], status: str | None = None,
+                       owner: str | None = None) -> None:
+        """:meth:`append_action` for several rows (consecutive turns), in one transaction: all
+        are written or none (a run of bot moves committed at once)."""
         statements: list[tuple[str, tuple[object, ...]]] = [(
             "INSERT INTO gouji_actions (table_id, turn, seat, action) VALUES (?, ?, ?, ?)",
-            (table_id, row.turn, row.seat, row.action))]
+            (table_id, row.turn, row.seat, row.action)) for row in rows]
         if status is not None:
             statements.append(("UPDATE gouji_tables SET status = ? WHERE id = ?", (status, table_id)))
         try:
             self._write(statements)
         except self.integrity_errors as exc:
-            raise TurnTakenError(f"table {table_id!r} already has turn {row.turn}: {exc}") from exc
+            turns = ", ".join(str(row.turn) for row in rows)
+            raise TurnTakenError(f"table {table_id!r} already has turn {turns}: {exc}") from exc
 
     def actions(self, table_id: str) -> list[ActionRow]:
         rows = self._read("SELECT turn, seat, action FROM gouji_actions WHERE table_id = ? ORDER BY turn",

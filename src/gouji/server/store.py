@@ -96,6 +96,10 @@ class Store(Protocol):
         ``status`` is given. Raise :class:`TurnTakenError` if the log has that turn; a
         store with leases refuses the write of a process (``owner``) that lost its lease."""
 
+    # A store may also offer ``append_actions(table_id, rows, status=None, owner=None)``: the
+    # rows of consecutive turns in one transaction, all or none (what ``append_action`` does for
+    # one). The server then commits a run of bot moves at once; without it, one at a time.
+
     def actions(self, table_id: str) -> list[ActionRow]:
         """The table's log, in turn order."""
 

@@ -59,9 +59,41 @@ def bot_seed(secret: int, seat: int, turn: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+#: How long a server process reuses the variants it has found and built (the installed
+#: variants' list, a variant loaded by name): finding them reads every installed package's
+#: entry points and the variant's files, which costs more than a game. A variant installed or
+#: edited meanwhile is seen once this has passed.
+VARIANT_CACHE_SECONDS = 5.0
+_found: dict[str, tuple[float, Any]] = {}
+
+
+def _cached(key: str, make: Any) -> Any:
+    now = time.monotonic()
+    kept = _found.get(key)
+    if kept is None or now - kept[0] > VARIANT_CACHE_SECONDS:
+        kept = _found[key] = (now, make())
+    return kept[1]
+
+
+def _variant_names() -> list[str]:
+    names: list[str] = _cached("", variant_names)
+    return names
+
+
+def _load_variant(name: str) -> tuple[Variant, str]:
+    """The variant ``name`` as :func:`load_variant` builds it, and its TOML, reused for a few
+    seconds (:data:`VARIANT_CACHE_SECONDS`): a variant is immutable, its games share it."""
+    def make() -> tuple[Variant, str]:
+        built = load_variant(name)
+        return built, variant_to_toml(built)
+
+    found: tuple[Variant, str] = _cached(f"variant:{name}", make)
+    return found
+
+
 def check_variant_name(name: object) -> str:
     """A variant a client may start: a built-in or installed name, never a file path."""
-    names = variant_names()
+    names = _variant_names()
     if not isinstance(name, str) or name not in names:
         raise Refusal(BAD_REQUEST, f"variant: one of {', '.join(names)}, not {str(name)[:64]!r}")
     return name
@@ -147,10 +179,11 @@ class Table:
         values = check_options(options)
         source = None
         try:
-            built = load_variant(name)
+            built, toml = _load_variant(name)
             source = built.source
             if values:
                 built = built.with_options(**values)
+                toml = variant_to_toml(built)
         except GoujiError as exc:
             # The variant's file is named by its name: a client learns nothing of the server's paths.
             text = str(exc) if not source else str(exc).replace(f"{source}: ", "").replace(source, name)
@@ -165,7 +198,7 @@ class Table:
         seed = secrets.randbits(63)
         game = built.new_game(seed=seed)
         status = OVER if game.is_over else WAITING if any(r.kind == OPEN for r in seated) else PLAYING
-        table = TableRow(id=secrets.token_urlsafe(9), variant_name=name, variant_toml=variant_to_toml(built),
+        table = TableRow(id=secrets.token_urlsafe(9), variant_name=name, variant_toml=toml,
                          options=built.options.to_plain(), seats=tuple(seated), seed=seed, status=status,
                          created_at=time.time(), owner=owner or None)
         store.create_table(table)
@@ -248,8 +281,10 @@ class Table:
         self.row = _evolve(self.row, seats=tuple(seats), status=status)
         return token
 
-    def act(self, seat: int | None, turn: object, text: object) -> Action:
-        """Seat ``seat``'s action ``text`` at ``turn``, committed; a :class:`Refusal` changes nothing."""
+    def act(self, seat: int | None, turn: object, text: object, bots: int = 0) -> Action:
+        """Seat ``seat``'s action ``text`` at ``turn``, committed; a :class:`Refusal` changes nothing.
+        ``bots``: then let the bots answer, at most that many moves, committed with it in one write
+        (:meth:`play_bots`; a bot that fails is raised once the moves before it are committed)."""
         if seat is None:
             raise Refusal(FORBIDDEN, "a spectator does not act: connect with a seat's token")
         if not isinstance(turn, int) or isinstance(turn, bool):
@@ -268,6 +303,9 @@ class Table:
             action = parse_action(text)
         except GoujiError as exc:
             raise Refusal(BAD_REQUEST, f"action: {exc}") from exc
+        if bots > 0:
+            self.play_bots(bots, first=(action, seat))
+            return action
         return self.commit(action, seat)
 
     def bot_action(self) -> Action:
@@ -282,6 +320,64 @@ class Table:
         assert seat is not None
         return decide(make_bot(name, bot_seed(self.row.seed, seat, self.turn)), self.game)
 
+    def play_bots(self, most: int, first: tuple[Action, int] | None = None) -> int:
+        """Let the bots move while a bot is to decide, at most ``most`` moves, and commit the
+        moves to the store together (one transaction, where the store offers
+        ``append_actions``) before this returns: nobody is told before. If the store refuses
+        them, the game is put back as it was before the first. A bot's move that is refused, or
+        a bot that fails, ends the run: the moves before it are committed, then it is raised.
+        ``first``: a person's action and seat, made before the bots' and committed with them (a
+        :class:`Refusal` of it changes nothing). The bots' moves made and committed."""
+        append = getattr(self.store, "append_actions", None)
+        if append is None:  # a store of one action per write
+            if first is not None:
+                self.commit(*first)
+            made = 0
+            while made < most and self.bot_to_move() and not self.game.is_over:
+                self.commit(self.bot_action(), self.game.current_player)
+                made += 1
+            return made
+        game = self.game
+        snapshot = game.clone()
+        start = self.turn
+        rows: list[ActionRow] = []
+        if first is not None:
+            if start >= MAX_TURNS:
+                raise Refusal(ILLEGAL, f"a table takes at most {MAX_TURNS} actions", "ROUND-1")
+            person, seated = first
+            try:
+                game.apply(person, seat=seated)  # a refusal leaves the game as it was
+            except GoujiError as exc:
+                raise _refusal(exc) from exc
+            rows.append(ActionRow(start, seated, person.to_text()))
+        made = len(rows)
+        failure: Exception | None = None
+        try:
+            while len(rows) - made < most and self.bot_to_move() and not game.is_over:
+                if self.turn >= MAX_TURNS:
+                    raise Refusal(ILLEGAL, f"a table takes at most {MAX_TURNS} actions", "ROUND-1")
+                seat = game.current_player
+                action = self.bot_action()
+                try:
+                    game.apply(action, seat=seat)  # a refusal leaves the game as it was
+                except GoujiError as exc:
+                    raise _refusal(exc) from exc
+                rows.append(ActionRow(start + len(rows), seat, action.to_text()))
+        except Exception as exc:
+            failure = exc
+        if rows:
+            status = OVER if game.is_over else None
+            try:
+                append(self.id, rows, status=status, owner=self.owner or None)
+            except BaseException:
+                game.__dict__.update(snapshot.__dict__)
+                raise
+            if status is not None:
+                self.row = _evolve(self.row, status=status)
+        if failure is not None:
+            raise failure
+        return len(rows) - made
+
     def commit(self, action: Action, seat: int | None) -> Action:
         """Apply ``action`` (from ``seat``, ``None`` for a referee's) and store it; if the store
         refuses it, the game is put back as it was. Nobody is told before this returns."""
@@ -291,12 +387,8 @@ class Table:
         snapshot = self.game.clone()
         try:
             self.game.apply(action, seat=seat)  # a refusal leaves the game as it was
-        except OutOfTurnError as exc:
-            raise Refusal(OUT_OF_TURN, str(exc), exc.rule_id) from exc
-        except IllegalActionError as exc:
-            raise Refusal(ILLEGAL, str(exc), exc.rule_id) from exc
         except GoujiError as exc:
-            raise Refusal(ILLEGAL, str(exc)) from exc
+            raise _refusal(exc) from exc
         status = OVER if self.game.is_over else None
         try:
             self.store.append_action(self.id, ActionRow(turn, seat, action.to_text()), status=status,
@@ -307,6 +399,15 @@ class Table:
         if status is not None:
             self.row = _evolve(self.row, status=status)
         return action
+
+
+def _refusal(exc: GoujiError) -> Refusal:
+    """The refusal of an action the game refused."""
+    if isinstance(exc, OutOfTurnError):
+        return Refusal(OUT_OF_TURN, str(exc), exc.rule_id)
+    if isinstance(exc, IllegalActionError):
+        return Refusal(ILLEGAL, str(exc), exc.rule_id)
+    return Refusal(ILLEGAL, str(exc))
 
 
 def row_summary(row: TableRow, turn: int, current_player: int | None) -> dict[str, Any]:

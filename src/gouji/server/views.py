@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from gouji.records.wire import event_to_dict
+from gouji.records.wire import card_texts, event_to_dict
 
 if TYPE_CHECKING:
     from gouji.engine.actions import Action
@@ -84,6 +84,11 @@ class ViewCache:
     """Every seat's events in the wire form, kept as the game goes: a view then costs the
     events it sends, not the whole history (``Game.observation`` filters the whole log).
 
+    Each seat's events are caught up when that seat (or the spectator) is asked for, so a
+    table with one person connected writes one seat's events; an event's data and JSON are
+    written once for all the seats that see it alike. What every view of a turn shares is
+    written once a turn, as text too.
+
     :meth:`view` writes exactly what :func:`seat_view` and :func:`spectator_view` write
     (``tests/server/test_views.py`` compares them after every action)."""
 
@@ -95,46 +100,64 @@ class ViewCache:
         # that tuple until the hand changes (``Game.rank_counts``), so the same tuple, held
         # here, means the same hand.
         self._hands: list[tuple[object, list[str]]] = [((), [])] * 6
-        self._table: tuple[object, str | None] = (None, None)
+        self._table: tuple[object, str | None, str] = (None, None, "null")
         self._public_key: tuple[int, object, int] = (-1, None, -1)
         self._public_value: dict[str, Any] = {}
         self._legal_texts: tuple[list[str], str] | None = None
+        # The log as far as any seat has read it: its length and last event (a log put back
+        # by a refused write is shorter, or holds another event there).
         self._seen = 0
         self._last: Event | None = None
+        self._scanned: dict[int | None, int] = dict.fromkeys((*range(6), None), 0)
         self._events: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in (*range(6), None)}
         self._event_texts: dict[int | None, list[str]] = {seat: [] for seat in (*range(6), None)}
+        # Each event as seen (by identity, the event held), its data and JSON, written once.
+        self._written: dict[int, tuple[Event, dict[str, Any], str]] = {}
         self._hand_texts: list[tuple[object, str]] = [((), "[]")] * 6
-        self._public_texts: dict[str, str] = {}
+        # The turn's shared text around a seat's own parts, and each seat's hand sizes' text.
+        self._middle = self._after_sizes = self._tail = ""
+        self._sizes_texts: list[str | None] = [None] * 7
+        self._size_parts: list[str] = []
 
-    def _catch_up(self, game: Game) -> None:
+    def _catch_up(self, game: Game, seat: int | None) -> None:
         events = game.events
-        if len(events) < self._seen or (self._seen and events[self._seen - 1] is not self._last):
+        count = len(events)
+        if count < self._seen or (self._seen and events[self._seen - 1] is not self._last):
             self._reset()  # the log was put back (a write the store refused): start again
-        for event in events[self._seen:]:
-            seats = self._events.keys() if event.visible_to is None else event.visible_to
-            written: dict[int, tuple[dict[str, Any], str]] = {}
-            for seat in seats:
-                # A seat's own decline as it is; everyone else hears only 过牌 or 扣牌.
-                seen = event.seen_as(seat) if seat is not None else event.as_public()
-                assert seen is not None  # the seats it is visible to
-                if id(seen) not in written:
-                    data = event_to_dict(seen)
-                    written[id(seen)] = (data, _json(data))
-                data, text = written[id(seen)]
-                self._events[seat].append(data)
-                self._event_texts[seat].append(text)
-        self._seen = len(events)
-        self._last = events[-1] if events else None
+        scanned = self._scanned[seat]
+        if scanned == count:
+            return
+        written = self._written
+        if len(written) > MAX_WRITTEN_EVENTS:
+            written.clear()
+        held, texts = self._events[seat], self._event_texts[seat]
+        for event in events[scanned:]:
+            # A seat's own decline as it is; everyone else hears only 过牌 or 扣牌.
+            view = (None if event.visible_to is not None else event.as_public()) if seat is None \
+                else event.seen_as(seat)
+            if view is None:
+                continue
+            seen: Event = view
+            entry = written.get(id(seen))
+            if entry is None or entry[0] is not seen:
+                data = event_to_dict(seen)
+                entry = written[id(seen)] = (seen, data, _json(data))
+            held.append(entry[1])
+            texts.append(entry[2])
+        self._scanned[seat] = count
+        if count > self._seen:
+            self._seen = count
+            self._last = events[-1]
 
     def length(self, game: Game, seat: int | None) -> int:
         """How many events the view of ``seat`` (``None``: a spectator) holds."""
-        self._catch_up(game)
+        self._catch_up(game, seat)
         return len(self._events[seat])
 
     def view(self, game: Game, seat: int | None, since: int) -> dict[str, Any]:
         """The observation part of a ``view`` message, leaving out the first ``since`` events.
         Its lists are shared with other views of the same turn: read them, do not change them."""
-        self._catch_up(game)
+        self._catch_up(game, seat)
         held = self._events[seat]
         if not 0 <= since <= len(held):
             raise ValueError(f"since is an event index 0-{len(held)}, not {since!r}")
@@ -159,7 +182,7 @@ class ViewCache:
             "opened": public["opened"],
             "is_void": public["is_void"],
             "turn": game.turn,
-            **public_facts(game),
+            **public["facts"],
         }
 
     def _public(self, game: Game) -> dict[str, Any]:
@@ -172,26 +195,38 @@ class ViewCache:
         if key[0] == len(history) and key[1] is last and key[2] == len(game.events):
             return self._public_value
         visibility = game.variant.options["count_visibility"]
-        counts = [game.hand_size(s) if game.in_play(s) else 0 for s in range(6)]
+        counts = [n if playing else 0 for n, playing in zip(game.sizes, game.playing, strict=True)]
         table = game.table
         if table is not self._table[0]:
-            self._table = (table, None if table is None else table.text(ascii_only=True))
+            text = None if table is None else table.text(ascii_only=True)
+            self._table = (table, text, "null" if text is None else _json(text))
         current = game.current_player
+        owner = game.table_owner
+        facts = public_facts(game)
+        passed, finish, opened, void = sorted(game.passed), list(game.finish_order), sorted(game.opened), game.is_void
         self._public_value = {
             "counts": counts,
             "hand_sizes": [n if visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) else None
                            for n in counts],
             "current_player": current,
             "table": self._table[1],
-            "table_owner": game.table_owner,
-            "passed": sorted(game.passed),
-            "finish_order": list(game.finish_order),
-            "opened": sorted(game.opened),
-            "is_void": game.is_void,
+            "table_owner": owner,
+            "passed": passed,
+            "finish_order": finish,
+            "opened": opened,
+            "is_void": void,
+            "facts": facts,
         }
         self._public_key = (len(history), last, len(game.events))
-        self._public_texts = {key: _small_json(value) for key, value in self._public_value.items()
-                              if key != "counts"}
+        self._middle = "".join((
+            ', "current_player": ', "null" if current is None else str(current), ', "table": ', self._table[2],
+            ', "table_owner": ', "null" if owner is None else str(owner), ', "passed": ', _ints(passed),
+            ', "hand_sizes": '))
+        self._after_sizes = "".join((', "finish_order": ', _ints(finish), ', "since": '))
+        self._tail = "".join((', "opened": ', _ints(opened), ', "is_void": ', "true" if void else "false",
+                              ', "turn": ', str(len(history)), ", ", _json(facts)[1:]))
+        self._sizes_texts = [None] * 7
+        self._size_parts = ["null" if n is None else str(n) for n in self._public_value["hand_sizes"]]
         self._legal_texts = None
         return self._public_value
 
@@ -206,33 +241,27 @@ class ViewCache:
     def view_text(self, game: Game, seat: int | None, since: int) -> str:
         """:meth:`view` as JSON text, put together from pieces each written once (an event when
         it happens, a hand when it changes, the shared part once a turn)."""
-        self._catch_up(game)
+        self._catch_up(game, seat)
         texts = self._event_texts[seat]
         if not 0 <= since <= len(texts):
             raise ValueError(f"since is an event index 0-{len(texts)}, not {since!r}")
         public = self._public(game)
-        shared = self._public_texts
-        sizes = shared["hand_sizes"]
-        if seat is not None and public["hand_sizes"][seat] is None:
-            shown = list(public["hand_sizes"])
-            shown[seat] = public["counts"][seat]
-            sizes = _json(shown)
-        mine = seat is not None and public["current_player"] == seat
+        index = 6 if seat is None else seat
+        sizes = self._sizes_texts[index]
+        if sizes is None:
+            parts = self._size_parts
+            if seat is not None and public["hand_sizes"][seat] is None:
+                parts = parts.copy()
+                parts[seat] = str(public["counts"][seat])
+            sizes = self._sizes_texts[index] = "[" + ", ".join(parts) + "]"
+        if seat is None:
+            return "".join(('{"seat": null, "hand": []', self._middle, sizes, self._after_sizes, str(since),
+                            ', "history": [', ", ".join(texts[since:]), '], "legal_actions": []', self._tail))
+        mine = public["current_player"] == seat
         return "".join((
-            '{"seat": ', "null" if seat is None else str(seat),
-            ', "hand": ', "[]" if seat is None else self._hand_text(game, seat),
-            ', "current_player": ', shared["current_player"],
-            ', "table": ', shared["table"],
-            ', "table_owner": ', shared["table_owner"],
-            ', "passed": ', shared["passed"],
-            ', "hand_sizes": ', sizes,
-            ', "finish_order": ', shared["finish_order"],
-            ', "since": ', str(since),
-            ', "history": [', ", ".join(texts[since:]),
-            '], "legal_actions": ', self._legal_json(game) if mine else "[]",
-            ', "opened": ', shared["opened"],
-            ', "is_void": ', shared["is_void"],
-            ', "turn": ', str(game.turn), ", ", _json(public_facts(game))[1:]))
+            '{"seat": ', str(seat), ', "hand": ', self._hand_text(game, seat), self._middle, sizes,
+            self._after_sizes, str(since), ', "history": [', ", ".join(texts[since:]),
+            '], "legal_actions": ', self._legal_json(game) if mine else "[]", self._tail))
 
     def _legal_json(self, game: Game) -> str:
         self._legal(game)
@@ -243,18 +272,27 @@ class ViewCache:
         counts = game.rank_counts(seat)
         held, text = self._hand_texts[seat]
         if held is not counts:
-            text = _json(self._hand(game, seat))
+            # A card's text is a suit's symbol and a rank's name: nothing JSON escapes.
+            cards = self._hand_list(game, seat)
+            text = '["' + '", "'.join(cards) + '"]' if cards else "[]"
             self._hand_texts[seat] = (counts, text)
         return text
 
     def _hand(self, game: Game, seat: int) -> list[str]:
+        return list(self._hand_list(game, seat))
+
+    def _hand_list(self, game: Game, seat: int) -> list[str]:
         counts = game.rank_counts(seat)
         held, text = self._hands[seat]
         if held is not counts:
-            text = [card.record_text() for card in game.hand(seat)]
+            text = card_texts(game.hand(seat))
             self._hands[seat] = (counts, text)
-        return list(text)
+        return text
 
+
+#: Events as seen whose data and JSON one cache keeps at most (then it starts again: the seats'
+#: own lists keep what they were sent).
+MAX_WRITTEN_EVENTS = 4096
 
 #: Action texts written so far, by the action's id (each entry holds its action, so the id is
 #: not reused while it is kept): the engine interns legal actions, so most of a turn's
@@ -273,8 +311,17 @@ def _action_text(action: Action) -> str:
 
 
 def _json(value: object) -> str:
-    """JSON as the server writes it (UTF-8 text: Chinese event details stay as they are)."""
-    return json.dumps(value, ensure_ascii=False)
+    """JSON as the server writes it (UTF-8 text: Chinese event details stay as they are): what
+    ``json.dumps(value, ensure_ascii=False)`` writes, by one encoder made once."""
+    return _ENCODER.encode(value)
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
+def _ints(values: list[int]) -> str:
+    """JSON of a list of seats."""
+    return "[" + ", ".join(map(str, values)) + "]"
 
 
 def _small_json(value: object) -> str:
@@ -288,7 +335,7 @@ def _small_json(value: object) -> str:
         return "false"
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, list) and all(type(v) is int for v in value):
+    if type(value) is list and all(type(v) is int for v in value):
         return "[" + ", ".join(map(str, value)) + "]"
     return _json(value)
 
