@@ -17,8 +17,6 @@ from server_helpers import ServerProcess, check_message, require_server
 
 require_server()
 
-from websockets.exceptions import ConnectionClosed  # noqa: E402
-
 from gouji.server.service import LEASE_SECONDS  # noqa: E402
 
 URL = os.environ.get("GOUJI_POSTGRES_URL", "")
@@ -51,6 +49,8 @@ def test_the_survivor_takes_a_killed_servers_table_over(servers):
             view = check_message("view", json.loads(ws.recv(timeout=20)))
         held = view
     assert second.get(f"/api/tables/{table_id}")["current_player"] is None  # not held there
+    from websockets.exceptions import ConnectionClosed  # the server extra's
+
     with second.socket(table_id, token) as ws:  # the wrong server says so, and sends the client on
         refusal = check_message("error", json.loads(ws.recv(timeout=20)))
         assert refusal["code"] == "conflict" and "another server" in refusal["message"]

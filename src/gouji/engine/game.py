@@ -53,6 +53,10 @@ class Observation:
     table: Play | None
     table_owner: int | None
     passed: frozenset[int]
+    #: ROUND-6: each seat's cards in play where the variant shows them (``None``: hidden; the
+    #: seat's own always shown). A seat out of play counts 0: cards it still holds (大落 without
+    #: a 3, a failed burner, the last seat when the game ends) are set aside, though its own
+    #: ``hand`` still lists them.
     hand_sizes: tuple[int | None, ...]
     finish_order: tuple[int, ...]
     history: tuple[Event, ...]
