@@ -4,7 +4,8 @@ observations, masks and rewards. The PettingZoo, Gymnasium and OpenSpiel adapter
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+import sys
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -25,6 +26,65 @@ REWARDS = ("team", "seat", "both")
 #: One feature table for every episode of the process: each action's row is computed once
 #: (every variant shares the action space's layout, and a row depends on the action alone).
 _FEATURES = FeatureTable()
+
+
+def _references(arrays: list[np.ndarray], i: int) -> int:
+    return sys.getrefcount(arrays[i])
+
+
+#: What :func:`_references` reads of an array that only a list holds (CPython's count; None
+#: where the interpreter keeps none, and masks are then always made afresh).
+_UNHELD: int | None = _references([np.zeros(1)], 0) if hasattr(sys, "getrefcount") else None
+
+
+_NONE = np.zeros(0, dtype=np.intp)
+
+
+class MaskPool:
+    """Action masks of ``size`` (int8), handed out read-only. A mask nobody holds any more (no
+    observation dict, view or buffer refers to it) is written again for a later observation:
+    the indices it had set go back to 0, instead of zeroing 166 KB afresh (issue 24). To the
+    caller each mask is a fresh array: none it still holds ever changes, and being read-only
+    none it dropped can carry its writes into another."""
+
+    def __init__(self, size: int, keep: int = 4) -> None:
+        self.size, self.keep = size, keep
+        self._arrays: list[np.ndarray] = []
+        self._set: list[np.ndarray] = []
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"size": self.size, "keep": self.keep}  # a cache: 166 KB a mask
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["size"], state["keep"])  # type: ignore[misc]
+
+    def mask(self, indices: list[int]) -> np.ndarray:
+        """A read-only mask with 1 at ``indices``."""
+        arrays = self._arrays
+        for i in range(len(arrays)):
+            if _references(arrays, i) == _UNHELD:
+                mask = arrays[i]
+                mask.flags.writeable = True
+                mask.put(self._set[i], 0)  # put: cheaper than indexing with a list
+                break
+        else:
+            mask = np.zeros(self.size, dtype=np.int8)
+            i = len(arrays)
+            if i < self.keep and _UNHELD is not None:
+                arrays.append(mask)
+                self._set.append(_NONE)
+            else:
+                i = -1
+        if indices:
+            # One conversion of the list: the same array sets the ones now and clears them later.
+            at = np.array(indices, dtype=np.intp)
+            mask.put(at, 1)
+            if i >= 0:
+                self._set[i] = at
+        elif i >= 0:
+            self._set[i] = _NONE
+        mask.flags.writeable = False
+        return mask
 
 
 def resolve_variant(variant: str | os.PathLike[str] | Variant) -> Variant:
@@ -53,6 +113,7 @@ class Episode:
         self.space = ActionSpace.for_variant(self.variant)
         self.encoder = ObservationEncoder()
         self.features = _FEATURES
+        self.masks = MaskPool(self.space.size)
         self.series: Series | None = None
         self._indices: list[int] | None = None
         self._legal: list[Action] | None = None
@@ -107,10 +168,8 @@ class Episode:
         return self.encoder.history(self.game, seat)
 
     def mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.space.size, dtype=np.int8)
-        if self.current_player == seat:
-            mask[self.legal_indices()] = 1
-        return mask
+        """The action mask of ``seat`` (read-only; see :class:`MaskPool`)."""
+        return self.masks.mask(self.legal_indices() if self.current_player == seat else [])
 
     def observation(self, seat: int) -> np.ndarray:
         return self.encoder.encode(self.game, seat)

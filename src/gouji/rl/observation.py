@@ -335,7 +335,8 @@ class ObservationEncoder:
         self._abs = np.zeros(_A_SIZE, dtype=np.float32)
         self._abs[_A_ONE] = 1
         #: What each part of the table's state was when last written (see _refresh).
-        self._keys: list[Any] = [object()] * 9
+        self._keys: list[Any] = [object()] * 11
+        self._keys[7] = None  # the seat to act, none written yet
         self._hands: list[object] = [None] * 6
 
     def _reset_logs(self) -> None:
@@ -429,56 +430,73 @@ class ObservationEncoder:
 
     def _refresh(self, game: Game) -> None:
         """Write the parts of the table's state that changed since the last call into the vector
-        (each part is compared with what it was; most steps change a few)."""
+        (each part is compared with what it was; most steps change a few numbers, written one
+        by one: cheaper than a slice from a list)."""
         a, keys = self._abs, self._keys
         sizes, playing = game.sizes, game.playing
-        visibility = game.variant.options["count_visibility"]
-        if keys[0] != sizes or keys[1] != playing or keys[2] != visibility:
-            keys[0], keys[1], keys[2] = list(sizes), list(playing), visibility
-            own = [sizes[s] if playing[s] else 0 for s in range(6)]
-            shown = [visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) for n in own]
-            a[_A_OWN_SIZE:_A_OWN_SIZE + 24] = own + [n if k else 0 for n, k in zip(own, shown, strict=True)] \
-                + shown + list(playing)
+        if keys[0] != sizes or keys[1] != playing:
+            visibility = game.variant.options["count_visibility"]
+            old_sizes, old_playing = keys[0], keys[1]
+            if keys[2] != visibility or not isinstance(old_sizes, list):
+                keys[2] = visibility
+                changed: Any = range(6)
+            else:
+                changed = [s for s in range(6) if sizes[s] != old_sizes[s] or playing[s] != old_playing[s]]
+            keys[0], keys[1] = list(sizes), list(playing)
+            for s in changed:
+                in_play = playing[s]
+                n = sizes[s] if in_play else 0
+                shown = visibility == "always" or (visibility == "ten_or_fewer" and n <= 10)
+                a[_A_OWN_SIZE + s] = n
+                a[_A_SHOWN_SIZE + s] = n if shown else 0
+                a[_A_KNOWN + s] = shown
+                a[_A_IN_PLAY + s] = in_play
         top, owner, burned = game.top, game.owner, self._last_set_burned
         if keys[3] != (top, owner, burned):
             keys[3] = (top, owner, burned)
-            table = [0.0] * (N_RANKS + 9)
+            a[_A_TABLE:_A_TABLE + N_RANKS + 9] = 0
             if top is not None:
-                for rank, n in top.counts().items():
-                    table[_RANK_COLUMN[rank]] = n
+                for rank_column, n in _set_columns(top):
+                    a[_A_TABLE + rank_column] = n
                 if owner is not None:
-                    table[N_RANKS + owner] = 1
-                table[N_RANKS + 6:] = [1, game.variant.is_gouji(top), burned]
-            a[_A_TABLE:_A_TABLE + N_RANKS + 9] = table
+                    a[_A_OWNER + owner] = 1
+                a[_A_FLAGS] = 1
+                a[_A_FLAGS + 1] = game.variant.is_gouji(top)
+                a[_A_FLAGS + 2] = burned
         passed, burners, dead = game.passed, game.burners, game.dead_gouji_rights
         if keys[4] != passed or keys[5] != burners.keys() or keys[6] != dead:
             keys[4], keys[5], keys[6] = set(passed), set(burners), dict(dead)
-            marks = [0.0] * 18
+            a[_A_PASSED:_A_PASSED + 18] = 0
             for s in passed:
-                marks[s] = 1
+                a[_A_PASSED + s] = 1
             for s in burners:
-                marks[6 + s] = 1
+                a[_A_BURNERS + s] = 1
             for s, n in dead.items():
-                marks[12 + s] = n
-            a[_A_PASSED:_A_PASSED + 18] = marks
-        finish, actor, over = game.finish_order, game.current_player, game.kind == "over"
-        if keys[7] != (finish, actor, over):
-            keys[7] = (finish, actor, over)
-            a[_A_PLACES:_A_PLACES + 46] = 0
-            for place, s in enumerate(finish):
-                a[_A_PLACES + s * 6 + place] = 1
+                a[_A_DEAD + s] = n
+        actor = game.current_player
+        if keys[7] != actor:
+            if keys[7] is not None:
+                a[_A_TO_ACT + keys[7]] = 0
             if actor is not None:
                 a[_A_TO_ACT + actor] = 1
+            keys[7] = actor
+        finish, over = game.finish_order, game.kind == "over"
+        if keys[8] != finish or keys[9] != over:
+            keys[8], keys[9] = finish, over
+            a[_A_PLACES:_A_PLACES + 36] = 0
+            for place, s in enumerate(finish):
+                a[_A_PLACES + s * 6 + place] = 1
             a[_A_OVER + _OVER_COLUMN] = over
         context = game.context
         series = (context.previous_finish_order, context.game_number, game.melee)
-        if keys[8] != series:
-            keys[8] = series  # the context's finish order is a tuple
+        if keys[10] != series:
+            keys[10] = series  # the context's finish order is a tuple
             a[_A_PREVIOUS:_A_PREVIOUS + 36] = 0
             for place, s in enumerate(series[0]):
                 if 0 <= s < 6 and place < 6:
                     a[_A_PREVIOUS + s * 6 + place] = 1
-            a[_A_GAME:_A_GAME + 2] = (series[1] / 10, series[2])
+            a[_A_GAME] = series[1] / 10
+            a[_A_GAME + 1] = series[2]
 
     def encode(self, game: Game, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` (:data:`LAYOUT`), float32 of :data:`OBSERVATION_SIZE`."""
