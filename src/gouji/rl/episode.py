@@ -138,7 +138,10 @@ class Episode:
 
     @property
     def current_player(self) -> int | None:
-        return None if self.is_over else self.game.current_player
+        series = self.series  # asked a few times a step: without the two properties' calls
+        if series is None:
+            return self.game.current_player  # raises: reset first
+        return None if series.is_over else series.game.current_player
 
     def legal(self) -> list[Action]:
         if self._legal is None:

@@ -301,6 +301,41 @@ def _set_columns(play: Any) -> tuple[tuple[int, int], ...]:
     return entry[1]
 
 
+_NO_CARDS: tuple[tuple[int, int], ...] = ()
+#: A public event's work on the public log, by its (kind, seat, id(set)) (see _plan).
+_PLANS: dict[tuple[str, int | None, int], tuple[Any, np.ndarray | None, int, tuple[tuple[int, int], ...],
+                                                bool | None, tuple[tuple[int, int], ...]]] = {}
+
+
+def _plan(event: Event) -> tuple[Any, np.ndarray | None, int, tuple[tuple[int, int], ...],
+                                 bool | None, tuple[tuple[int, int], ...]]:
+    """What a public event that is not a phase decision does to the public log: ``(its set, the
+    history row of its move or None, the number in the per-seat blocks it counts in or -1, the
+    cards it puts on the table as (number, how many), whether the set on the table is now a
+    burn (None: unchanged), the cards it sets aside as (column, how many))``."""
+    seat, play = event.seat, event.play
+    kind = DECLINES.get(event.kind, event.kind)  # the table hears only 过牌 or 扣牌 (Event.seen_as)
+    is_set = kind in ("lead", "cover", "burn")
+    column = _EVENT_COLUMNS.get(kind)
+    if column is None:
+        column = _EVENT_COLUMNS[kind] = event_kind_column(kind)
+    row: np.ndarray | None = None
+    counted, cards = -1, _NO_CARDS
+    if seat is not None and 0 <= seat < 6:
+        counted = _LOG_EVENTS + seat * EVENT_KINDS + column
+        if play is not None and is_set:
+            row = _move_row(Burn.of(play) if kind == "burn" else PlaySet.of(play), seat)
+            cards = tuple((seat * N_RANKS + at, n) for at, n in _set_columns(play))
+        else:
+            word = _MOVE_WORDS.get(kind)
+            if word is not None:
+                row = _WORD_ROWS.get((kind, seat))
+                if row is None:
+                    row = _WORD_ROWS[(kind, seat)] = _move_row(word, seat)
+    aside = _set_columns(play) if play is not None and kind == "set-aside" else _NO_CARDS
+    return play, row, counted, cards, (kind == "burn") if is_set else None, aside
+
+
 class ObservationEncoder:
     """Encodes observations of one game after another; cheap when called after each step,
     because it reads only the log events that are new since the last call, and keeps the
@@ -358,6 +393,34 @@ class ObservationEncoder:
         self._seen = len(events)
 
     def _read(self, event: Event, number: int) -> None:
+        if event.visible_to is None and event.kind != "phase":
+            # Most events: public, no phase decision. What one does to the public log depends
+            # on its kind, seat and set alone: planned once (sets are interned: by identity).
+            play = event.play
+            key = (event.kind, event.seat, id(play))
+            plan = _PLANS.get(key)
+            if plan is None or plan[0] is not play:
+                if len(_PLANS) > _MOST_SET_ROWS:
+                    _PLANS.clear()
+                plan = _PLANS[key] = _plan(event)
+            _, row, counted, cards, burned, aside = plan
+            log = self._public
+            if burned is not None:
+                self._last_set_burned = burned
+            if row is not None:
+                log.add_move(number, row)
+            if counted >= 0:
+                per_seat = log.per_seat
+                per_seat[counted] += 1
+                for at, n in cards:
+                    per_seat[at] += n
+            for at, n in aside:
+                log.set_aside[at] += n
+            return
+        self._read_private(event, number)
+
+    def _read_private(self, event: Event, number: int) -> None:
+        """An event only some seats see, or a phase decision (see :func:`_plan` for the rest)."""
         seat = event.seat
         # The table hears only 过牌 or 扣牌 (Event.seen_as): no seat's encoding tells who could
         # not cover or could have burned; the decider knows it from his own hand.

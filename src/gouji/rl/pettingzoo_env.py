@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from gouji.plugins.variant import Variant
 
 AGENTS = tuple(f"seat_{s}" for s in range(6))
+_SEAT_OF = {agent: seat for seat, agent in enumerate(AGENTS)}
 ILLEGAL = ("substitute", "raise")
 #: Observation values never exceed this (counts of cards, events, features).
 OBSERVATION_HIGH = 1e6
@@ -138,7 +139,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
                                         "action_features": episode.action_features()}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = AGENTS.index(agent)
+        seat = _SEAT_OF[agent]
         episode = self.episode
         return {"observation": episode.observation(seat), "history": episode.history(seat),
                 "action_mask": episode.mask(seat)}
@@ -158,7 +159,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = AGENTS.index(agent)
+        seat = _SEAT_OF[agent]
         chosen, illegal = self.choose(action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
