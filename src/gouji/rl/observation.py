@@ -356,7 +356,7 @@ class ObservationEncoder:
     def __getstate__(self) -> dict[str, Any]:
         # The vector is the public log's buffer and what the table's state wrote: made again.
         state = dict(self.__dict__)
-        del state["_abs"], state["_keys"], state["_hands"]
+        del state["_abs"], state["_keys"], state["_hands"], state["_visibility"]
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -373,6 +373,7 @@ class ObservationEncoder:
         self._keys: list[Any] = [object()] * 11
         self._keys[7] = None  # the seat to act, none written yet
         self._hands: list[object] = [None] * 6
+        self._visibility: Any = None
 
     def _reset_logs(self) -> None:
         # Public events go into one log that every seat reads; the few events only some
@@ -498,22 +499,22 @@ class ObservationEncoder:
         a, keys = self._abs, self._keys
         sizes, playing = game.sizes, game.playing
         if keys[0] != sizes or keys[1] != playing:
-            visibility = game.variant.options["count_visibility"]
             old_sizes, old_playing = keys[0], keys[1]
-            if keys[2] != visibility or not isinstance(old_sizes, list):
-                keys[2] = visibility
-                changed: Any = range(6)
-            else:
-                changed = [s for s in range(6) if sizes[s] != old_sizes[s] or playing[s] != old_playing[s]]
-            keys[0], keys[1] = list(sizes), list(playing)
-            for s in changed:
-                in_play = playing[s]
-                n = sizes[s] if in_play else 0
-                shown = visibility == "always" or (visibility == "ten_or_fewer" and n <= 10)
-                a[_A_OWN_SIZE + s] = n
-                a[_A_SHOWN_SIZE + s] = n if shown else 0
-                a[_A_KNOWN + s] = shown
-                a[_A_IN_PLAY + s] = in_play
+            variant = game.variant
+            every = variant is not keys[2] or not isinstance(old_sizes, list)
+            if variant is not keys[2]:
+                keys[2], self._visibility = variant, variant.options["count_visibility"]
+            visibility = self._visibility
+            for s in range(6):
+                in_play, size = playing[s], sizes[s]
+                if every or size != old_sizes[s] or in_play != old_playing[s]:
+                    n = size if in_play else 0
+                    shown = visibility == "always" or (visibility == "ten_or_fewer" and n <= 10)
+                    a[_A_OWN_SIZE + s] = n
+                    a[_A_SHOWN_SIZE + s] = n if shown else 0
+                    a[_A_KNOWN + s] = shown
+                    a[_A_IN_PLAY + s] = in_play
+            keys[0], keys[1] = sizes.copy(), playing.copy()
         top, owner, burned = game.top, game.owner, self._last_set_burned
         if keys[3] != (top, owner, burned):
             keys[3] = (top, owner, burned)
@@ -526,12 +527,15 @@ class ObservationEncoder:
                 a[_A_FLAGS] = 1
                 a[_A_FLAGS + 1] = game.variant.is_gouji(top)
                 a[_A_FLAGS + 2] = burned
-        passed, burners, dead = game.passed, game.burners, game.dead_gouji_rights
-        if keys[4] != passed or keys[5] != burners.keys() or keys[6] != dead:
-            keys[4], keys[5], keys[6] = set(passed), set(burners), dict(dead)
-            a[_A_PASSED:_A_PASSED + 18] = 0
-            for s in passed:
-                a[_A_PASSED + s] = 1
+        passed = game.passed
+        if keys[4] != passed:
+            for s in passed ^ keys[4] if isinstance(keys[4], set) else range(6):
+                a[_A_PASSED + s] = s in passed
+            keys[4] = set(passed)
+        burners, dead = game.burners, game.dead_gouji_rights
+        if keys[5] != burners or keys[6] != dead:
+            keys[5], keys[6] = dict(burners), dict(dead)
+            a[_A_BURNERS:_A_BURNERS + 12] = 0
             for s in burners:
                 a[_A_BURNERS + s] = 1
             for s, n in dead.items():
@@ -543,13 +547,14 @@ class ObservationEncoder:
             if actor is not None:
                 a[_A_TO_ACT + actor] = 1
             keys[7] = actor
-        finish, over = game.finish_order, game.kind == "over"
-        if keys[8] != finish or keys[9] != over:
-            keys[8], keys[9] = finish, over
+        # The places decided (finish_order) follow from these; the list is made only when they change.
+        places, decided = game.places, (game.outs, game.kind == "over", game.is_void)
+        if keys[8] != places or keys[9] != decided:
+            keys[8], keys[9] = list(places), decided
             a[_A_PLACES:_A_PLACES + 36] = 0
-            for place, s in enumerate(finish):
+            for place, s in enumerate(game.finish_order):
                 a[_A_PLACES + s * 6 + place] = 1
-            a[_A_OVER + _OVER_COLUMN] = over
+            a[_A_OVER + _OVER_COLUMN] = decided[1]
         context = game.context
         series = (context.previous_finish_order, context.game_number, game.melee)
         if keys[10] != series:
