@@ -97,6 +97,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self._given = False
         self.agent_selection = AGENTS[0]
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -165,6 +166,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.infos[agent] = {"illegal_action": illegal, "action": chosen}
         self._decisions[seat] += 1
+        self._given = False
         rewards = self.episode.apply(chosen)
         if rewards is not None:
             self._give(rewards)
@@ -176,7 +178,8 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
-        self._accumulate_rewards()
+        if self._given:  # else every reward of this step is 0: nothing to add
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -204,6 +207,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         """A game ended: its rewards, and each part of them in every seat's info."""
         parts = self.episode.last_rewards
         assert parts is not None
+        self._given = True
         for s, r in enumerate(rewards):
             agent = AGENTS[s]
             self.rewards[agent] += r
