@@ -162,3 +162,34 @@ def test_the_history_of_planned_events_equals_the_one_read_the_general_way(varia
         for seat in range(6):
             assert np.array_equal(encoder.history(game, seat), reader.history(game, seat))
         game.apply(rng.choice(game.legal_actions()))
+
+
+def test_a_mask_kept_never_changes_and_a_dropped_one_is_written_again() -> None:
+    import gouji.rl
+
+    env = gouji.rl.env("provincial")
+    env.reset(seed=3)
+    kept = []
+    rng = random.Random(3)
+    for i, _agent in enumerate(env.agent_iter(max_iter=300)):
+        observation, _, terminated, truncated, info = env.last()
+        mask = observation["action_mask"]
+        assert not mask.flags.writeable
+        with pytest.raises(ValueError):
+            mask[0] = 1
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(info["legal_actions"])
+        if i % 10 == 0:
+            kept.append((mask, mask.copy()))
+        env.step(rng.choice(info["legal_actions"]))
+    for mask, copy in kept:
+        assert np.array_equal(mask, copy)
+    pool = env.episode.masks
+    assert 0 < len(pool._arrays) <= pool.keep
+    # A pickled environment carries no mask, and its pool fills again.
+    again = pickle.loads(pickle.dumps(env))
+    assert again.episode.masks._arrays == []
+    assert np.array_equal(again.observe(env.agent_selection)["action_mask"],
+                          env.observe(env.agent_selection)["action_mask"])

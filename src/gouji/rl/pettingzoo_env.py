@@ -4,8 +4,9 @@ Agents are ``"seat_0"`` .. ``"seat_5"``; teams are the even and the odd seats. E
 observation is a dict: ``"observation"`` (:data:`gouji.rl.OBSERVATION_SIZE` float32, the
 layout of :mod:`gouji.rl.observation`), ``"history"`` (the seat's last moves seen,
 ``(HISTORY_LENGTH, HISTORY_WIDTH)`` float32) and ``"action_mask"`` (int8 over the
-:class:`gouji.rl.ActionSpace`, all 0 for a seat that is not to decide; a fresh array each
-time). Rewards come at the end of each game of the episode: the variant's score
+:class:`gouji.rl.ActionSpace`, all 0 for a seat that is not to decide; read-only, and never
+one an earlier observation still holds: :class:`gouji.rl.episode.MaskPool`). Rewards come at
+the end of each game of the episode: the variant's score
 (``reward="team"``, ``"seat"`` or ``"both"``, their sum).
 
 The fast path is ``infos[agent]["legal_actions"]``: the legal indices, in the order of the
