@@ -231,6 +231,10 @@ def _house_param(action: Action) -> int:
 
 
 # -- the space ---------------------------------------------------------------------------------------
+#: The space of each pack's sizes (ActionSpace.for_variant).
+_SPACES: dict[tuple[int, int, int, int], ActionSpace] = {}
+
+
 class ActionSpace:
     """Numbers every decision of a variant 0..``size``-1 (see the module's layout).
 
@@ -263,13 +267,27 @@ class ActionSpace:
     def __deepcopy__(self, memo: dict[int, Any]) -> ActionSpace:
         return self  # a fixed numbering; its caches only grow with what every copy may share
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The caches stay behind (a space shared by every environment of a process holds many).
+        return {k: v for k, v in self.__dict__.items() if k not in ("_cache", "_decoded")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._cache, self._decoded = {}, {}
+
     @classmethod
     def for_variant(cls, variant: Any) -> ActionSpace:
+        """The space of ``variant``'s pack: one object for every variant (and environment) of the
+        same sizes, so that its caches of indices are shared (issue 24)."""
         counts = dict.fromkeys(RANKS, 0)
         for card in variant.deck():
             counts[card.rank] += 1
         body = max(counts[r] for r in range(THREE, ACE + 1))
-        return cls(max(16, body), max(16, counts[TWO]), max(4, counts[SMALL_JOKER]), max(4, counts[BIG_JOKER]))
+        sizes = (max(16, body), max(16, counts[TWO]), max(4, counts[SMALL_JOKER]), max(4, counts[BIG_JOKER]))
+        space = _SPACES.get(sizes)
+        if space is None or type(space) is not cls:
+            space = _SPACES[sizes] = cls(*sizes)
+        return space
 
     def blocks(self) -> dict[str, tuple[int, int]]:
         """``{block: (first index, size)}``: play, burn, words, each phase kind, house."""
