@@ -26,6 +26,8 @@ REWARDS = ("team", "seat", "both")
 #: One feature table for every episode of the process: each action's row is computed once
 #: (every variant shares the action space's layout, and a row depends on the action alone).
 _FEATURES = FeatureTable()
+#: Past this many legal actions, their features are found with one gather (FeatureTable.rows_of_index_array).
+_LONG = 32
 
 
 def _references(arrays: list[np.ndarray], i: int) -> int:
@@ -58,8 +60,8 @@ class MaskPool:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__(state["size"], state["keep"])  # type: ignore[misc]
 
-    def mask(self, indices: list[int]) -> np.ndarray:
-        """A read-only mask with 1 at ``indices``."""
+    def mask(self, indices: list[int], at: np.ndarray | None = None) -> np.ndarray:
+        """A read-only mask with 1 at ``indices`` (``at``: the same as an array, if made)."""
         arrays = self._arrays
         for i in range(len(arrays)):
             if _references(arrays, i) == _UNHELD:
@@ -77,7 +79,8 @@ class MaskPool:
                 i = -1
         if indices:
             # One conversion of the list: the same array sets the ones now and clears them later.
-            at = np.array(indices, dtype=np.intp)
+            if at is None:
+                at = np.array(indices, dtype=np.intp)
             mask.put(at, 1)
             if i >= 0:
                 self._set[i] = at
@@ -118,12 +121,13 @@ class Episode:
         self._indices: list[int] | None = None
         self._legal: list[Action] | None = None
         self._features: np.ndarray | None = None
+        self._at: np.ndarray | None = None
         #: ``{"team": [...], "seat": [...]}``: the six seats' points of the last game that ended.
         self.last_rewards: dict[str, list[float]] | None = None
 
     def reset(self, seed: int) -> None:
         self.series = Series(self.variant, seed=seed, games=self.games)
-        self._indices = self._legal = self._features = None
+        self._indices = self._legal = self._features = self._at = None
         self.last_rewards = None
 
     @property
@@ -164,15 +168,28 @@ class Episode:
                 self._features = self.features.rows(self.legal(), seat)
             else:
                 # At a lead or an answer: each row found by its action's index (an int).
-                self._features = self.features.rows_of_indices(self.legal(), self.legal_indices(), seat)
+                indices = self.legal_indices()
+                if len(indices) > _LONG:
+                    self._features = self.features.rows_of_index_array(self.legal(), indices, self._index_array(),
+                                                                       seat)
+                else:
+                    self._features = self.features.rows_of_indices(self.legal(), indices, seat)
         return self._features
 
     def history(self, seat: int) -> np.ndarray:
         return self.encoder.history(self.game, seat)
 
+    def _index_array(self) -> np.ndarray:
+        """The legal indices as an array, made once a step (the mask and a long list's features)."""
+        if self._at is None:
+            self._at = np.array(self.legal_indices(), dtype=np.intp)
+        return self._at
+
     def mask(self, seat: int) -> np.ndarray:
         """The action mask of ``seat`` (read-only; see :class:`MaskPool`)."""
-        return self.masks.mask(self.legal_indices() if self.current_player == seat else [])
+        if self.current_player != seat:
+            return self.masks.mask([])
+        return self.masks.mask(self.legal_indices(), self._index_array())
 
     def observation(self, seat: int) -> np.ndarray:
         return self.encoder.encode(self.game, seat)
@@ -189,7 +206,7 @@ class Episode:
         the next game of the series begins)."""
         game = self.game
         game.apply(action)
-        self._indices = self._legal = self._features = None
+        self._indices = self._legal = self._features = self._at = None
         if not game.is_over:
             return None
         score = game.score()
