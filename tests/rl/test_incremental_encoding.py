@@ -193,3 +193,24 @@ def test_a_mask_kept_never_changes_and_a_dropped_one_is_written_again() -> None:
     assert again.episode.masks._arrays == []
     assert np.array_equal(again.observe(env.agent_selection)["action_mask"],
                           env.observe(env.agent_selection)["action_mask"])
+
+
+def test_indices_found_by_identity_are_the_numbering() -> None:
+    from gouji.engine.actions import PlaySet
+    from gouji.rl.actions import ActionSpace
+
+    variant = gouji.load_variant("provincial")
+    space = ActionSpace.for_variant(variant)
+    assert ActionSpace.for_variant(gouji.load_variant("provincial")) is space  # shared by environments
+    rng = random.Random(7)
+    game = variant.new_game(seed=7)
+    while not game.is_over:
+        legal = game.legal_actions()
+        expected = [space._index(action) for action in legal]
+        assert space.indices(legal) == expected
+        # Equal actions that are other objects (not interned) get the same indices.
+        copies = [PlaySet(action.play) if isinstance(action, PlaySet) else action for action in legal]
+        assert space.indices(copies) == expected
+        game.apply(rng.choice(legal))
+    again = pickle.loads(pickle.dumps(space))
+    assert again._by_id == {} and again.size == space.size

@@ -231,6 +231,8 @@ def _house_param(action: Action) -> int:
 
 
 # -- the space ---------------------------------------------------------------------------------------
+#: The most actions an ActionSpace numbers by identity before it starts again (ActionSpace.indices).
+_MOST_BY_ID = 100_000
 #: The space of each pack's sizes (ActionSpace.for_variant).
 _SPACES: dict[tuple[int, int, int, int], ActionSpace] = {}
 
@@ -263,17 +265,19 @@ class ActionSpace:
         self.size = at + HOUSE_KINDS * HOUSE_PARAMS
         self._cache: dict[Action, int] = {}
         self._decoded: dict[int, Action] = {}
+        self._by_id: dict[int, int] = {}
+        self._kept: list[Action] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ActionSpace:
         return self  # a fixed numbering; its caches only grow with what every copy may share
 
     def __getstate__(self) -> dict[str, Any]:
         # The caches stay behind (a space shared by every environment of a process holds many).
-        return {k: v for k, v in self.__dict__.items() if k not in ("_cache", "_decoded")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_cache", "_decoded", "_by_id", "_kept")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self._cache, self._decoded = {}, {}
+        self._cache, self._decoded, self._by_id, self._kept = {}, {}, {}, []
 
     @classmethod
     def for_variant(cls, variant: Any) -> ActionSpace:
@@ -391,10 +395,23 @@ class ActionSpace:
     def indices(self, legal: Sequence[Action]) -> list[int]:
         """The indices of ``legal``, in order."""
         try:
-            # Every one seen before (most decisions): one map, no Python loop.
-            return list(map(self._cache.__getitem__, legal))
+            # Every one seen before (most decisions): by identity, with no Python call per action
+            # (an action's own hash is one). The space keeps each action it numbered so, so that
+            # no other object can have its id while the entry stands.
+            return list(map(self._by_id.__getitem__, map(id, legal)))
         except KeyError:
-            return [self.action_to_index(action) for action in legal]
+            by_id = self._by_id
+            if len(by_id) > _MOST_BY_ID:
+                by_id.clear()
+                self._kept.clear()
+            out = []
+            for action in legal:
+                index = self.action_to_index(action)
+                if id(action) not in by_id:
+                    by_id[id(action)] = index
+                    self._kept.append(action)
+                out.append(index)
+            return out
 
     def action_mask(self, legal: Sequence[Action], dtype: Any = np.int8) -> np.ndarray:
         """A vector of ``size`` with 1 at the index of each legal action."""
