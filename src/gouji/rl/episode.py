@@ -47,12 +47,14 @@ class MaskPool:
     observation dict, view or buffer refers to it) is written again for a later observation:
     the indices it had set go back to 0, instead of zeroing 166 KB afresh (issue 24). To the
     caller each mask is a fresh array: none it still holds ever changes, and being read-only
-    none it dropped can carry its writes into another."""
+    none it dropped can carry its writes into another. The all-0 mask (a seat not to decide) is
+    one array, read-only too."""
 
     def __init__(self, size: int, keep: int = 4) -> None:
         self.size, self.keep = size, keep
         self._arrays: list[np.ndarray] = []
         self._set: list[np.ndarray] = []
+        self._zeros: np.ndarray | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         return {"size": self.size, "keep": self.keep}  # a cache: 166 KB a mask
@@ -62,6 +64,12 @@ class MaskPool:
 
     def mask(self, indices: list[int], at: np.ndarray | None = None) -> np.ndarray:
         """A read-only mask with 1 at ``indices`` (``at``: the same as an array, if made)."""
+        if not indices:
+            # All 0 (a seat not to decide): one array for all, which nobody can write into.
+            if self._zeros is None:
+                self._zeros = np.zeros(self.size, dtype=np.int8)
+                self._zeros.flags.writeable = False
+            return self._zeros
         arrays = self._arrays
         for i in range(len(arrays)):
             if _references(arrays, i) == _UNHELD:
@@ -77,15 +85,12 @@ class MaskPool:
                 self._set.append(_NONE)
             else:
                 i = -1
-        if indices:
-            # One conversion of the list: the same array sets the ones now and clears them later.
-            if at is None:
-                at = np.array(indices, dtype=np.intp)
-            mask.put(at, 1)
-            if i >= 0:
-                self._set[i] = at
-        elif i >= 0:
-            self._set[i] = _NONE
+        # One conversion of the list: the same array sets the ones now and clears them later.
+        if at is None:
+            at = np.array(indices, dtype=np.intp)
+        mask.put(at, 1)
+        if i >= 0:
+            self._set[i] = at
         mask.flags.writeable = False
         return mask
 
