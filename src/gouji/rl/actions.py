@@ -231,6 +231,12 @@ def _house_param(action: Action) -> int:
 
 
 # -- the space ---------------------------------------------------------------------------------------
+#: The most actions an ActionSpace numbers by identity before it starts again (ActionSpace.indices).
+_MOST_BY_ID = 100_000
+#: The space of each pack's sizes (ActionSpace.for_variant).
+_SPACES: dict[tuple[int, int, int, int], ActionSpace] = {}
+
+
 class ActionSpace:
     """Numbers every decision of a variant 0..``size``-1 (see the module's layout).
 
@@ -259,17 +265,33 @@ class ActionSpace:
         self.size = at + HOUSE_KINDS * HOUSE_PARAMS
         self._cache: dict[Action, int] = {}
         self._decoded: dict[int, Action] = {}
+        self._by_id: dict[int, int] = {}
+        self._kept: list[Action] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ActionSpace:
         return self  # a fixed numbering; its caches only grow with what every copy may share
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The caches stay behind (a space shared by every environment of a process holds many).
+        return {k: v for k, v in self.__dict__.items() if k not in ("_cache", "_decoded", "_by_id", "_kept")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._cache, self._decoded, self._by_id, self._kept = {}, {}, {}, []
+
     @classmethod
     def for_variant(cls, variant: Any) -> ActionSpace:
+        """The space of ``variant``'s pack: one object for every variant (and environment) of the
+        same sizes, so that its caches of indices are shared (issue 24)."""
         counts = dict.fromkeys(RANKS, 0)
         for card in variant.deck():
             counts[card.rank] += 1
         body = max(counts[r] for r in range(THREE, ACE + 1))
-        return cls(max(16, body), max(16, counts[TWO]), max(4, counts[SMALL_JOKER]), max(4, counts[BIG_JOKER]))
+        sizes = (max(16, body), max(16, counts[TWO]), max(4, counts[SMALL_JOKER]), max(4, counts[BIG_JOKER]))
+        space = _SPACES.get(sizes)
+        if space is None or type(space) is not cls:
+            space = _SPACES[sizes] = cls(*sizes)
+        return space
 
     def blocks(self) -> dict[str, tuple[int, int]]:
         """``{block: (first index, size)}``: play, burn, words, each phase kind, house."""
@@ -372,14 +394,24 @@ class ActionSpace:
 
     def indices(self, legal: Sequence[Action]) -> list[int]:
         """The indices of ``legal``, in order."""
-        cache = self._cache
-        out = []
-        for action in legal:
-            index = cache.get(action)
-            if index is None:
+        try:
+            # Every one seen before (most decisions): by identity, with no Python call per action
+            # (an action's own hash is one). The space keeps each action it numbered so, so that
+            # no other object can have its id while the entry stands.
+            return list(map(self._by_id.__getitem__, map(id, legal)))
+        except KeyError:
+            by_id = self._by_id
+            if len(by_id) > _MOST_BY_ID:
+                by_id.clear()
+                self._kept.clear()
+            out = []
+            for action in legal:
                 index = self.action_to_index(action)
-            out.append(index)
-        return out
+                if id(action) not in by_id:
+                    by_id[id(action)] = index
+                    self._kept.append(action)
+                out.append(index)
+            return out
 
     def action_mask(self, legal: Sequence[Action], dtype: Any = np.int8) -> np.ndarray:
         """A vector of ``size`` with 1 at the index of each legal action."""
@@ -485,8 +517,10 @@ class FeatureTable:
         self._row: dict[Any, int] = {}
         self._table = np.zeros((256, FEATURE_SIZE), dtype=np.float32)
         self._used = 0
-        #: The row of each action index whose features are the same whoever decides.
+        #: The row of each action index whose features are the same whoever decides; and the
+        #: same as an array over the indices (-1: none yet), for a long list (a lead's hundreds).
         self._by_index: dict[int, int] = {}
+        self._lookup = np.full(0, -1, dtype=np.intp)
 
     def __getstate__(self) -> dict[str, Any]:
         # A cache: an unpickled table starts empty (and an environment pickles small).
@@ -542,6 +576,29 @@ class FeatureTable:
         if not rows:
             return np.zeros((0, FEATURE_SIZE), dtype=np.float32)
         return self._table.take(rows, axis=0)  # take: twice as fast as indexing with a list
+
+    def rows_of_index_array(self, actions: Sequence[Action], indices: Sequence[int], at: np.ndarray,
+                            seat: int = 0) -> np.ndarray:
+        """:meth:`rows_of_indices`, with ``at`` the indices as an array: the rows found by one
+        gather (for a long list; a short one is quicker by :meth:`rows_of_indices`)."""
+        lookup = self._lookup
+        if len(at) and int(at.max()) < len(lookup):
+            rows = lookup.take(at)
+            if rows.min() >= 0:
+                return self._table.take(rows, axis=0)
+        out = self.rows_of_indices(actions, indices, seat)
+        by_index = self._by_index
+        if len(at):
+            top = int(at.max())
+            if top >= len(lookup):
+                grown = np.full(max(top + 1, 2 * len(lookup)), -1, dtype=np.intp)
+                grown[:len(lookup)] = lookup
+                lookup = self._lookup = grown
+            for index in indices:
+                row = by_index.get(index)
+                if row is not None:
+                    lookup[index] = row
+        return out
 
     @property
     def table(self) -> np.ndarray:

@@ -4,7 +4,8 @@ observations, masks and rewards. The PettingZoo, Gymnasium and OpenSpiel adapter
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+import sys
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -25,6 +26,73 @@ REWARDS = ("team", "seat", "both")
 #: One feature table for every episode of the process: each action's row is computed once
 #: (every variant shares the action space's layout, and a row depends on the action alone).
 _FEATURES = FeatureTable()
+#: Past this many legal actions, their features are found with one gather (FeatureTable.rows_of_index_array).
+_LONG = 32
+
+
+def _references(arrays: list[np.ndarray], i: int) -> int:
+    return sys.getrefcount(arrays[i])
+
+
+#: What :func:`_references` reads of an array that only a list holds (CPython's count; None
+#: where the interpreter keeps none, and masks are then always made afresh).
+_UNHELD: int | None = _references([np.zeros(1)], 0) if hasattr(sys, "getrefcount") else None
+
+
+_NONE = np.zeros(0, dtype=np.intp)
+
+
+class MaskPool:
+    """Action masks of ``size`` (int8), handed out read-only. A mask nobody holds any more (no
+    observation dict, view or buffer refers to it) is written again for a later observation:
+    the indices it had set go back to 0, instead of zeroing 166 KB afresh (issue 24). To the
+    caller each mask is a fresh array: none it still holds ever changes, and being read-only
+    none it dropped can carry its writes into another. The all-0 mask (a seat not to decide) is
+    one array, read-only too."""
+
+    def __init__(self, size: int, keep: int = 4) -> None:
+        self.size, self.keep = size, keep
+        self._arrays: list[np.ndarray] = []
+        self._set: list[np.ndarray] = []
+        self._zeros: np.ndarray | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"size": self.size, "keep": self.keep}  # a cache: 166 KB a mask
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["size"], state["keep"])  # type: ignore[misc]
+
+    def mask(self, indices: list[int], at: np.ndarray | None = None) -> np.ndarray:
+        """A read-only mask with 1 at ``indices`` (``at``: the same as an array, if made)."""
+        if not indices:
+            # All 0 (a seat not to decide): one array for all, which nobody can write into.
+            if self._zeros is None:
+                self._zeros = np.zeros(self.size, dtype=np.int8)
+                self._zeros.flags.writeable = False
+            return self._zeros
+        arrays = self._arrays
+        for i in range(len(arrays)):
+            if _references(arrays, i) == _UNHELD:
+                mask = arrays[i]
+                mask.flags.writeable = True
+                mask.put(self._set[i], 0)  # put: cheaper than indexing with a list
+                break
+        else:
+            mask = np.zeros(self.size, dtype=np.int8)
+            i = len(arrays)
+            if i < self.keep and _UNHELD is not None:
+                arrays.append(mask)
+                self._set.append(_NONE)
+            else:
+                i = -1
+        # One conversion of the list: the same array sets the ones now and clears them later.
+        if at is None:
+            at = np.array(indices, dtype=np.intp)
+        mask.put(at, 1)
+        if i >= 0:
+            self._set[i] = at
+        mask.flags.writeable = False
+        return mask
 
 
 def resolve_variant(variant: str | os.PathLike[str] | Variant) -> Variant:
@@ -53,16 +121,18 @@ class Episode:
         self.space = ActionSpace.for_variant(self.variant)
         self.encoder = ObservationEncoder()
         self.features = _FEATURES
+        self.masks = MaskPool(self.space.size)
         self.series: Series | None = None
         self._indices: list[int] | None = None
         self._legal: list[Action] | None = None
         self._features: np.ndarray | None = None
+        self._at: np.ndarray | None = None
         #: ``{"team": [...], "seat": [...]}``: the six seats' points of the last game that ended.
         self.last_rewards: dict[str, list[float]] | None = None
 
     def reset(self, seed: int) -> None:
         self.series = Series(self.variant, seed=seed, games=self.games)
-        self._indices = self._legal = self._features = None
+        self._indices = self._legal = self._features = self._at = None
         self.last_rewards = None
 
     @property
@@ -77,7 +147,10 @@ class Episode:
 
     @property
     def current_player(self) -> int | None:
-        return None if self.is_over else self.game.current_player
+        series = self.series  # asked a few times a step: without the two properties' calls
+        if series is None:
+            return self.game.current_player  # raises: reset first
+        return None if series.is_over else series.game.current_player
 
     def legal(self) -> list[Action]:
         if self._legal is None:
@@ -100,17 +173,28 @@ class Episode:
                 self._features = self.features.rows(self.legal(), seat)
             else:
                 # At a lead or an answer: each row found by its action's index (an int).
-                self._features = self.features.rows_of_indices(self.legal(), self.legal_indices(), seat)
+                indices = self.legal_indices()
+                if len(indices) > _LONG:
+                    self._features = self.features.rows_of_index_array(self.legal(), indices, self._index_array(),
+                                                                       seat)
+                else:
+                    self._features = self.features.rows_of_indices(self.legal(), indices, seat)
         return self._features
 
     def history(self, seat: int) -> np.ndarray:
         return self.encoder.history(self.game, seat)
 
+    def _index_array(self) -> np.ndarray:
+        """The legal indices as an array, made once a step (the mask and a long list's features)."""
+        if self._at is None:
+            self._at = np.array(self.legal_indices(), dtype=np.intp)
+        return self._at
+
     def mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.space.size, dtype=np.int8)
-        if self.current_player == seat:
-            mask[self.legal_indices()] = 1
-        return mask
+        """The action mask of ``seat`` (read-only; see :class:`MaskPool`)."""
+        if self.current_player != seat:
+            return self.masks.mask([])
+        return self.masks.mask(self.legal_indices(), self._index_array())
 
     def observation(self, seat: int) -> np.ndarray:
         return self.encoder.encode(self.game, seat)
@@ -127,7 +211,7 @@ class Episode:
         the next game of the series begins)."""
         game = self.game
         game.apply(action)
-        self._indices = self._legal = self._features = None
+        self._indices = self._legal = self._features = self._at = None
         if not game.is_over:
             return None
         score = game.score()

@@ -161,6 +161,62 @@ for _seat in range(6):
     _PER_SEAT_SOURCE.append(np.concatenate(_parts))
 
 
+#: The encoder keeps one vector of everything an observation holds, with seats *absolute*
+#: (row ``s`` is seat ``s``), updated as events arrive and as the table changes; an observation is
+#: one gather of it in the observer's order (``_SOURCE[seat]``). Its layout (not public):
+#: ``[played | phase_actions | events]`` (the public log's per-seat blocks, side by side), set
+#: aside, each seat's hand (the gather reads only the observer's), then the table's state.
+_A_SET_ASIDE = _PER_SEAT_SIZE
+_A_HANDS = _A_SET_ASIDE + N_RANKS
+#: Each seat's own size; its size as the others see it (0 where hidden); whether they see it; in play.
+_A_OWN_SIZE = _A_HANDS + 6 * N_RANKS
+_A_SHOWN_SIZE, _A_KNOWN, _A_IN_PLAY = _A_OWN_SIZE + 6, _A_OWN_SIZE + 12, _A_OWN_SIZE + 18
+#: The table: set per rank, owner (one-hot), flags, side by side (written together).
+_A_TABLE = _A_OWN_SIZE + 24
+_A_OWNER, _A_FLAGS = _A_TABLE + N_RANKS, _A_TABLE + N_RANKS + 6
+_A_PASSED = _A_FLAGS + 3
+_A_BURNERS, _A_DEAD, _A_PLACES = _A_PASSED + 6, _A_PASSED + 12, _A_PASSED + 18
+_A_TO_ACT = _A_PLACES + 36
+_A_OVER = _A_TO_ACT + 6  # the decision block as every seat sees it once the game is over
+_A_PREVIOUS = _A_OVER + 4
+_A_GAME = _A_PREVIOUS + 36
+_A_ZERO, _A_ONE = _A_GAME + 2, _A_GAME + 3
+_A_SIZE = _A_ONE + 1
+
+
+def _source(seat: int) -> np.ndarray:
+    """Where each number of ``seat``'s observation comes from in the encoder's vector."""
+    src = np.full(OBSERVATION_SIZE, _A_ZERO, dtype=np.intp)
+    src.put(_PER_SEAT_TARGET, _PER_SEAT_SOURCE[seat])
+    order = _ORDERS[seat]
+
+    def rows(start: int, at: int, width: int) -> None:  # a per-seat block, rows in relative order
+        src[start:start + 6 * width] = (at + order[:, None] * width + np.arange(width)).ravel()
+
+    src[_HAND:_HAND + N_RANKS] = _A_HANDS + seat * N_RANKS + np.arange(N_RANKS)
+    src[_SET_ASIDE:_SET_ASIDE + N_RANKS] = _A_SET_ASIDE + np.arange(N_RANKS)
+    rows(_SIZE, _A_SHOWN_SIZE, 1)
+    src[_SIZE] = _A_OWN_SIZE + seat  # a seat always knows its own size
+    rows(_KNOWN, _A_KNOWN, 1)
+    src[_KNOWN] = _A_ONE
+    rows(_IN_PLAY, _A_IN_PLAY, 1)
+    src[_TABLE:_TABLE + N_RANKS] = _A_TABLE + np.arange(N_RANKS)
+    rows(_OWNER, _A_OWNER, 1)
+    src[_FLAGS:_FLAGS + 3] = _A_FLAGS + np.arange(3)
+    for start, at in ((_PASSED, _A_PASSED), (_BURNERS, _A_BURNERS), (_DEAD, _A_DEAD), (_TO_ACT, _A_TO_ACT)):
+        rows(start, at, 1)
+    rows(_PLACES, _A_PLACES, 6)
+    rows(_PREVIOUS, _A_PREVIOUS, 6)
+    src[_SEAT + seat] = _A_ONE
+    src[_DECISION:_DECISION + 4] = _A_OVER + np.arange(4)
+    src[_GAME:_GAME + 2] = _A_GAME + np.arange(2)
+    return src
+
+
+_SOURCE = [_source(_seat) for _seat in range(6)]
+_OVER_COLUMN = _DECISIONS.index("over")
+
+
 def _bucket(text: str, buckets: int) -> int:
     return zlib.crc32(text.encode("utf-8")) % buckets
 
@@ -175,12 +231,14 @@ def event_kind_column(kind: str) -> int:
 class _SeatLog:
     """What one seat has gathered from the log events it saw, kept up to date step by step."""
 
-    def __init__(self) -> None:
+    def __init__(self, buffer: np.ndarray | None = None) -> None:
         # The per-seat blocks side by side in one array (absolute seats), so that an encoding
-        # reorders all three for its observer with one gather (_PER_SEAT_SOURCE).
-        self._views(np.zeros(_PER_SEAT_SIZE, dtype=np.float32))
-        self.set_aside = np.zeros(N_RANKS, dtype=np.float32)
-        #: The last HISTORY_LENGTH moves seen, as a history row for each observer (``move_rows[o]``:
+        # reorders all three for its observer with one gather. The public log's live in the
+        # encoder's vector (``buffer``), which an observation is gathered from.
+        if buffer is None:
+            buffer = np.zeros(_A_SET_ASIDE + N_RANKS, dtype=np.float32)
+        self._views(buffer)
+        #: The last HISTORY_LENGTH moves seen, as a history row for each observer (``move_rows[m, o]``:
         #: the mover's seat relative to ``o``), in a ring written twice (move ``m`` at ``m % L`` and
         #: ``m % L + L``), so that the last moves are always one slice, copied as a history; and
         #: the event number of every move (to merge private moves in order). A fixed array: no
@@ -189,31 +247,33 @@ class _SeatLog:
         self.move_events: list[int] = []
         self.moves = 0
 
-    def _views(self, per_seat: np.ndarray) -> None:
-        self.per_seat = per_seat
+    def _views(self, buffer: np.ndarray) -> None:
+        self.per_seat = per_seat = buffer[:_PER_SEAT_SIZE]
+        self.set_aside = buffer[_A_SET_ASIDE:_A_SET_ASIDE + N_RANKS]
         self.played = per_seat[:6 * N_RANKS].reshape(6, N_RANKS)
         self.phase_actions = per_seat[6 * N_RANKS:6 * (N_RANKS + FEATURE_SIZE)].reshape(6, FEATURE_SIZE)
         self.events = per_seat[6 * (N_RANKS + FEATURE_SIZE):].reshape(6, EVENT_KINDS)
 
     def __getstate__(self) -> dict[str, Any]:
-        # The three blocks are views of per_seat: pickled apart they would come back as copies.
+        # The blocks are views of one buffer: pickled apart they would come back as copies.
         state = dict(self.__dict__)
-        for view in ("played", "phase_actions", "events"):
+        for view in ("per_seat", "set_aside", "played", "phase_actions", "events"):
             del state[view]
+        state["buffer"] = np.concatenate([self.per_seat, self.set_aside])
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        per_seat = state.pop("per_seat")
+        buffer = state.pop("buffer")
         self.__dict__.update(state)
-        self._views(per_seat)
+        self._views(buffer)
 
     def add_move(self, number: int, rows: np.ndarray) -> None:
         ring = self.move_rows
         if ring is None:
-            ring = self.move_rows = np.zeros((6, 2 * HISTORY_LENGTH, HISTORY_WIDTH), dtype=np.float32)
+            ring = self.move_rows = np.zeros((2 * HISTORY_LENGTH, 6, HISTORY_WIDTH), dtype=np.float32)
         at = self.moves % HISTORY_LENGTH
-        ring[:, at] = rows
-        ring[:, at + HISTORY_LENGTH] = rows
+        ring[at] = rows
+        ring[at + HISTORY_LENGTH] = rows
         self.move_events.append(number)
         self.moves += 1
 
@@ -223,12 +283,63 @@ class _SeatLog:
         if self.move_rows is None or not n:
             return _NO_MOVES
         start = (self.moves - n) % HISTORY_LENGTH
-        return self.move_rows[observer, start:start + n]
+        return self.move_rows[start:start + n, observer]
+
+
+#: What a seat's row in the per-seat blocks starts at, and where the played and events blocks begin.
+_LOG_EVENTS = 6 * (N_RANKS + FEATURE_SIZE)
+#: The cards of a set per rank column, by the set (interned: looked up by identity).
+_SET_COLUMNS: dict[int, tuple[object, tuple[tuple[int, int], ...]]] = {}
+
+
+def _set_columns(play: Any) -> tuple[tuple[int, int], ...]:
+    entry = _SET_COLUMNS.get(id(play))
+    if entry is None or entry[0] is not play:
+        if len(_SET_COLUMNS) > _MOST_SET_ROWS:
+            _SET_COLUMNS.clear()
+        entry = _SET_COLUMNS[id(play)] = (play, tuple((_RANK_COLUMN[r], n) for r, n in play.counts().items()))
+    return entry[1]
+
+
+_NO_CARDS: tuple[tuple[int, int], ...] = ()
+#: A public event's work on the public log, by its (kind, seat, id(set)) (see _plan).
+_PLANS: dict[tuple[str, int | None, int], tuple[Any, np.ndarray | None, int, tuple[tuple[int, int], ...],
+                                                bool | None, tuple[tuple[int, int], ...]]] = {}
+
+
+def _plan(event: Event) -> tuple[Any, np.ndarray | None, int, tuple[tuple[int, int], ...],
+                                 bool | None, tuple[tuple[int, int], ...]]:
+    """What a public event that is not a phase decision does to the public log: ``(its set, the
+    history row of its move or None, the number in the per-seat blocks it counts in or -1, the
+    cards it puts on the table as (number, how many), whether the set on the table is now a
+    burn (None: unchanged), the cards it sets aside as (column, how many))``."""
+    seat, play = event.seat, event.play
+    kind = DECLINES.get(event.kind, event.kind)  # the table hears only 过牌 or 扣牌 (Event.seen_as)
+    is_set = kind in ("lead", "cover", "burn")
+    column = _EVENT_COLUMNS.get(kind)
+    if column is None:
+        column = _EVENT_COLUMNS[kind] = event_kind_column(kind)
+    row: np.ndarray | None = None
+    counted, cards = -1, _NO_CARDS
+    if seat is not None and 0 <= seat < 6:
+        counted = _LOG_EVENTS + seat * EVENT_KINDS + column
+        if play is not None and is_set:
+            row = _move_row(Burn.of(play) if kind == "burn" else PlaySet.of(play), seat)
+            cards = tuple((seat * N_RANKS + at, n) for at, n in _set_columns(play))
+        else:
+            word = _MOVE_WORDS.get(kind)
+            if word is not None:
+                row = _WORD_ROWS.get((kind, seat))
+                if row is None:
+                    row = _WORD_ROWS[(kind, seat)] = _move_row(word, seat)
+    aside = _set_columns(play) if play is not None and kind == "set-aside" else _NO_CARDS
+    return play, row, counted, cards, (kind == "burn") if is_set else None, aside
 
 
 class ObservationEncoder:
     """Encodes observations of one game after another; cheap when called after each step,
-    because it reads only the log events that are new since the last call.
+    because it reads only the log events that are new since the last call, and keeps the
+    vector they and the table make up to date (an observation is one gather of it).
 
     >>> import gouji
     >>> from gouji.rl import ObservationEncoder, OBSERVATION_SIZE
@@ -242,10 +353,33 @@ class ObservationEncoder:
         self._seen = 0
         self._reset_logs()
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The vector is the public log's buffer and what the table's state wrote: made again.
+        state = dict(self.__dict__)
+        del state["_abs"], state["_keys"], state["_hands"], state["_visibility"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._new_vector()
+        public = self._public
+        self._abs[:_A_SET_ASIDE + N_RANKS] = np.concatenate([public.per_seat, public.set_aside])
+        public._views(self._abs)
+
+    def _new_vector(self) -> None:
+        self._abs = np.zeros(_A_SIZE, dtype=np.float32)
+        self._abs[_A_ONE] = 1
+        #: What each part of the table's state was when last written (see _refresh).
+        self._keys: list[Any] = [object()] * 11
+        self._keys[7] = None  # the seat to act, none written yet
+        self._hands: list[object] = [None] * 6
+        self._visibility: Any = None
+
     def _reset_logs(self) -> None:
         # Public events go into one log that every seat reads; the few events only some
         # seats see go into those seats' own logs as well.
-        self._public = _SeatLog()
+        self._new_vector()
+        self._public = _SeatLog(self._abs)
         self._private: list[_SeatLog | None] = [None] * 6
         self._last_set_burned = False
 
@@ -260,6 +394,34 @@ class ObservationEncoder:
         self._seen = len(events)
 
     def _read(self, event: Event, number: int) -> None:
+        if event.visible_to is None and event.kind != "phase":
+            # Most events: public, no phase decision. What one does to the public log depends
+            # on its kind, seat and set alone: planned once (sets are interned: by identity).
+            play = event.play
+            key = (event.kind, event.seat, id(play))
+            plan = _PLANS.get(key)
+            if plan is None or plan[0] is not play:
+                if len(_PLANS) > _MOST_SET_ROWS:
+                    _PLANS.clear()
+                plan = _PLANS[key] = _plan(event)
+            _, row, counted, cards, burned, aside = plan
+            log = self._public
+            if burned is not None:
+                self._last_set_burned = burned
+            if row is not None:
+                log.add_move(number, row)
+            if counted >= 0:
+                per_seat = log.per_seat
+                per_seat[counted] += 1
+                for at, n in cards:
+                    per_seat[at] += n
+            for at, n in aside:
+                log.set_aside[at] += n
+            return
+        self._read_private(event, number)
+
+    def _read_private(self, event: Event, number: int) -> None:
+        """An event only some seats see, or a phase decision (see :func:`_plan` for the rest)."""
         seat = event.seat
         # The table hears only 过牌 or 扣牌 (Event.seen_as): no seat's encoding tells who could
         # not cover or could have burned; the decider knows it from his own hand.
@@ -275,7 +437,8 @@ class ObservationEncoder:
                         private = self._private[s] = _SeatLog()
                     logs.append(private)
         play = event.play
-        if kind in ("lead", "cover", "burn"):
+        is_set = kind in ("lead", "cover", "burn")
+        if is_set:
             self._last_set_burned = kind == "burn"
         column = _EVENT_COLUMNS.get(kind)
         if column is None:
@@ -295,7 +458,7 @@ class ObservationEncoder:
             row = None
             if move is not None:
                 row = _move_row(move, seat)
-            elif play is not None and kind in ("lead", "cover", "burn"):
+            elif play is not None and is_set:
                 # Sets are interned: look their rows up by identity (an int hash), not by the
                 # set's own hash; the entry keeps the set, so a reused id cannot match another.
                 key = (id(play), kind == "burn", seat)
@@ -312,81 +475,120 @@ class ObservationEncoder:
                     row = _WORD_ROWS.get((kind, seat))
                     if row is None:
                         row = _WORD_ROWS[(kind, seat)] = _move_row(word, seat)
-            if row is not None:
-                for log in logs:
+            counted = _LOG_EVENTS + seat * EVENT_KINDS + column
+            cards = _set_columns(play) if play is not None and is_set else ()
+            first = seat * N_RANKS
+            for log in logs:
+                if row is not None:
                     log.add_move(number, row)
-        for log in logs:
-            if seat is not None and 0 <= seat < 6:
-                log.events[seat, column] += 1
-                if play is not None and kind in ("lead", "cover", "burn"):
-                    for rank, n in play.counts().items():
-                        log.played[seat, _RANK_COLUMN[rank]] += n
+                per_seat = log.per_seat
+                per_seat[counted] += 1
+                for rank_column, n in cards:
+                    per_seat[first + rank_column] += n
                 if phase_features is not None:
                     log.phase_actions[seat] += phase_features
-            if play is not None and kind == "set-aside":
-                for rank, n in play.counts().items():
-                    log.set_aside[_RANK_COLUMN[rank]] += n
+        if play is not None and kind == "set-aside":
+            for rank_column, n in _set_columns(play):
+                for log in logs:
+                    log.set_aside[rank_column] += n
+
+    def _refresh(self, game: Game) -> None:
+        """Write the parts of the table's state that changed since the last call into the vector
+        (each part is compared with what it was; most steps change a few numbers, written one
+        by one: cheaper than a slice from a list)."""
+        a, keys = self._abs, self._keys
+        sizes, playing = game.sizes, game.playing
+        if keys[0] != sizes or keys[1] != playing:
+            old_sizes, old_playing = keys[0], keys[1]
+            variant = game.variant
+            every = variant is not keys[2] or not isinstance(old_sizes, list)
+            if variant is not keys[2]:
+                keys[2], self._visibility = variant, variant.options["count_visibility"]
+            visibility = self._visibility
+            for s in range(6):
+                in_play, size = playing[s], sizes[s]
+                if every or size != old_sizes[s] or in_play != old_playing[s]:
+                    n = size if in_play else 0
+                    shown = visibility == "always" or (visibility == "ten_or_fewer" and n <= 10)
+                    a[_A_OWN_SIZE + s] = n
+                    a[_A_SHOWN_SIZE + s] = n if shown else 0
+                    a[_A_KNOWN + s] = shown
+                    a[_A_IN_PLAY + s] = in_play
+            keys[0], keys[1] = sizes.copy(), playing.copy()
+        top, owner, burned = game.top, game.owner, self._last_set_burned
+        if keys[3] != (top, owner, burned):
+            keys[3] = (top, owner, burned)
+            a[_A_TABLE:_A_TABLE + N_RANKS + 9] = 0
+            if top is not None:
+                for rank_column, n in _set_columns(top):
+                    a[_A_TABLE + rank_column] = n
+                if owner is not None:
+                    a[_A_OWNER + owner] = 1
+                a[_A_FLAGS] = 1
+                a[_A_FLAGS + 1] = game.variant.is_gouji(top)
+                a[_A_FLAGS + 2] = burned
+        passed = game.passed
+        if keys[4] != passed:
+            for s in passed ^ keys[4] if isinstance(keys[4], set) else range(6):
+                a[_A_PASSED + s] = s in passed
+            keys[4] = set(passed)
+        burners, dead = game.burners, game.dead_gouji_rights
+        if keys[5] != burners or keys[6] != dead:
+            keys[5], keys[6] = dict(burners), dict(dead)
+            a[_A_BURNERS:_A_BURNERS + 12] = 0
+            for s in burners:
+                a[_A_BURNERS + s] = 1
+            for s, n in dead.items():
+                a[_A_DEAD + s] = n
+        actor = game.current_player
+        if keys[7] != actor:
+            if keys[7] is not None:
+                a[_A_TO_ACT + keys[7]] = 0
+            if actor is not None:
+                a[_A_TO_ACT + actor] = 1
+            keys[7] = actor
+        # The places decided (finish_order) follow from these; the list is made only when they change.
+        places, decided = game.places, (game.outs, game.kind == "over", game.is_void)
+        if keys[8] != places or keys[9] != decided:
+            keys[8], keys[9] = list(places), decided
+            a[_A_PLACES:_A_PLACES + 36] = 0
+            for place, s in enumerate(game.finish_order):
+                a[_A_PLACES + s * 6 + place] = 1
+            a[_A_OVER + _OVER_COLUMN] = decided[1]
+        context = game.context
+        series = (context.previous_finish_order, context.game_number, game.melee)
+        if keys[10] != series:
+            keys[10] = series  # the context's finish order is a tuple
+            a[_A_PREVIOUS:_A_PREVIOUS + 36] = 0
+            for place, s in enumerate(series[0]):
+                if 0 <= s < 6 and place < 6:
+                    a[_A_PREVIOUS + s * 6 + place] = 1
+            a[_A_GAME] = series[1] / 10
+            a[_A_GAME + 1] = series[2]
 
     def encode(self, game: Game, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` (:data:`LAYOUT`), float32 of :data:`OBSERVATION_SIZE`."""
         self._catch_up(game)
-        log = self._public
+        self._refresh(game)
+        a = self._abs
+        counts = game.rank_counts(seat)
+        if counts is not self._hands[seat]:
+            self._hands[seat] = counts
+            a[_A_HANDS + seat * N_RANKS:_A_HANDS + (seat + 1) * N_RANKS] = counts[_FIRST_RANK:_LAST_RANK + 1]
+        out = a.take(_SOURCE[seat])
         private = self._private[seat]
-        out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-        out[_HAND:_HAND + N_RANKS] = game.rank_counts(seat)[_FIRST_RANK:_LAST_RANK + 1]  # RANKS' order
-        source = _PER_SEAT_SOURCE[seat]
-        if private is None:
-            out.put(_PER_SEAT_TARGET, log.per_seat.take(source))
-        else:
-            out.put(_PER_SEAT_TARGET, log.per_seat.take(source) + private.per_seat.take(source))
+        if private is not None:
+            out.put(_PER_SEAT_TARGET, out.take(_PER_SEAT_TARGET) + private.per_seat.take(_PER_SEAT_SOURCE[seat]))
             out[_SET_ASIDE:_SET_ASIDE + N_RANKS] += private.set_aside
-        out[_SET_ASIDE:_SET_ASIDE + N_RANKS] += log.set_aside
-        visibility = game.variant.options["count_visibility"]
-        sizes, playing = game.sizes, game.playing
-        for k in range(6):
-            s = (seat + k) % 6
-            n = sizes[s] if playing[s] else 0
-            if k == 0 or visibility == "always" or (visibility == "ten_or_fewer" and n <= 10):
-                out[_SIZE + k] = n
-                out[_KNOWN + k] = 1
-            out[_IN_PLAY + k] = playing[s]
-        top = game.top
-        if top is not None:
-            for rank, n in top.counts().items():
-                out[_TABLE + _RANK_COLUMN[rank]] = n
-            if game.owner is not None:
-                out[_OWNER + (game.owner - seat) % 6] = 1
-            out[_FLAGS] = 1
-            out[_FLAGS + 1] = game.variant.is_gouji(top)
-            out[_FLAGS + 2] = self._last_set_burned
-        for s in game.passed:
-            out[_PASSED + (s - seat) % 6] = 1
-        for s in game.burners:
-            out[_BURNERS + (s - seat) % 6] = 1
-        for s, n in game.dead_gouji_rights.items():
-            out[_DEAD + (s - seat) % 6] = n
-        for place, s in enumerate(game.finish_order):
-            out[_PLACES + (s - seat) % 6 * 6 + place] = 1
-        out[_SEAT + seat] = 1
-        actor = game.current_player
-        if actor is not None:
-            out[_TO_ACT + (actor - seat) % 6] = 1
-        kind = game.kind
         # What the seat to decide is deciding shows in its own legal actions only: the others
         # do not see which phase is pending (issue 21, item 13), nor whether one is.
-        if kind == "over":
-            out[_DECISION + _DECISIONS.index(kind)] = 1
-        elif actor == seat and kind in _DECISIONS:
-            out[_DECISION + _DECISIONS.index(kind)] = 1
-            if kind == "phase":
-                keywords = ",".join(sorted({a.keyword for a in game.legal_actions()}))
-                out[_PHASE + _bucket(keywords, PHASE_BUCKETS)] = 1
-        context = game.context
-        for place, s in enumerate(context.previous_finish_order):
-            if 0 <= s < 6 and place < 6:
-                out[_PREVIOUS + (s - seat) % 6 * 6 + place] = 1
-        out[_GAME] = context.game_number / 10
-        out[_GAME + 1] = game.melee
+        if game.current_player == seat:
+            kind = game.kind
+            if kind in _DECISIONS:
+                out[_DECISION + _DECISIONS.index(kind)] = 1
+                if kind == "phase":
+                    keywords = ",".join(sorted({action.keyword for action in game.legal_actions()}))
+                    out[_PHASE + _bucket(keywords, PHASE_BUCKETS)] = 1
         return out
 
     def history(self, game: Game, seat: int) -> np.ndarray:

@@ -4,8 +4,9 @@ Agents are ``"seat_0"`` .. ``"seat_5"``; teams are the even and the odd seats. E
 observation is a dict: ``"observation"`` (:data:`gouji.rl.OBSERVATION_SIZE` float32, the
 layout of :mod:`gouji.rl.observation`), ``"history"`` (the seat's last moves seen,
 ``(HISTORY_LENGTH, HISTORY_WIDTH)`` float32) and ``"action_mask"`` (int8 over the
-:class:`gouji.rl.ActionSpace`, all 0 for a seat that is not to decide; a fresh array each
-time). Rewards come at the end of each game of the episode: the variant's score
+:class:`gouji.rl.ActionSpace`, all 0 for a seat that is not to decide; read-only, and never
+one an earlier observation still holds: :class:`gouji.rl.episode.MaskPool`). Rewards come at
+the end of each game of the episode: the variant's score
 (``reward="team"``, ``"seat"`` or ``"both"``, their sum).
 
 The fast path is ``infos[agent]["legal_actions"]``: the legal indices, in the order of the
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from gouji.plugins.variant import Variant
 
 AGENTS = tuple(f"seat_{s}" for s in range(6))
+_SEAT_OF = {agent: seat for seat, agent in enumerate(AGENTS)}
 ILLEGAL = ("substitute", "raise")
 #: Observation values never exceed this (counts of cards, events, features).
 OBSERVATION_HIGH = 1e6
@@ -96,6 +98,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self._given = False
         self.agent_selection = AGENTS[0]
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -138,7 +141,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
                                         "action_features": episode.action_features()}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = AGENTS.index(agent)
+        seat = _SEAT_OF[agent]
         episode = self.episode
         return {"observation": episode.observation(seat), "history": episode.history(seat),
                 "action_mask": episode.mask(seat)}
@@ -158,12 +161,13 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = AGENTS.index(agent)
+        seat = _SEAT_OF[agent]
         chosen, illegal = self.choose(action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.infos[agent] = {"illegal_action": illegal, "action": chosen}
         self._decisions[seat] += 1
+        self._given = False
         rewards = self.episode.apply(chosen)
         if rewards is not None:
             self._give(rewards)
@@ -175,7 +179,8 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
-        self._accumulate_rewards()
+        if self._given:  # else every reward of this step is 0: nothing to add
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -203,6 +208,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         """A game ended: its rewards, and each part of them in every seat's info."""
         parts = self.episode.last_rewards
         assert parts is not None
+        self._given = True
         for s, r in enumerate(rewards):
             agent = AGENTS[s]
             self.rewards[agent] += r
