@@ -186,7 +186,7 @@ _ACTION_TEXTS: dict[int, tuple[Action, str]] = {}
 
 
 def _shared_texts(items: tuple[Any, ...], write: Callable[[tuple[Any, ...]], list[str]]) -> list[str]:
-    """:func:`_texts` without the copy (the caller only reads the list)."""
+    """The texts of ``items``, kept by the tuple's identity; the list is shared: only read it."""
     if not items:
         return []
     kept = _TEXTS.get(id(items))
@@ -255,14 +255,8 @@ _TEXTS_LIMIT = 4096
 
 
 def _texts(items: tuple[Any, ...], write: Callable[[tuple[Any, ...]], list[str]]) -> list[str]:
-    if not items:
-        return []
-    kept = _TEXTS.get(id(items))
-    if kept is None or kept[0] is not items:
-        if len(_TEXTS) >= _TEXTS_LIMIT:
-            _TEXTS.clear()
-        kept = _TEXTS[id(items)] = (items, write(items))
-    return list(kept[1])
+    """:func:`_shared_texts`, copied: the caller may change the list."""
+    return list(_shared_texts(items, write))
 
 
 def _card_texts(cards: tuple[Card, ...]) -> list[str]:

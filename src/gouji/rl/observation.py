@@ -92,6 +92,19 @@ def _move_row(move: Action, seat: int) -> np.ndarray:
     for observer in range(6):
         rows[observer, (seat - observer) % 6] = 1
     return rows
+
+
+def _word_row(kind: str, seat: int) -> np.ndarray | None:
+    """The history row of a move without a set (pass, close …) by ``seat``; ``None`` for an
+    event that is no move."""
+    word = _MOVE_WORDS.get(kind)
+    if word is None:
+        return None
+    row = _WORD_ROWS.get((kind, seat))
+    if row is None:
+        row = _WORD_ROWS[(kind, seat)] = _move_row(word, seat)
+    return row
+
 #: The engine's own event kinds, each with its own column (fixed here: plugins add kinds to
 #: ``EVENT_NAMES`` as they are imported, which must not move the columns).
 _CORE_EVENTS = (
@@ -327,11 +340,7 @@ def _plan(event: Event) -> tuple[Any, np.ndarray | None, int, tuple[tuple[int, i
             row = _move_row(Burn.of(play) if kind == "burn" else PlaySet.of(play), seat)
             cards = tuple((seat * N_RANKS + at, n) for at, n in _set_columns(play))
         else:
-            word = _MOVE_WORDS.get(kind)
-            if word is not None:
-                row = _WORD_ROWS.get((kind, seat))
-                if row is None:
-                    row = _WORD_ROWS[(kind, seat)] = _move_row(word, seat)
+            row = _word_row(kind, seat)
     aside = _set_columns(play) if play is not None and kind == "set-aside" else _NO_CARDS
     return play, row, counted, cards, (kind == "burn") if is_set else None, aside
 
@@ -470,11 +479,7 @@ class ObservationEncoder:
                                                               PlaySet.of(play), seat))
                 row = entry[1]
             else:
-                word = _MOVE_WORDS.get(kind)
-                if word is not None:
-                    row = _WORD_ROWS.get((kind, seat))
-                    if row is None:
-                        row = _WORD_ROWS[(kind, seat)] = _move_row(word, seat)
+                row = _word_row(kind, seat)
             counted = _LOG_EVENTS + seat * EVENT_KINDS + column
             cards = _set_columns(play) if play is not None and is_set else ()
             first = seat * N_RANKS
