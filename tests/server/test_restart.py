@@ -77,7 +77,7 @@ def test_a_killed_server_goes_on_where_it_was(server):
     assert over["result"]["finish_order"] == game.finish_order
     assert held == game.observation(0)
     # Every bot's action, before and after both kills, is the one its derived seed gives.
-    replayed = gouji.load_variant("provincial").new_game(seed=record["seed"])
+    replayed = game.variant.new_game(seed=record["seed"])  # the table's options (ask_forced_declines)
     for turn, text in enumerate(record["actions"]):
         seat = replayed.current_player
         if SEATS[seat] != "human":

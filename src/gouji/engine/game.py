@@ -221,6 +221,8 @@ class Game(RoundFlow):
         self._melee_when_left = options["melee_when_left"]
         self._dead_gouji_after = options["dead_gouji_after_out"]
         self._melee_pass = options["melee_pass"]
+        self._ask_forced = options["ask_forced_declines"]
+        self._forced_decline = False  # the decision now is a forced decline, asked (ask_forced_declines)
         self._melee_ends_burn = options["melee_ends_burn"]
         self._melee_last_word = options["melee_last_word"]
         self._burn_decline_passes = options["burn_decline_passes"]
@@ -903,6 +905,8 @@ class Game(RoundFlow):
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
         state.setdefault("_plugin_states", {})  # pickled before plugin_state existed
+        state.setdefault("_ask_forced", False)  # pickled before ask_forced_declines existed
+        state.setdefault("_forced_decline", False)
         state.setdefault("dead_burns_only", False)  # pickled before a 够死级 was marked
         state.setdefault("_gouji_min_players", 0)  # pickled before GOUJI-2's number of players
         state.setdefault("_melee_last_word", False)  # pickled before the melee's rounds were closed

@@ -82,6 +82,7 @@ class RoundFlow(GameState):
         cover to play, a close with nothing to cover with) automatically."""
         while True:
             self._legal = self._legal_set = None
+            self._forced_decline = False
             if self.kind == OVER:
                 return
             if self.phases:
@@ -126,8 +127,11 @@ class RoundFlow(GameState):
                 continue
             legal = self._compute_legal()
             if len(legal) == 1 and legal[0] in (PASS, CLOSE):
-                self._apply_play_action(self.actor, legal[0], automatic=True)
-                continue
+                if not self._ask_forced:
+                    self._apply_play_action(self.actor, legal[0], automatic=True)
+                    continue
+                # Asked all the same: the seat's own log still says why (auto-pass), the table's a pass.
+                self._forced_decline = True
             self._legal = legal
             return
 
@@ -323,6 +327,7 @@ class RoundFlow(GameState):
 
     # -- carrying out ----------------------------------------------------------------
     def _apply_play_action(self, seat: int, action: Action, automatic: bool = False) -> None:
+        automatic = automatic or self._forced_decline
         if not isinstance(action, _CORE_ACTIONS):
             handled = self.variant.call_hook("gouji_apply_action", game=self, seat=seat, action=action)
             if not handled:

@@ -74,6 +74,8 @@ class GameState:
     _melee_after: int
     _melee_when_left: int
     _melee_pass: str
+    _ask_forced: bool
+    _forced_decline: bool
     _melee_ends_burn: bool
     _melee_last_word: bool
     _burn_decline_passes: str

@@ -83,6 +83,12 @@ CORE_OPTIONS = (
     OptionSpec("yield_answer_opposite_only", bool, False,
                "A set played on a yield can be answered only by its owner's opposite (D§12).",
                rule="ROUND-4"),
+    OptionSpec("ask_forced_declines", bool, False,
+               "A player who may only pass (or only close) is asked all the same and offered that decline "
+               "alone, as at a real table where each says 过牌 in turn (P§12); off, the engine declines for "
+               "him at once, within the action before, which is faster but shows the table that he was "
+               "never asked (he could not cover, or burn). gouji serve turns it on (ROUND-2).",
+               rule="ROUND-2"),
     OptionSpec("take_wind", bool, True,
                "The lower player of one who went out may ask to take the wind (END-4).", rule="END-4"),
     OptionSpec("count_visibility", str, "ten_or_fewer",

@@ -181,6 +181,10 @@ class Table:
         try:
             built, toml = _load_variant(name)
             source = built.source
+            # In real time, a decline the engine made at once would show the table who was never
+            # asked (security.rst): a served table asks every seat, unless the client says not to.
+            if "ask_forced_declines" not in values and not built.options.get("ask_forced_declines", True):
+                values["ask_forced_declines"] = True
             if values:
                 built = built.with_options(**values)
                 toml = variant_to_toml(built)
