@@ -507,8 +507,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         opening = ""
     bots = bots_for(args.bots, game.seed)
     print(f"{game.variant.name}, seed {game.seed}: {opening}you play seat {seat} (team {seat % 2}); "
-          "type a set such as 'K K' (or 'KK'), a number of the list, or 'pass'; h for help; q, Ctrl-C "
-          "or Ctrl-D leave and save the game")
+          "type a set such as 'K K' (or 'KK'), a number of the list, or 'pass'; h for help; q (lower case: "
+          "'Q' is the queen), Ctrl-C or Ctrl-D leave and save the game")
     print(JOKER_LEGEND)
     shown = current_round_start(game) if args.resume else 0
     if shown:
