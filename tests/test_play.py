@@ -466,3 +466,17 @@ def test_replay_of_a_record_with_a_bad_action_names_its_position(tmp_path, capsy
     capsys.readouterr()
     assert main(["replay", str(record)]) == 2
     assert "action 3 ('ZZ') does not replay: unknown action 'ZZ'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_a_record_path_that_cannot_be_written_is_refused_before_the_deal(monkeypatch, capsys, tmp_path, command):
+    """Issue 26: `gouji play --record /nonexist/d/x.json` played the whole game, then lost it."""
+    dealt = []
+    monkeypatch.setattr("builtins.input", lambda prompt="": dealt.append(prompt) or "q")
+    missing = tmp_path / "nonexist" / "d" / "x.json"
+    assert main([command, "--record", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert f"--record {missing}: the folder {missing.parent} does not exist" in err
+    assert not dealt  # refused before the first decision
+    assert main([command, "--record", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err

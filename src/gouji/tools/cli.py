@@ -105,6 +105,18 @@ def read_record_file(path: str) -> bytes:
         raise GoujiError(f"{path}: a record is a regular file of at most {MAX_RECORD_CHARS} bytes ({exc})") from None
 
 
+def check_writable(path: str, option: str) -> None:
+    """Refuse, before any game is played, an output file that could not be written at its end:
+    its folder missing or read-only, or the path a folder."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise GoujiError(f"{option} {path}: is a folder; give a file name such as {os.path.join(path, 'game.json')}")
+    if not os.path.isdir(folder):
+        raise GoujiError(f"{option} {path}: the folder {folder} does not exist; create it or choose another path")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise GoujiError(f"{option} {path}: cannot be written here (permission denied); choose another path")
+
+
 def _fail(message: str) -> int:
     first = message.strip().splitlines()[0] if message.strip() else "error"
     print(f"{PROG}: error: {first}", file=sys.stderr)
@@ -347,6 +359,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise GoujiError("--record writes one game: use it with --games 1")
     if args.jobs is not None and args.jobs < 1:
         raise GoujiError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.record:
+        check_writable(args.record, "--record")
     variant = load_variant(args.variant)
     bots_for(args.bots, args.seed)  # check the names before playing
     show_bar = args.games >= PROGRESS_MIN_GAMES and (args.progress or _isatty(sys.stderr))
@@ -478,6 +492,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.seat is not None and not 0 <= args.seat < 6:
         raise GoujiError(f"--seat is 0-5, not {args.seat}")
+    if args.record:
+        check_writable(args.record, "--record")  # before the game, not after it
     variant = load_variant(args.variant) if args.variant else None
     seat = 0 if args.seat is None else args.seat
     if args.resume:
