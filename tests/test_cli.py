@@ -274,3 +274,17 @@ def test_play_hides_other_hands(monkeypatch, capsys, tmp_path):
 def test_play_rejects_a_bad_seat(capsys):
     assert main(["play", "--seat", "6"]) == 2
     assert "--seat is 0-5" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "meant"), [(["simulat"], "simulate"), (["varients"], "variants"),
+                                             (["match", "--format", "csvv", "x.csv"], "csv")])
+def test_a_misspelt_command_or_choice_says_did_you_mean(capsys, argv, meant):
+    """Issue 26: variant and rule names had a suggestion, command names not."""
+    assert main(argv) == 2
+    assert f"(did you mean '{meant}'?)" in capsys.readouterr().err
+
+
+def test_an_unknown_command_far_from_any_still_lists_the_commands(capsys):
+    assert main(["xyzzy"]) == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'xyzzy'" in err and "simulate" in err and "did you mean" not in err

@@ -31,7 +31,7 @@ import unicodedata
 import warnings
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from gouji.bots.basic import BOT_TYPES, play_game
 from gouji.engine.events import PLACE_NAMES
@@ -123,13 +123,34 @@ def _fail(message: str) -> int:
     return 2
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose "invalid choice" (a misspelt command: ``gouji simulat``) names
+    the closest choices, as variant and rule names do."""
+
+    def error(self, message: str) -> NoReturn:
+        import re
+
+        from gouji.engine.suggest import did_you_mean
+
+        match = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if match:
+            choices = re.findall(r"'([^']*)'", match.group(2))
+            close = did_you_mean(match.group(1), choices)
+            if close:
+                message = (f"{message[: match.start()]}invalid choice: '{match.group(1)}'{close}; "
+                           f"choose from {', '.join(choices)}")
+        super().error(message)
+
+
 def _parser() -> argparse.ArgumentParser:
     from gouji import __version__
 
-    parser = argparse.ArgumentParser(prog=PROG, description="够级 (Gouji): variants, plugins, simulations, records.",
+    parser = _Parser(prog=PROG, description="够级 (Gouji): variants, plugins, simulations, records.",
                                      epilog="Each command has its own help: gouji COMMAND --help.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # The commands' parsers are _Parser too (their misspelt choices get a suggestion).
+    sub = cast("argparse._SubParsersAction[argparse.ArgumentParser]",
+               parser.add_subparsers(dest="command", metavar="COMMAND"))
 
     p = sub.add_parser("variants", help="list the variants: built-in and installed by other packages")
     p.set_defaults(run=cmd_variants)
@@ -366,6 +387,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     show_bar = args.games >= PROGRESS_MIN_GAMES and (args.progress or _isatty(sys.stderr))
     summary = Summary()
     game = None
+    if args.ray is not None:
+        from gouji.tools.simulation import require_ray
+
+        require_ray()  # one game or many: without Ray, --ray says how to install it
     if args.games == 1:
         # One game, kept whole for its result and record: played here.
         game = play_game(variant, args.seed, bots_for(args.bots, args.seed))
