@@ -42,7 +42,7 @@ def test_show_provincial_is_valid_toml_with_options_and_hooks_documented(capsys)
     assert code == 0
     data = tomllib.loads(out)
     variant = gouji.load_variant("provincial")
-    assert data["variant"]["name"] == "provincial"
+    assert data["variant"]["name"] == "my-provincial"  # a file may not take the built-in's name
     assert data["options"] == variant.options.to_plain()
     comments = [line for line in out.splitlines() if line.startswith("#")]
     for spec in variant.option_specs():
@@ -288,3 +288,19 @@ def test_an_unknown_command_far_from_any_still_lists_the_commands(capsys):
     assert main(["xyzzy"]) == 2
     err = capsys.readouterr().err
     assert "invalid choice: 'xyzzy'" in err and "simulate" in err and "did you mean" not in err
+
+
+@pytest.mark.parametrize("name", gouji.builtin_variant_names())
+def test_show_of_a_built_in_variant_loads_as_a_variant_file(capsys, tmp_path, name):
+    """Issue 26: the docs say show's output is a valid variant file, but it took the built-in's
+    name, which a variant file may not: it now names itself my-NAME and says so at the top."""
+    code, out, _ = run(capsys, "show", name)
+    assert code == 0
+    assert out.startswith(f"# the built-in variant '{name}', as a variant file of your own")
+    assert f"name is 'my-{name}': choose one" in out.splitlines()[2]
+    path = tmp_path / "x.toml"
+    path.write_text(out, encoding="utf-8")
+    copy, builtin = gouji.load_variant(str(path)), gouji.load_variant(name)
+    assert copy.name == f"my-{name}"
+    assert copy.options.to_plain() == builtin.options.to_plain()
+    assert copy.new_game(seed=4).legal_actions() == builtin.new_game(seed=4).legal_actions()

@@ -294,9 +294,19 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def show_text(variant: Variant) -> str:
     """``gouji show``: the variant as TOML, then its options and hooks as TOML comments."""
-    from gouji.plugins.loader import variant_to_toml
+    from gouji.plugins.loader import builtin_variant_names, variant_to_toml
 
-    lines = [variant_to_toml(variant).rstrip("\n"), ""]
+    toml = variant_to_toml(variant).rstrip("\n")
+    lines = []
+    if variant.name in builtin_variant_names():
+        # A variant file may not take a built-in's name (a record would replay it under the
+        # built-in's rules): the copy gets a name of its own, so that it loads as printed.
+        own = f"my-{variant.name}"
+        lines += [f"# the built-in variant {variant.name!r}, as a variant file of your own: it loads as it is",
+                  "# (gouji simulate --variant FILE.toml); a file may not take a built-in's name, so its",
+                  f"# name is {own!r}: choose one for your house rules, and a description"]
+        toml = toml.replace(f"name = {_toml_value(variant.name)}", f"name = {_toml_value(own)}", 1)
+    lines += [toml, ""]
     if variant.source:
         lines.append(f"# loaded from {variant.source}")
     lines.append("# ---- options " + "-" * 60)
