@@ -304,3 +304,33 @@ def test_show_of_a_built_in_variant_loads_as_a_variant_file(capsys, tmp_path, na
     assert copy.name == f"my-{name}"
     assert copy.options.to_plain() == builtin.options.to_plain()
     assert copy.new_game(seed=4).legal_actions() == builtin.new_game(seed=4).legal_actions()
+
+
+def test_messages_are_in_plain_words_not_python(capsys, tmp_path):
+    """Issue 26: 'got True', 'with_options on', "one of ['team 0', 'team 1']", 'in the digits 0-9'
+    and 'a version-2 record has the keys actions' (meaning: it is missing) leaked Python."""
+    with pytest.raises(gouji.OptionError) as error:
+        gouji.load_variant("provincial").with_options(decks=True)
+    assert str(error.value).endswith("option 'decks': expected an integer, got true (a boolean)")
+    assert "with_options on" not in str(error.value)
+    house = tmp_path / "house.toml"
+    house.write_text('[variant]\nname = "house"\nbase = "provincial"\n[options]\ndecks = "four"\n', encoding="utf-8")
+    assert main(["show", str(house)]) == 2
+    assert "expected an integer, got 'four' (a string)" in capsys.readouterr().err
+
+    assert main(["score", "1", "3", "4", "5", "0", "2", "--bonus", "x:1:REF-4"]) == 2
+    err = capsys.readouterr().err
+    assert "the team is 0, 1, 'team 0' or 'team 1', not 'x'" in err and "['team" not in err
+
+    assert main(["play", "--seed", "a"]) == 2
+    err = capsys.readouterr().err
+    assert "expected a whole number written with the digits 0-9 (such as 3), not 'a'" in err
+
+    record = tmp_path / "r.json"
+    assert main(["simulate", "--seed", "2", "--record", str(record)]) == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    del data["actions"]
+    record.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(record)]) == 2
+    assert "record needs the key 'actions', missing from this one" in capsys.readouterr().err
