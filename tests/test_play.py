@@ -480,3 +480,28 @@ def test_a_record_path_that_cannot_be_written_is_refused_before_the_deal(monkeyp
     assert not dealt  # refused before the first decision
     assert main([command, "--record", str(tmp_path)]) == 2
     assert "is a folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("variant", "said"), [
+    ("dagang", "阶段 phase — revolution: do not revolt: play your hand [OPEN-5]"),
+    ("dagang196", "阶段 phase — revolution (革命): do not revolt: play your hand [OPEN-5]"),
+    ("dagang196", "阶段 phase — point declaration (宣点): make no declaration [TRIB-6]"),
+])
+def test_phase_lines_are_in_words_and_cite_their_rule(variant, said):
+    """Issue 26: 'seat 1 阶段 phase — revolution: dagang-revolt yes', '… (宣点): club-no-declare'
+    showed record keywords and no rule, unlike every other log line."""
+    from gouji.tools.game_text import game_log
+
+    game = gouji.load_variant(variant).new_game(seed=0, context=gouji.GameContext(
+        game_number=2, previous_finish_order=(0, 1, 2, 3, 4, 5)))
+    bots = [GreedyBot() for _ in range(6)]
+    while not game.is_over:
+        game.apply(decide(bots[game.current_player], game))
+    log = game_log(game)
+    assert said in log
+    phases = [line for line in log.splitlines() if "阶段 phase" in line]
+    assert phases and all(re.search(r"\[[A-Z]+-\d+\]$", line) for line in phases)
+    assert not any(re.search(r"(dagang|club)-[a-z-]+( |$)", line) for line in phases)
+    assert all(line.count("宣点") <= 1 and line.count("革命") <= 1 for line in phases)
+    # The event keeps the record text (gouji.rl reads it back); only its words changed.
+    assert any(e.kind == "phase" and e.detail.endswith(("dagang-revolt no", "club-no-declare")) for e in game.events)

@@ -722,7 +722,9 @@ class Game(RoundFlow):
                 visible = private(self, action) if private is not None else None
                 seat = self.actor
                 phase.apply(self, action)
-                self._log("phase", seat, "", detail=f"{phase.name}: {action.to_text()}", visible_to=visible)
+                # The detail keeps the record text (read back by gouji.rl); Event.text() says it in words.
+                self._log("phase", seat, str(getattr(phase, "rule", "") or ""),
+                          detail=f"{phase.name}: {action.to_text()}", visible_to=visible)
             else:
                 seat = self.actor
                 assert seat is not None, "a lead or an answer has a seat to decide"
