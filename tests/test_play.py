@@ -505,3 +505,20 @@ def test_phase_lines_are_in_words_and_cite_their_rule(variant, said):
     assert all(line.count("宣点") <= 1 and line.count("革命") <= 1 for line in phases)
     # The event keeps the record text (gouji.rl reads it back); only its words changed.
     assert any(e.kind == "phase" and e.detail.endswith(("dagang-revolt no", "club-no-declare")) for e in game.events)
+
+
+def test_the_banner_says_which_bot_sits_where(monkeypatch, capsys, tmp_path):
+    out = play_screen(monkeypatch, capsys, tmp_path, ["q"], "--seed", "3", "--seat", "2")
+    assert "bots: greedy at seats 0, 1, 3, 4, 5; you at seat 2" in out
+    out = play_screen(monkeypatch, capsys, tmp_path, ["q"], "--seed", "3",
+                      "--bots", "random,greedy,random,greedy,random,greedy")
+    assert "bots: seat 1 greedy, seat 2 random, seat 3 greedy, seat 4 random, seat 5 greedy; you at seat 0" in out
+    assert "--bots names 'random' for seat 0: you play that seat, so it is not used" in out
+
+
+def test_a_dagang196_game_says_its_plus_zero_is_scored_over_a_set(monkeypatch, capsys, tmp_path):
+    out = play_screen(monkeypatch, capsys, tmp_path, ["1"] * 400, "--variant", "dagang196", "--seed", "0")
+    assert "score: team 0 +0, team 1 +0" in out
+    assert "note: dagang196 scores no points for a single game (SCORE-5)" in out and "a set of 5" in out
+    out = play_screen(monkeypatch, capsys, tmp_path, ["1"] * 400, "--seed", "0")
+    assert "places:" in out and "note: " not in out

@@ -561,6 +561,7 @@ def cmd_play(args: argparse.Namespace) -> int:
           "type a set such as 'K K' (or 'KK'), a number of the list, or 'pass'; h for help; q (lower case: "
           "'Q' is the queen), Ctrl-C or Ctrl-D leave and save the game")
     print(JOKER_LEGEND)
+    print(seating_text(args.bots, seat))
     shown = current_round_start(game) if args.resume else 0
     if shown:
         print(f"  … {shown} earlier events ({PROG} replay {shlex.quote(args.resume)} --log shows them); "
@@ -568,6 +569,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     play_in_terminal(game, seat, bots, input, sys.stdout, shown, colour=_wants_colour(sys.stdout))
     if game.is_over:
         print(result_text(game))
+        note = set_scoring_note(game)
+        if note:
+            print(note)
         path = args.record or args.resume
     else:
         path = args.record or args.resume or _save_name(game)
@@ -577,6 +581,27 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not game.is_over:
         print(f"to resume: {PROG} play --resume {shlex.quote(path)}{_play_options(args, game)}")
     return 0
+
+
+def seating_text(spec: str, seat: int) -> str:
+    """Which bot sits at which seat, for the banner of ``gouji play``; a name ``--bots`` gives
+    for the player's own seat is said to be unused."""
+    names = [n.strip() for n in spec.split(",")]
+    if len(names) == 1:
+        return f"bots: {names[0]} at seats {', '.join(str(s) for s in range(6) if s != seat)}; you at seat {seat}"
+    text = "bots: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(names) if s != seat) + f"; you at seat {seat}"
+    return text + f" (--bots names {names[seat]!r} for seat {seat}: you play that seat, so it is not used)"
+
+
+def set_scoring_note(game: Game) -> str:
+    """Why a finished game of a variant scored over a set of games (dagang196, SCORE-5) shows +0."""
+    options = game.variant.options
+    score = None if game.is_void else game.score()
+    if score is None or any(score.team_points) or "set_games" not in options:
+        return ""
+    return (f"note: {game.variant.name} scores no points for a single game (SCORE-5): a game's result is "
+            f"the tribute it owes the next game of a set of {options['set_games']}; the +0 above is no "
+            "draw (docs: variant-dagang196, the set of five)")
 
 
 def _recorded_seat(text: bytes) -> int | None:
