@@ -484,6 +484,7 @@ def test_a_record_path_that_cannot_be_written_is_refused_before_the_deal(monkeyp
 
 @pytest.mark.parametrize(("variant", "said"), [
     ("dagang", "阶段 phase — revolution: do not revolt: play your hand [OPEN-5]"),
+    ("dagang", "for the tribute (还贡) [TRIB-2]"),  # an action's own rule over its phase's (TRIB-1)
     ("dagang196", "阶段 phase — revolution (革命): do not revolt: play your hand [OPEN-5]"),
     ("dagang196", "阶段 phase — point declaration (宣点): make no declaration [TRIB-6]"),
 ])

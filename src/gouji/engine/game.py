@@ -723,7 +723,9 @@ class Game(RoundFlow):
                 seat = self.actor
                 phase.apply(self, action)
                 # The detail keeps the record text (read back by gouji.rl); Event.text() says it in words.
-                self._log("phase", seat, str(getattr(phase, "rule", "") or ""),
+                # The rule: the action's own where it names one (a tribute's return, TRIB-2), else the phase's.
+                rule = getattr(action, "rule", "") or getattr(phase, "rule", "")
+                self._log("phase", seat, rule if isinstance(rule, str) else "",
                           detail=f"{phase.name}: {action.to_text()}", visible_to=visible)
             else:
                 seat = self.actor
