@@ -42,7 +42,7 @@ def test_show_provincial_is_valid_toml_with_options_and_hooks_documented(capsys)
     assert code == 0
     data = tomllib.loads(out)
     variant = gouji.load_variant("provincial")
-    assert data["variant"]["name"] == "provincial"
+    assert data["variant"]["name"] == "my-provincial"  # a file may not take the built-in's name
     assert data["options"] == variant.options.to_plain()
     comments = [line for line in out.splitlines() if line.startswith("#")]
     for spec in variant.option_specs():
@@ -274,3 +274,63 @@ def test_play_hides_other_hands(monkeypatch, capsys, tmp_path):
 def test_play_rejects_a_bad_seat(capsys):
     assert main(["play", "--seat", "6"]) == 2
     assert "--seat is 0-5" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "meant"), [(["simulat"], "simulate"), (["varients"], "variants"),
+                                             (["match", "--format", "csvv", "x.csv"], "csv")])
+def test_a_misspelt_command_or_choice_says_did_you_mean(capsys, argv, meant):
+    """Issue 26: variant and rule names had a suggestion, command names not."""
+    assert main(argv) == 2
+    assert f"(did you mean '{meant}'?)" in capsys.readouterr().err
+
+
+def test_an_unknown_command_far_from_any_still_lists_the_commands(capsys):
+    assert main(["xyzzy"]) == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'xyzzy'" in err and "simulate" in err and "did you mean" not in err
+
+
+@pytest.mark.parametrize("name", gouji.builtin_variant_names())
+def test_show_of_a_built_in_variant_loads_as_a_variant_file(capsys, tmp_path, name):
+    """Issue 26: the docs say show's output is a valid variant file, but it took the built-in's
+    name, which a variant file may not: it now names itself my-NAME and says so at the top."""
+    code, out, _ = run(capsys, "show", name)
+    assert code == 0
+    assert out.startswith(f"# the built-in variant '{name}', as a variant file of your own")
+    assert f"name is 'my-{name}': choose one" in out.splitlines()[2]
+    path = tmp_path / "x.toml"
+    path.write_text(out, encoding="utf-8")
+    copy, builtin = gouji.load_variant(str(path)), gouji.load_variant(name)
+    assert copy.name == f"my-{name}"
+    assert copy.options.to_plain() == builtin.options.to_plain()
+    assert copy.new_game(seed=4).legal_actions() == builtin.new_game(seed=4).legal_actions()
+
+
+def test_messages_are_in_plain_words_not_python(capsys, tmp_path):
+    """Issue 26: 'got True', 'with_options on', "one of ['team 0', 'team 1']", 'in the digits 0-9'
+    and 'a version-2 record has the keys actions' (meaning: it is missing) leaked Python."""
+    with pytest.raises(gouji.OptionError) as error:
+        gouji.load_variant("provincial").with_options(decks=True)
+    assert str(error.value).endswith("option 'decks': expected an integer, got true (a boolean)")
+    assert "with_options on" not in str(error.value)
+    house = tmp_path / "house.toml"
+    house.write_text('[variant]\nname = "house"\nbase = "provincial"\n[options]\ndecks = "four"\n', encoding="utf-8")
+    assert main(["show", str(house)]) == 2
+    assert "expected an integer, got 'four' (a string)" in capsys.readouterr().err
+
+    assert main(["score", "1", "3", "4", "5", "0", "2", "--bonus", "x:1:REF-4"]) == 2
+    err = capsys.readouterr().err
+    assert "the team is 0, 1, 'team 0' or 'team 1', not 'x'" in err and "['team" not in err
+
+    assert main(["play", "--seed", "a"]) == 2
+    err = capsys.readouterr().err
+    assert "expected a whole number written with the digits 0-9 (such as 3), not 'a'" in err
+
+    record = tmp_path / "r.json"
+    assert main(["simulate", "--seed", "2", "--record", str(record)]) == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    del data["actions"]
+    record.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(record)]) == 2
+    assert "record needs the key 'actions', missing from this one" in capsys.readouterr().err

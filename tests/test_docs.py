@@ -296,3 +296,14 @@ def test_every_public_member_of_the_exported_classes_has_a_docstring():
 def test_getting_started_links_the_cli_and_plugin_pages():
     text = (DOCS / "getting-started.rst").read_text(encoding="utf-8")
     assert ":doc:`cli`" in text and ":doc:`writing-plugins`" in text
+
+
+def test_the_cli_pages_name_the_installed_version():
+    """Issue 26: docs/cli.rst said --version prints 'gouji 0.1.0' after 0.2.0 was out."""
+    import gouji
+
+    for page in ("cli.rst", "getting-started.rst"):
+        text = (DOCS / page).read_text(encoding="utf-8")
+        for version in re.findall(r"``gouji (\d+\.\d+\.\d+)``", text):
+            assert version == gouji.__version__, f"{page} names gouji {version}, not {gouji.__version__}"
+    assert f"``gouji {gouji.__version__}``" in (DOCS / "cli.rst").read_text(encoding="utf-8")

@@ -334,7 +334,7 @@ def test_cards_run_together_are_refused_with_the_spelling_that_works(text, hint)
 
 
 def test_a_bad_option_of_with_options_is_the_callers_not_the_files():
-    with pytest.raises(gouji.OptionError, match=r"^with_options on variant 'provincial': unknown option 'deks' "
+    with pytest.raises(gouji.OptionError, match=r"^changing the options of variant 'provincial': unknown option 'deks' "
                                                 r"\(did you mean 'decks'\?\)"):
         gouji.load_variant("provincial").with_options(deks=4)
 

@@ -353,3 +353,173 @@ def test_without_a_seed_each_game_is_a_new_deal_and_names_its_seed(monkeypatch, 
     seed = seeds.pop()
     again = play_screen(monkeypatch, capsys, tmp_path, ["q"], "--seed", str(seed))
     assert f"seed {seed}: you play seat 0" in again
+
+
+# -- issue 26, second hour: what a newcomer typed at the prompt ------------------------------------
+def _single_queen_legal() -> tuple[gouji.Game, list[GreedyBot]]:
+    """Seed 0 with greedy bots: a decision of seat 0 where a single Q is legal."""
+    queen = gouji.parse_action("play Q")
+    game = gouji.load_variant("provincial").new_game(seed=0)
+    bots = [GreedyBot() for _ in range(6)]
+    while not (game.current_player == 0 and queen in game.legal_actions()):
+        game.apply(decide(bots[game.current_player], game))
+    return game, bots
+
+
+def _answer(answers: list[str]):
+    return lambda prompt: answers.pop(0) if answers else "q"
+
+
+def test_upper_case_q_plays_the_queen_and_lower_case_q_leaves():
+    """Issue 26: 'Q' (the card) quit the game, as input was read case-insensitively."""
+    game, bots = _single_queen_legal()
+    decided = len(game.history)
+    out = io.StringIO()
+    play_in_terminal(game, 0, bots, _answer(["Q", "q"]), out)
+    assert game.history[decided] == gouji.parse_action("play Q")
+    assert "game left unfinished" in out.getvalue()  # the later 'q' left
+
+    game, bots = _single_queen_legal()
+    decided = len(game.history)
+    out = io.StringIO()
+    play_in_terminal(game, 0, bots, _answer(["q"]), out)
+    assert len(game.history) == decided and "game left unfinished" in out.getvalue()  # q leaves, Q legal or not
+    for word in ("quit", "QUIT", "exit"):
+        out = io.StringIO()
+        play_in_terminal(game, 0, bots, _answer([word]), out)
+        assert len(game.history) == decided
+
+
+def test_the_help_says_q_leaves_and_upper_case_q_is_the_queen(monkeypatch, capsys, tmp_path):
+    out = play_screen(monkeypatch, capsys, tmp_path, ["h"], "--seed", "3")
+    assert "'Q' (upper case) is the queen; 'q' (lower case) leaves" in out
+    assert "q (lower case: 'Q' is the queen)" in out.splitlines()[0]  # the banner
+
+
+def test_an_illegal_upper_case_q_is_refused_with_how_to_leave(monkeypatch, capsys, tmp_path):
+    out = play_screen(monkeypatch, capsys, tmp_path, ["Q"], "--seed", "3")  # to beat: five 3s
+    assert "'Q' is the queen: to leave, type q in lower case" in out
+    assert out.count("game left unfinished") == 1
+
+
+@pytest.mark.parametrize(("typed", "played"), [
+    ("S3 S3", "play 3 3"), ("♠3", "play 3"), ("HQ HQ HQ", "play Q Q Q"), ("HQ", "play Q"), ("SJ", "play SJ"),
+    ("D10 C10", "play 10 10"),
+])
+def test_suited_cards_are_read_without_the_word_play(typed, played):
+    """Issue 26: the help says suits are optional, but 'S3 S3' was an unknown action."""
+    from gouji.tools.terminal_choices import short_form
+
+    assert short_form(typed) == gouji.parse_action(played).play
+
+
+def test_a_suited_set_at_the_prompt_is_played_or_refused_by_its_rule(monkeypatch, capsys, tmp_path):
+    out = play_screen(monkeypatch, capsys, tmp_path, ["HQ HQ HQ", "♠Q HQ CQ DQ SQ"], "--seed", "3")
+    assert "unknown action" not in out
+    assert "[PLAY-4] Q Q Q has 3 cards" in out
+    assert "seat 0 顺牌 cover: Q Q Q Q Q" in out
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("ZZ", "'ZZ' is not a set or a choice: type a set's cards"),
+    ("%s", "'%s' is not a set or a choice"),
+    ("pas", "(did you mean 'pass'?)"),
+    ("-1", "choose a number from 1 to"),
+    ("K x", "'x' needs a count after it: 'K x3' is three Ks"),
+    ("K x0", "'x0': a count is a number from 1 to 36"),
+    ("K x-2", "'x-2': a count is a number from 1 to 36"),
+    ("K x99", "'x99': a count is a number from 1 to 36"),
+    ("x3", "'x3' repeats the card before it"),
+])
+def test_a_typo_says_what_may_be_typed_not_the_action_names(monkeypatch, capsys, tmp_path, typed, said):
+    """Issue 26: a typo listed some 40 internal action names and 'K x' blamed 'K'."""
+    out = play_screen(monkeypatch, capsys, tmp_path, [typed], "--seed", "3")
+    assert said in out
+    assert "known:" not in out and "clock-expired" not in out and "unknown action 'K'" not in out
+    assert "seat 0 顺牌 cover" not in out  # nothing was played: 'K x0' is no longer a single K
+
+
+def test_a_count_of_zero_names_no_set():
+    from gouji.tools.terminal_choices import short_form
+
+    assert short_form("K x0") is None and short_form("K x1") == gouji.parse_action("play K").play
+
+
+def test_a_typo_at_a_real_terminal_lists_what_may_be_typed(tmp_path):
+    term = Terminal(["play", "--seed", "3"], tmp_path)
+    term.read_until(PROMPT)
+    term.send("ZZ")
+    term.read_until(PROMPT, 2)
+    term.send("q")
+    assert term.finish() == 0
+    assert "'ZZ' is not a set or a choice" in term.text and "h for help or q to leave" in term.text
+    assert "clock-expired" not in term.text
+
+
+def test_replay_of_a_record_with_a_bad_action_names_its_position(tmp_path, capsys):
+    record = tmp_path / "r.json"
+    assert main(["simulate", "--seed", "2", "--record", str(record)]) == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["actions"][3] = "ZZ"
+    data["finish_order"] = None
+    record.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(record)]) == 2
+    assert "action 3 ('ZZ') does not replay: unknown action 'ZZ'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_a_record_path_that_cannot_be_written_is_refused_before_the_deal(monkeypatch, capsys, tmp_path, command):
+    """Issue 26: `gouji play --record /nonexist/d/x.json` played the whole game, then lost it."""
+    dealt = []
+    monkeypatch.setattr("builtins.input", lambda prompt="": dealt.append(prompt) or "q")
+    missing = tmp_path / "nonexist" / "d" / "x.json"
+    assert main([command, "--record", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert f"--record {missing}: the folder {missing.parent} does not exist" in err
+    assert not dealt  # refused before the first decision
+    assert main([command, "--record", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("variant", "said"), [
+    ("dagang", "阶段 phase — revolution: do not revolt: play your hand [OPEN-5]"),
+    ("dagang", "for the tribute (还贡) [TRIB-2]"),  # an action's own rule over its phase's (TRIB-1)
+    ("dagang196", "阶段 phase — revolution (革命): do not revolt: play your hand [OPEN-5]"),
+    ("dagang196", "阶段 phase — point declaration (宣点): make no declaration [TRIB-6]"),
+])
+def test_phase_lines_are_in_words_and_cite_their_rule(variant, said):
+    """Issue 26: 'seat 1 阶段 phase — revolution: dagang-revolt yes', '… (宣点): club-no-declare'
+    showed record keywords and no rule, unlike every other log line."""
+    from gouji.tools.game_text import game_log
+
+    game = gouji.load_variant(variant).new_game(seed=0, context=gouji.GameContext(
+        game_number=2, previous_finish_order=(0, 1, 2, 3, 4, 5)))
+    bots = [GreedyBot() for _ in range(6)]
+    while not game.is_over:
+        game.apply(decide(bots[game.current_player], game))
+    log = game_log(game)
+    assert said in log
+    phases = [line for line in log.splitlines() if "阶段 phase" in line]
+    assert phases and all(re.search(r"\[[A-Z]+-\d+\]$", line) for line in phases)
+    assert not any(re.search(r"(dagang|club)-[a-z-]+( |$)", line) for line in phases)
+    assert all(line.count("宣点") <= 1 and line.count("革命") <= 1 for line in phases)
+    # The event keeps the record text (gouji.rl reads it back); only its words changed.
+    assert any(e.kind == "phase" and e.detail.endswith(("dagang-revolt no", "club-no-declare")) for e in game.events)
+
+
+def test_the_banner_says_which_bot_sits_where(monkeypatch, capsys, tmp_path):
+    out = play_screen(monkeypatch, capsys, tmp_path, ["q"], "--seed", "3", "--seat", "2")
+    assert "bots: greedy at seats 0, 1, 3, 4, 5; you at seat 2" in out
+    out = play_screen(monkeypatch, capsys, tmp_path, ["q"], "--seed", "3",
+                      "--bots", "random,greedy,random,greedy,random,greedy")
+    assert "bots: seat 1 greedy, seat 2 random, seat 3 greedy, seat 4 random, seat 5 greedy; you at seat 0" in out
+    assert "--bots names 'random' for seat 0: you play that seat, so it is not used" in out
+
+
+def test_a_dagang196_game_says_its_plus_zero_is_scored_over_a_set(monkeypatch, capsys, tmp_path):
+    out = play_screen(monkeypatch, capsys, tmp_path, ["1"] * 400, "--variant", "dagang196", "--seed", "0")
+    assert "score: team 0 +0, team 1 +0" in out
+    assert "note: dagang196 scores no points for a single game (SCORE-5)" in out and "a set of 5" in out
+    out = play_screen(monkeypatch, capsys, tmp_path, ["1"] * 400, "--seed", "0")
+    assert "places:" in out and "note: " not in out

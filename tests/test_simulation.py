@@ -60,3 +60,15 @@ def test_bad_arguments_are_refused(kwargs: dict[str, object], word: str) -> None
 def test_jobs_below_one_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--jobs", "0"]) == 2
     assert "--jobs" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("games", ["1", "3"])
+def test_ray_missing_is_said_alike_for_one_game_and_many(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str], games: str) -> None:
+    """Issue 26: `--ray` with one game played locally without a word when Ray was missing."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray: ImportError
+    assert main(["simulate", "--games", games, "--ray"]) == 2
+    captured = capsys.readouterr()
+    assert "needs Ray: pip install 'gouji[ray]'" in captured.err and not captured.out

@@ -67,6 +67,11 @@ def register_action(keyword: str, parse: Callable[[str], Action]) -> None:
 MAX_ACTION_CHARS = 400
 
 
+def action_keywords() -> list[str]:
+    """The first words of the record texts :func:`parse_action` reads (``play``, ``pass``, ...)."""
+    return sorted(_PARSERS)
+
+
 def parse_action(text: str) -> Action:
     """Read an action from its record text: ``"play 9 9"``, ``"burn BJ A A"``, ``"pass"``.
 

@@ -100,9 +100,34 @@ class Event:
         name = f"{zh} {en}" if en and en != zh else zh
         who = f"seat {self.seat} " if self.seat is not None else ""
         what = f": {self.play}" if self.play is not None else ""
-        extra = f" — {self.detail}" if self.detail else ""
+        detail = _phase_words(self.detail) if self.kind == "phase" else self.detail
+        extra = f" — {detail}" if detail else ""
         tag = f" [{self.rule}]" if self.rule else ""
         return f"{who}{name}{what}{extra}{tag}"
+
+
+def _phase_words(detail: str) -> str:
+    """A phase choice's ``"NAME: RECORD TEXT"`` in words: ``"revolution (革命): do not revolt:
+    play your hand"``, the Chinese term once. Text that is no action stays as it is."""
+    import re
+
+    from gouji.engine.actions import parse_action
+    from gouji.errors import GoujiError
+
+    phase, sep, text = detail.partition(": ")
+    if not sep:
+        return detail
+    try:
+        words = parse_action(text).describe()
+    except GoujiError:
+        return detail
+    if words == text:
+        return detail
+    # "point declaration (宣点)" and "declare (宣点) that ...": the term once, in the choice.
+    for term in re.findall(r" ?\(([^()]*)\)", phase):
+        if term in words:
+            phase = phase.replace(f" ({term})", "")
+    return f"{phase}: {words}"
 
 
 #: Declines whose words tell more than the table hears (who could not cover, who could have

@@ -770,7 +770,11 @@ class Game(RoundFlow):
                 visible = private(self, action) if private is not None else None
                 seat = self.actor
                 phase.apply(self, action)
-                self._log("phase", seat, "", detail=f"{phase.name}: {action.to_text()}", visible_to=visible)
+                # The detail keeps the record text (read back by gouji.rl); Event.text() says it in words.
+                # The rule: the action's own where it names one (a tribute's return, TRIB-2), else the phase's.
+                rule = getattr(action, "rule", "") or getattr(phase, "rule", "")
+                self._log("phase", seat, rule if isinstance(rule, str) else "",
+                          detail=f"{phase.name}: {action.to_text()}", visible_to=visible)
             else:
                 seat = self.actor
                 assert seat is not None, "a lead or an answer has a seat to decide"

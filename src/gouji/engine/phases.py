@@ -25,6 +25,9 @@ class Phase(Protocol):
 
     #: Shown in the log and in errors, for example ``"tribute"``.
     name: str
+    # Optional, like start and visible_to: ``rule``, the ID of the rule the log line of each
+    # choice cites (``"OPEN-5"``); without it the line cites none. An action of the phase may
+    # name its own ``rule`` (a return of tribute, TRIB-2), which the line cites instead.
 
     def actor(self, game: PluginGame) -> int | None:
         """The seat to decide now, or ``None`` when the phase is finished."""

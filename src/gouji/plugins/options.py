@@ -60,7 +60,7 @@ class OptionSpec:
                 isinstance(v, int) and not isinstance(v, bool) for v in value))
         )
         if not ok:
-            raise OptionError(f"{where}: expected {_TYPE_NAMES[self.type]}, got {_short(value)}")
+            raise OptionError(f"{where}: expected {_TYPE_NAMES[self.type]}, got {_plain(value)}")
         if self.choices and value not in self.choices:
             raise OptionError(f"{where}: expected one of {', '.join(self.choices)}, got {_short(value)}"
                               f"{did_you_mean(value, self.choices)}")
@@ -86,6 +86,27 @@ class OptionSpec:
         if self.high is not None:
             return f"at most {self.high}"
         return ""
+
+
+def _plain(value: Any) -> str:
+    """A value of the wrong type in the words of a variant file (TOML), not Python's: ``true
+    (a boolean)``, ``"two" (a string)``, ``1.5 (a number with a fraction)``."""
+    if isinstance(value, bool):
+        return f"{'true' if value else 'false'} (a boolean)"
+    if isinstance(value, str):
+        return f"{_short(value)} (a string)"
+    if isinstance(value, float):
+        return f"{value} (a number with a fraction)"
+    if isinstance(value, int):
+        return f"{value} (an integer)"
+    if isinstance(value, (list, tuple)):
+        return "a list holding " + (", ".join(_plain(v) for v in value[:3]) + (", ..." if len(value) > 3 else "")
+                                    if value else "nothing")
+    if value is None:
+        return "no value"
+    if isinstance(value, dict):
+        return "a table"
+    return f"a value of another kind ({type(value).__name__})"
 
 
 def _short(value: Any) -> str:

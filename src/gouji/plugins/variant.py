@@ -128,7 +128,7 @@ class Variant:
         except OptionError as error:
             # The file was valid: the option at fault came from the caller, so say so.
             text, where = str(error), f"{self.source or f'variant {self.name!r}'}: "
-            said = f"with_options on variant {self.name!r}: "
+            said = f"changing the options of variant {self.name!r}: "
             raise OptionError(said + text.removeprefix(where) if text.startswith(where) else text) from None
 
     # -- hooks -----------------------------------------------------------

@@ -283,7 +283,9 @@ def _check_schema_keys(record: dict[str, Any]) -> None:
     version = record["version"]
     missing = sorted(_REQUIRED[version] - set(record))
     if missing:
-        raise RecordError(f"a version-{version} record has the keys {', '.join(missing)}")
+        keys = ", ".join(f"'{k}'" for k in missing)
+        raise RecordError(f"a version-{version} record needs the key{'s' if len(missing) > 1 else ''} {keys}, "
+                          "missing from this one")
     seat = record.get("player_seat")
     if seat is not None and not _is_seat(seat):
         raise RecordError(f"record key 'player_seat': a seat 0-5, not {short(seat)}")

@@ -12,5 +12,6 @@ def ascii_int(text: str) -> int:
     """An integer written with the ASCII digits 0-9 (``int`` would also take ``٣``, ``³``,
     ``1_0`` and spaces), at most 30 of them."""
     if not _INTEGER.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"expected an integer in the digits 0-9, got {text[:40]!r}")
+        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0-9 (such as 3), "
+                                         f"not {text[:40]!r}")
     return int(text)

@@ -31,7 +31,7 @@ import unicodedata
 import warnings
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from gouji.bots.basic import BOT_TYPES, play_game
 from gouji.engine.events import PLACE_NAMES
@@ -105,19 +105,52 @@ def read_record_file(path: str) -> bytes:
         raise GoujiError(f"{path}: a record is a regular file of at most {MAX_RECORD_CHARS} bytes ({exc})") from None
 
 
+def check_writable(path: str, option: str) -> None:
+    """Refuse, before any game is played, an output file that could not be written at its end:
+    its folder missing or read-only, or the path a folder."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise GoujiError(f"{option} {path}: is a folder; give a file name such as {os.path.join(path, 'game.json')}")
+    if not os.path.isdir(folder):
+        raise GoujiError(f"{option} {path}: the folder {folder} does not exist; create it or choose another path")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise GoujiError(f"{option} {path}: cannot be written here (permission denied); choose another path")
+
+
 def _fail(message: str) -> int:
     first = message.strip().splitlines()[0] if message.strip() else "error"
     print(f"{PROG}: error: {first}", file=sys.stderr)
     return 2
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose "invalid choice" (a misspelt command: ``gouji simulat``) names
+    the closest choices, as variant and rule names do."""
+
+    def error(self, message: str) -> NoReturn:
+        import re
+
+        from gouji.engine.suggest import did_you_mean
+
+        match = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if match:
+            choices = re.findall(r"'([^']*)'", match.group(2))
+            close = did_you_mean(match.group(1), choices)
+            if close:
+                message = (f"{message[: match.start()]}invalid choice: '{match.group(1)}'{close}; "
+                           f"choose from {', '.join(choices)}")
+        super().error(message)
+
+
 def _parser() -> argparse.ArgumentParser:
     from gouji import __version__
 
-    parser = argparse.ArgumentParser(prog=PROG, description="够级 (Gouji): variants, plugins, simulations, records.",
+    parser = _Parser(prog=PROG, description="够级 (Gouji): variants, plugins, simulations, records.",
                                      epilog="Each command has its own help: gouji COMMAND --help.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # The commands' parsers are _Parser too (their misspelt choices get a suggestion).
+    sub = cast("argparse._SubParsersAction[argparse.ArgumentParser]",
+               parser.add_subparsers(dest="command", metavar="COMMAND"))
 
     p = sub.add_parser("variants", help="list the variants: built-in and installed by other packages")
     p.set_defaults(run=cmd_variants)
@@ -257,9 +290,19 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def show_text(variant: Variant) -> str:
     """``gouji show``: the variant as TOML, then its options and hooks as TOML comments."""
-    from gouji.plugins.loader import variant_to_toml
+    from gouji.plugins.loader import builtin_variant_names, variant_to_toml
 
-    lines = [variant_to_toml(variant).rstrip("\n"), ""]
+    toml = variant_to_toml(variant).rstrip("\n")
+    lines = []
+    if variant.name in builtin_variant_names():
+        # A variant file may not take a built-in's name (a record would replay it under the
+        # built-in's rules): the copy gets a name of its own, so that it loads as printed.
+        own = f"my-{variant.name}"
+        lines += [f"# the built-in variant {variant.name!r}, as a variant file of your own: it loads as it is",
+                  "# (gouji simulate --variant FILE.toml); a file may not take a built-in's name, so its",
+                  f"# name is {own!r}: choose one for your house rules, and a description"]
+        toml = toml.replace(f"name = {_toml_value(variant.name)}", f"name = {_toml_value(own)}", 1)
+    lines += [toml, ""]
     if variant.source:
         lines.append(f"# loaded from {variant.source}")
     lines.append("# ---- options " + "-" * 60)
@@ -343,11 +386,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise GoujiError("--record writes one game: use it with --games 1")
     if args.jobs is not None and args.jobs < 1:
         raise GoujiError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.record:
+        check_writable(args.record, "--record")
     variant = load_variant(args.variant)
     bots_for(args.bots, args.seed)  # check the names before playing
     show_bar = args.games >= PROGRESS_MIN_GAMES and (args.progress or _isatty(sys.stderr))
     summary = Summary()
     game = None
+    if args.ray is not None:
+        from gouji.tools.simulation import require_ray
+
+        require_ray()  # one game or many: without Ray, --ray says how to install it
     if args.games == 1:
         # One game, kept whole for its result and record: played here.
         game = play_game(variant, args.seed, bots_for(args.bots, args.seed))
@@ -474,6 +523,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.seat is not None and not 0 <= args.seat < 6:
         raise GoujiError(f"--seat is 0-5, not {args.seat}")
+    if args.record:
+        check_writable(args.record, "--record")  # before the game, not after it
     variant = load_variant(args.variant) if args.variant else None
     seat = 0 if args.seat is None else args.seat
     if args.resume:
@@ -503,9 +554,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         opening = ""
     bots = bots_for(args.bots, game.seed)
     print(f"{game.variant.name}, seed {game.seed}: {opening}you play seat {seat} (team {seat % 2}); "
-          "type a set such as 'K K' (or 'KK'), a number of the list, or 'pass'; h for help; q, Ctrl-C "
-          "or Ctrl-D leave and save the game")
+          "type a set such as 'K K' (or 'KK'), a number of the list, or 'pass'; h for help; q (lower case: "
+          "'Q' is the queen), Ctrl-C or Ctrl-D leave and save the game")
     print(JOKER_LEGEND)
+    print(seating_text(args.bots, seat))
     shown = current_round_start(game) if args.resume else 0
     if shown:
         print(f"  … {shown} earlier events ({PROG} replay {shlex.quote(args.resume)} --log shows them); "
@@ -513,6 +565,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     play_in_terminal(game, seat, bots, input, sys.stdout, shown, colour=_wants_colour(sys.stdout))
     if game.is_over:
         print(result_text(game))
+        note = set_scoring_note(game)
+        if note:
+            print(note)
         path = args.record or args.resume
     else:
         path = args.record or args.resume or _save_name(game)
@@ -522,6 +577,27 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not game.is_over:
         print(f"to resume: {PROG} play --resume {shlex.quote(path)}{_play_options(args, game)}")
     return 0
+
+
+def seating_text(spec: str, seat: int) -> str:
+    """Which bot sits at which seat, for the banner of ``gouji play``; a name ``--bots`` gives
+    for the player's own seat is said to be unused."""
+    names = [n.strip() for n in spec.split(",")]
+    if len(names) == 1:
+        return f"bots: {names[0]} at seats {', '.join(str(s) for s in range(6) if s != seat)}; you at seat {seat}"
+    text = "bots: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(names) if s != seat) + f"; you at seat {seat}"
+    return text + f" (--bots names {names[seat]!r} for seat {seat}: you play that seat, so it is not used)"
+
+
+def set_scoring_note(game: Game) -> str:
+    """Why a finished game of a variant scored over a set of games (dagang196, SCORE-5) shows +0."""
+    options = game.variant.options
+    score = None if game.is_void else game.score()
+    if score is None or any(score.team_points) or "set_games" not in options:
+        return ""
+    return (f"note: {game.variant.name} scores no points for a single game (SCORE-5): a game's result is "
+            f"the tribute it owes the next game of a set of {options['set_games']}; the +0 above is no "
+            "draw (docs: variant-dagang196, the set of five)")
 
 
 def _recorded_seat(text: bytes) -> int | None:

@@ -86,7 +86,8 @@ def parse_adjustment(text: str, teams: Sequence[str] = DEFAULT_TEAMS, penalty: b
     elif team_text in teams:
         team = list(teams).index(team_text)
     else:
-        raise ResultsError(f"{text!r}: the team is 0, 1 or one of {list(teams)}, not {team_text!r}")
+        names = [f"'{t}'" for t in teams]
+        raise ResultsError(f"{text!r}: the team is 0, 1, {', '.join(names[:-1])} or {names[-1]}, not {team_text!r}")
     # A bonus is an adjustment as the rules give it, signed where they take a point (TRIB-5's
     # 不开点 -1); a penalty is the points taken away, so a sign there would be read twice.
     digits = points_text.removeprefix("-") if not penalty else points_text

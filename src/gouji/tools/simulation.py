@@ -148,12 +148,18 @@ def _run_processes(variant: Variant, games: int, seed: int, bots: str, log: bool
         yield from pool.imap(_play_seeds, tasks)
 
 
-def _run_ray(variant: Variant, games: int, seed: int, bots: str, log: bool, address: str | None,
-             jobs: int | None) -> Iterator[list[GameResult]]:
+def require_ray() -> Any:
+    """The ``ray`` module, or the error that says how to install it (the ``ray`` extra)."""
     try:
         import ray
     except ImportError:
         raise GoujiError("the ray backend needs Ray: pip install 'gouji[ray]'") from None
+    return ray
+
+
+def _run_ray(variant: Variant, games: int, seed: int, bots: str, log: bool, address: str | None,
+             jobs: int | None) -> Iterator[list[GameResult]]:
+    ray = require_ray()
     if not ray.is_initialized():
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]

@@ -10,18 +10,21 @@ end of input leave the game unfinished, and the caller saves it to resume.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from gouji.bots.basic import decide
-from gouji.engine.actions import Burn, PlaySet, parse_action
+from gouji.engine.actions import Burn, PlaySet, action_keywords, parse_action
 from gouji.engine.cards import BIG_JOKER, THREE, rank_name
 from gouji.engine.game import PHASE
+from gouji.engine.suggest import did_you_mean
 from gouji.errors import GoujiError
 from gouji.tools.terminal_choices import (
     AmbiguousChoice,
     choices_text,
     colour_hand,
+    count_problem,
     numbered,
     read_choice,
     short_form,
@@ -33,6 +36,8 @@ if TYPE_CHECKING:
     from gouji.engine.game import Game
 
 QUIT_WORDS = ("q", "quit", "exit")
+#: The card queen: ``Q`` in upper case plays it; ``q`` in lower case leaves.
+QUEEN = "Q"
 HELP_WORDS = ("h", "help", "?")
 #: The two spellings of the jokers: the hand and the choices use the first, answers may use either.
 JOKER_LEGEND = "jokers: BJ = 大王 (big joker), SJ = 小王 (small joker); answers may use either spelling"
@@ -57,7 +62,12 @@ def help_text(game: Game) -> str:
         "  a set by its cards: 'K K', 'KK', 'K x3' (three Ks), '2 2 K K', 'BJ 9 9', 'burn BJ A A';",
         "  a number from the list ('#7' where 7 could also be the card 7, which 'play 7' plays);",
         "  or the action's text: 'play 9 9', 'pass', 'close', 'yield', 'take-wind';",
-        "  cards are 3-10 J Q K A 2 SJ BJ, suits (S H C D) optional",
+        "  cards are 3-10 J Q K A 2 SJ BJ, suits (S H C D, ♠ ♥ ♣ ♦) optional: 'S3 S3', '♠3', 'HQ HQ';",
+        "  'Q' (upper case) is the queen; 'q' (lower case) leaves the game",
+        "  a list line '4 ×1-2, with up to 4 2s and jokers (the number plays 2 2 2 4 4)': one or two 4s",
+        "  may be played, with up to four 2s and jokers added; its number plays the set in brackets",
+        "  a pass with no choice (no legal cover; a gouji set only its owner's opposite answers,",
+        "  GOUJI-2) is made for you and printed as a pass",
         f"  {JOKER_LEGEND}",
         "the screen before each of your decisions:",
         "  [seat, team, opposite]: your seat; your team is the seats of the same parity, your opposite",
@@ -66,7 +76,8 @@ def help_text(game: Game) -> str:
         f"  cards held: {counts}",
         "  (the rules reference, rule ROUND-6; option count_visibility)",
         "leaving:",
-        "  q, quit, exit, Ctrl-C or Ctrl-D (end of input) leave the game unfinished; it is saved",
+        "  q (lower case; 'Q' is the queen), quit, exit, Ctrl-C or Ctrl-D (end of input) leave the",
+        "  game unfinished; it is saved",
         "  and 'gouji play --resume FILE' goes on from your decision",
         "  h, help, ? print this help",
     )) + "\n"
@@ -117,11 +128,13 @@ def _decide(game: Game, seat: int, actions: Sequence[Action], read: Callable[[st
     """Ask until a legal answer is applied (True) or the player leaves (False)."""
     while True:
         try:
-            answer = read(f"seat {seat}, your choice (a set such as K K, a number, h for help, q to leave): ").strip()
+            answer = read(f"seat {seat}, your choice (a set such as K K, a number, h for help, "
+                          "q to leave; Q is the queen): ").strip()
         except (EOFError, KeyboardInterrupt):  # Ctrl-D, Ctrl-C: leave, as q does
             out.write("\n")
             return False
-        if answer.lower() in QUIT_WORDS:
+        # 'Q' in upper case is the card queen; 'q', 'quit', 'QUIT' leave.
+        if answer != QUEEN and answer.lower() in QUIT_WORDS:
             return False
         if answer.lower() in HELP_WORDS:
             out.write(help_text(game))
@@ -131,9 +144,13 @@ def _decide(game: Game, seat: int, actions: Sequence[Action], read: Callable[[st
         try:
             action = read_choice(answer, actions)
             if action is None:
-                if answer.isascii() and answer.lstrip("#").isdigit():
+                if re.fullmatch(r"#?\s*[-+]?\d+", answer):
                     raise IndexError
                 play = short_form(answer)
+                keyword = answer.split()[0].lower()
+                if play is None and keyword not in action_keywords():
+                    out.write(f"  {count_problem(answer) or unknown_answer(answer, actions)}\n")
+                    continue
                 # A set that is not among the choices: the engine says why (the rule it breaks).
                 action = parse_action(answer) if play is None else (
                     Burn.of(play) if answer.lower().startswith("burn") else PlaySet.of(play))
@@ -146,7 +163,31 @@ def _decide(game: Game, seat: int, actions: Sequence[Action], read: Callable[[st
             out.write(f"  choose a number from 1 to {listed}, or type a set ('K K')\n" if listed else
                       "  type the set you play ('K K', 'KK'), or h for help\n")
         except GoujiError as error:  # a refused action changes nothing: ask again
-            out.write(f"  {error} (h for help)\n")
+            leave = " ('Q' is the queen: to leave, type q in lower case or quit)" if answer == QUEEN else ""
+            out.write(f"  {error}{leave} (h for help)\n")
+
+
+def may_type(actions: Sequence[Action]) -> str:
+    """What a player may type at this decision, in words."""
+    words = []
+    if any(isinstance(a, PlaySet) for a in actions):
+        words.append("a set's cards ('K K', 'KK', 'K x3')")
+    if any(isinstance(a, Burn) for a in actions):
+        words.append("'burn' and the cards")
+    listed = len(numbered(actions))
+    if listed:
+        words.append(f"a number from 1 to {listed}")
+    others = list(dict.fromkeys(a.to_text() for a in actions if not isinstance(a, (PlaySet, Burn))))
+    words += [f"'{text}'" for text in others[:6]]
+    return ", ".join(words) + ", h for help or q to leave"
+
+
+def unknown_answer(answer: str, actions: Sequence[Action]) -> str:
+    """The answer to a typo: what may be typed now, and the closest of it."""
+    texts = [a.to_text() for a in actions if not isinstance(a, (PlaySet, Burn))]
+    close = did_you_mean(answer.lower(), [*texts, *(t.split()[0] for t in texts), "help", "quit", "pass"])
+    shown = answer if len(answer) <= 20 else answer[:20] + "…"
+    return f"'{shown}' is not a set or a choice{close}: type {may_type(actions)}"
 
 
 def current_round_start(game: Game) -> int:

@@ -18,7 +18,11 @@ from gouji.errors import ParseError
 #: Up to this many choices, every one is listed with a number.
 LISTED = 14
 
-_CARD_TOKEN = re.compile(r"10|BJ|SJ|大王|小王|[2-9JQKA]|[X*×]\d+")
+#: A card, its suit optional and ignored (``S3``, ``♠3``, ``HQ``; ``SJ`` is the small joker), or a count (``x3``).
+_CARD_TOKEN = re.compile(r"10|BJ|SJ|大王|小王|[SHCD♠♥♣♦]?(?:10|[2-9JQKA])|[X*×]\d+")
+_SUITS = "SHCD♠♥♣♦"
+#: The most cards a count may ask for (``K x36``).
+MAX_COUNT = 36
 
 
 def _label(action: Action) -> str:
@@ -99,15 +103,32 @@ def short_form(text: str) -> Play | None:
     cards: list[str] = []
     for token in tokens:
         if token[0] in "X*×":
-            if not cards or int(token[1:]) > 36:
+            if not cards or not 1 <= int(token[1:]) <= MAX_COUNT:
                 return None
             cards += [cards[-1]] * (int(token[1:]) - 1)
         else:
-            cards.append(token)
+            cards.append(token[1:] if token[0] in _SUITS and token not in ("SJ",) else token)
     try:
         return parse_play(" ".join(cards))
     except ParseError:
         return None
+
+
+def count_problem(text: str) -> str | None:
+    """Why a count in a short form cannot be read (``K x``, ``K x0``, ``K x-1``, ``K x99``,
+    ``x3``), for the player; ``None`` when there is no count or it is fine."""
+    words = text.strip().upper().replace("PLAY", " ").replace("BURN", " ")
+    for match in re.finditer(r"([X*×])\s*(-?\d*)", words):
+        sign, count = match.groups()
+        before = words[: match.start()].strip()
+        example = "'K x3' is three Ks"
+        if not before:
+            return f"'{sign.lower()}{count}' repeats the card before it: {example}"
+        if not count:
+            return f"'{sign.lower()}' needs a count after it: {example}"
+        if not 1 <= int(count) <= MAX_COUNT:
+            return f"'{sign.lower()}{count}': a count is a number from 1 to {MAX_COUNT}: {example}"
+    return None
 
 
 class AmbiguousChoice(ValueError):
@@ -160,4 +181,5 @@ def colour_hand(text: str) -> str:
     return " ".join(f"\x1b[{names[w]}m{w}\x1b[0m" if w in names else w for w in text.split(" "))
 
 
-__all__ = ["LISTED", "AmbiguousChoice", "choices_text", "colour_hand", "numbered", "read_choice", "short_form"]
+__all__ = ["LISTED", "MAX_COUNT", "AmbiguousChoice", "choices_text", "colour_hand", "count_problem", "numbered",
+           "read_choice", "short_form"]

@@ -118,6 +118,8 @@ class ChooseLast(_TwoWay):
     """TRIB-4 (D§21.(六)): the 大落 of the last game keeps the place or offers it to his teammate, the 二落."""
 
     keyword = "dagang-last"
+    #: The rule its log line cites (the phase's own is another).
+    rule: ClassVar[str] = "TRIB-4"
     words = ("swap", "keep")
 
     def describe(self) -> str:
@@ -129,6 +131,8 @@ class AgreeSwap(_TwoWay):
     """TRIB-4: the 二落 agrees to be 大落 in his teammate's place, or refuses."""
 
     keyword = "dagang-swap"
+    #: The rule its log line cites (the phase's own is another).
+    rule: ClassVar[str] = "TRIB-4"
     words = ("agree", "refuse")
 
     def describe(self) -> str:
@@ -150,6 +154,8 @@ class TakeTribute(_TwoWay):
     """TRIB-4 (D§21.(五)): the receiver of a tribute from a teammate takes it or waives it."""
 
     keyword = "dagang-team-tribute"
+    #: The rule its log line cites (the phase's own is another).
+    rule: ClassVar[str] = "TRIB-4"
     words = ("take", "waive")
 
     def describe(self) -> str:
@@ -161,6 +167,8 @@ class ReturnCard(_OfRank):
     """TRIB-2 (D§21.(四)): 头科 or 二科 hands back a card of this rank for a tribute card."""
 
     keyword = "dagang-return"
+    #: The rule its log line cites (the phase's own is another).
+    rule: ClassVar[str] = "TRIB-2"
 
     def describe(self) -> str:
         return f"hand back a {_rank_name(self.rank)} for the tribute (还贡)"
@@ -171,6 +179,8 @@ class AnswerReturn(_TwoWay):
     """TRIB-2: the tribute giver accepts the returned card, or refuses one of a rank he does not hold."""
 
     keyword = "dagang-return-answer"
+    #: The rule its log line cites (the phase's own is another).
+    rule: ClassVar[str] = "TRIB-2"
     words = ("accept", "refuse")
 
     def describe(self) -> str:

@@ -25,7 +25,7 @@ burn with ``A A``: the 2 would need a joker of its own (:class:`DagangHoldThree`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 import attrs
 
@@ -127,6 +127,8 @@ class BuyPhase:
 
     order: list[int]
     name: str = "buying 3s"
+    #: The rule the log cites for each choice of this phase.
+    rule: ClassVar[str] = "END-7"
     #: Who sells to whom (END-7).
     policy: HoldThreePolicy = attrs.field(factory=lambda: DagangHoldThree())
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -91,6 +91,8 @@ class GatherPhase:
     choices: list[tuple[int, ...]]
     done: bool = False
     name: str = "会3 gathering"
+    #: The rule the log cites for each choice of this phase.
+    rule: ClassVar[str] = "OPEN-4"
 
     @classmethod
     def for_game(cls, game: PluginGame, gather: str) -> GatherPhase | None:

@@ -21,7 +21,7 @@ How the engine plays it:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -108,6 +108,8 @@ class PickPhase:
     remaining: list[int]
     chosen: list[Play] = attrs.field(factory=list)
     name: str = "挑牌 order"
+    #: The rule the log cites for each choice of this phase.
+    rule: ClassVar[str] = "ROUND-1"
 
     def visible_to(self, game: PluginGame, action: Action) -> tuple[int, int]:
         """The sets are named between the two teammates (D§15); the others see them led."""

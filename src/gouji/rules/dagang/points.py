@@ -31,7 +31,7 @@ the declarer 2 or 4 cards to the opposite if he does (翻车), doubled with
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -190,6 +190,8 @@ class DeclarePhase:
     kind: str
     order: list[int]
     name: str = "declaring points"
+    #: The rule the log cites for each choice of this phase.
+    rule: ClassVar[str] = "TRIB-6"
 
     def actor(self, game: PluginGame) -> int | None:
         declared = {s for s, _ in get_state(game).declarations}

@@ -26,7 +26,7 @@ declarations (D§24: a revolution counts "无论此前对头有没有明点或�
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -77,6 +77,8 @@ class RevolutionPhase:
     choosing: int | None = None
     done: bool = False
     name: str = "revolution"
+    #: The rule the log cites for each choice of this phase.
+    rule: ClassVar[str] = "OPEN-5"
 
     @classmethod
     def for_game(cls, game: PluginGame) -> RevolutionPhase:

@@ -30,7 +30,7 @@ before the cut which of them is 大落 (D§21.(六), ``choose_last``):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -114,6 +114,8 @@ class TributePhase:
     refused: list[int] = attrs.field(factory=list)
     returns_added: bool = False
     name: str = "tribute"
+    #: The rule the log cites for each choice of this phase.
+    rule: ClassVar[str] = "TRIB-1"
 
     @classmethod
     def for_game(cls, options: Options, game: PluginGame, context: GameContext) -> TributePhase | None:
@@ -257,6 +259,8 @@ class LastChoicePhase:
     offered: bool = False
     done: bool = False
     name: str = "choosing 大落"
+    #: The rule the log cites for each choice of this phase.
+    rule: ClassVar[str] = "TRIB-4"
 
     def actor(self, game: PluginGame) -> int | None:
         if self.done or not (game.in_play(self.last) and game.in_play(self.second_last)):

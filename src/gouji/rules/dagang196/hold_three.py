@@ -24,7 +24,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 import attrs
 
@@ -114,6 +114,8 @@ class BuyThreePhase:
 
     done: list[int] = attrs.field(factory=list)
     name: str = "buying 3s (买3)"
+    #: The rule the log cites for each choice of this phase.
+    rule: ClassVar[str] = "END-7"
     #: Who sells, and what becomes of a player without a 3.
     policy: HoldThreePolicy = attrs.field(factory=lambda: ClubHoldThree())
 

@@ -19,7 +19,7 @@ pair neither declares nor pays point tribute.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -143,6 +143,8 @@ class DeclarePhase:
 
     decided: list[int] = attrs.field(factory=list)
     name: str = "point declaration (宣点)"
+    #: The rule the log cites for each choice of this phase.
+    rule: ClassVar[str] = "TRIB-6"
 
     def actor(self, game: PluginGame) -> int | None:
         start = game.first_leader or 0

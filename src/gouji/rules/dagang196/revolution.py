@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -68,6 +68,8 @@ class RevolutionPhase:
     folding: list[int] = attrs.field(factory=list)
     head_decided: bool = False
     name: str = "revolution (革命)"
+    #: The rule the log cites for each choice of this phase.
+    rule: ClassVar[str] = "OPEN-5"
 
     def _next_entitled(self, game: PluginGame) -> int | None:
         """The next seat to be asked: every seat in play, entitled or not."""

@@ -26,7 +26,7 @@ keeps the account.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -158,6 +158,8 @@ class TributePhase:
     paid: list[tuple[int, ...]]
     index: int = 0
     name: str = "tribute"
+    #: The rule the log cites for each choice of this phase.
+    rule: ClassVar[str] = "TRIB-1"
 
     def actor(self, game: PluginGame) -> int | None:
         return self.owed[self.index].giver if self.index < len(self.owed) else None

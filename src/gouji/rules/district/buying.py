@@ -26,7 +26,7 @@ What the engine does, as one pre-play phase (:class:`BuyPhase`):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -100,6 +100,8 @@ class BuyPhase:
 
     pending: list[tuple[int, int]]
     name: str = "buying 3s and 4s"
+    #: The rule the log cites for each choice of this phase.
+    rule: ClassVar[str] = "END-7"
 
     @classmethod
     def for_game(cls, game: PluginGame, ranks: Sequence[int]) -> BuyPhase | None:
