@@ -1,6 +1,6 @@
 """A second hostile client's findings (review of issue 23's server features): each test is an attack
 through the public interface (HTTP and the websocket) that breaks a promise of docs/protocol.rst or
-docs/security.rst; the ones still open are marked xfail (strict) with what was seen."""
+docs/security.rst as it was found; each now holds."""
 
 from __future__ import annotations
 
@@ -26,10 +26,6 @@ def _biggest(legal: list[str]) -> str:
     return plays[-1] if plays else legal[0]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the engine's passes for seats that cannot answer come in the very view of the set before "
-    "them (one turn, several seats' passes): the table learns who could not cover; security.rst "
-    "asks a real-time server not to show that no one was asked"))
 def test_a_spectator_cannot_tell_which_passes_no_one_was_asked_for():
     with TestClient(make_app()) as client:
         created = client.post("/api/tables", json={"variant": "provincial", "seats": ["human"] * 6}).json()
@@ -56,9 +52,6 @@ def test_a_spectator_cannot_tell_which_passes_no_one_was_asked_for():
     assert merged == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "under --clock the clock plays for an open seat nobody has joined yet (a bot's lead for it "
-    "once its time runs out), though protocol.rst says the game waits at an open seat's turn"))
 def test_the_clock_waits_at_an_open_seat():
     with TestClient(make_app(clock_seconds=0.2)) as client:
         created = client.post("/api/tables", json={"variant": "provincial", "seats": ["open"] * 6}).json()
@@ -72,10 +65,6 @@ def test_the_clock_waits_at_an_open_seat():
     assert "clock" not in view  # no time runs for a seat that nobody holds
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a client that declares a Content-Length and goes away before sending it all raises "
-    "starlette's ClientDisconnect out of the application: uvicorn logs 'Exception in ASGI "
-    "application' and a 45-line traceback for each such request"))
 def test_a_client_gone_before_its_body_ends_raises_nothing():
     app = make_app()
     body = b'{"variant": "provin'
@@ -96,10 +85,6 @@ def test_a_client_gone_before_its_body_ends_raises_nothing():
     asyncio.run(app(scope, receive, send))  # the request ends quietly: nobody is left to answer
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a key named twice is taken as its last value ({'variant': 'provincial', 'variant': "
-    "'district'} makes a district table), where records and the example server refuse it: "
-    "two readers (a proxy, a log, the server) read different requests"))
 def test_a_request_naming_a_key_twice_is_refused():
     body = b'{"variant": "provincial", "variant": "district", "seats": ["human", "greedy", "greedy", ' \
            b'"greedy", "greedy", "greedy"]}'
@@ -110,8 +95,7 @@ def test_a_request_naming_a_key_twice_is_refused():
 
 
 def test_an_act_for_a_turn_to_come_is_stale_and_changes_nothing():
-    """Held up: a turn ahead of the table is refused like one behind it (though its message says
-    'past'), and a spectator's act is forbidden."""
+    """Held up: a turn ahead of the table is refused like one behind it (its message says the turn has not come yet), and a spectator's act is forbidden."""
     with TestClient(make_app()) as client:
         created = client.post("/api/tables", json={"variant": "provincial", "seats": ["human"] * 6}).json()
         table, tokens = created["id"], created["tokens"]

@@ -25,7 +25,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -78,12 +78,16 @@ async def _body(request: Request) -> dict[str, Any]:
         raise Refusal(BAD_REQUEST, f"a request body is at most {MAX_BODY_BYTES} bytes")
     chunks = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise Refusal(BAD_REQUEST, f"a request body is at most {MAX_BODY_BYTES} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY_BYTES:
+                raise Refusal(BAD_REQUEST, f"a request body is at most {MAX_BODY_BYTES} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:  # gone before its body ended: nobody to answer, nothing to log
+        raise Refusal(BAD_REQUEST, "the client left before its request body ended") from None
     return parse_json_object(b"".join(chunks), MAX_BODY_BYTES, "request body")
+
 
 
 def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: float | None = None,

@@ -23,7 +23,7 @@ from gouji.engine.actions import Action
 from gouji.errors import GoujiError
 from gouji.server import clock
 from gouji.server.refusals import CONFLICT, NOT_FOUND, Refusal
-from gouji.server.store import ABANDONED, OVER, PLAYING, WAITING, Store, StoreError
+from gouji.server.store import ABANDONED, OPEN, OVER, PLAYING, WAITING, Store, StoreError
 from gouji.server.table import Table, row_summary, seat_tokens_text
 from gouji.server.views import ViewCache, result
 
@@ -326,6 +326,9 @@ class TableService:
         async with live.lock:
             token = live.table.join(seat)
             assert isinstance(seat, int)
+            if live.table.game.current_player == seat:  # its clock starts now that someone holds it
+                live.decision_started = time.monotonic()
+                live.changed.set()
         return {"id": table_id, "seat": seat, "token": token}
 
     def lobby(self) -> list[dict[str, Any]]:
@@ -451,11 +454,20 @@ class TableService:
             connection.deliver(_json({"type": "over", "table": table.id, "turn": table.turn,
                                       "result": result(game), "record": f"/api/tables/{table.id}/record"}))
 
+    def _clock_runs(self, live: LiveTable) -> bool:
+        """Is a clock running for the seat to decide? Not without ``--clock``, and not for an open
+        seat nobody has taken: the game waits there (protocol.rst)."""
+        game = live.table.game
+        seat = game.current_player
+        return (self.clock_seconds is not None and not game.is_over and seat is not None
+                and live.table.row.seats[seat].kind != OPEN)
+
     def _clock_field(self, live: LiveTable) -> str:
         """The view's ``clock`` (the seat to decide and its seconds left), so pages count down."""
         game = live.table.game
-        if self.clock_seconds is None or game.is_over or game.current_player is None:
+        if not self._clock_runs(live):
             return ""
+        assert self.clock_seconds is not None and game.current_player is not None
         elapsed = time.monotonic() - live.decision_started
         remaining = clock.seconds_to_next(game, elapsed, self.clock_seconds)
         return f', "clock": {{"seat": {game.current_player}, "remaining": {round(remaining, 1)}}}'
@@ -497,7 +509,7 @@ class TableService:
                 continue
             live.changed.clear()
             wait = None
-            if self.clock_seconds is not None:
+            if self._clock_runs(live) and self.clock_seconds is not None:
                 elapsed = time.monotonic() - live.decision_started
                 wait = clock.seconds_to_next(table.game, elapsed, self.clock_seconds)
             try:
