@@ -71,3 +71,22 @@ def test_the_start_line_hides_a_stores_password():
     assert redacted("postgresql://gouji:secret@db.example:5432/gouji") == "postgresql://gouji@db.example:5432/gouji"
     assert redacted("postgresql://db.example/gouji") == "postgresql://db.example/gouji"
     assert redacted("sqlite:///tables.db") == "sqlite:///tables.db"
+
+
+def test_connections_are_capped_below_the_descriptors_and_floods_of_one_message_are_logged_once():
+    """A hostile review ran the server out of file descriptors with 21,000 half-sent requests,
+    and asyncio then logged 733,000 tracebacks in a minute."""
+    import logging
+    import resource
+
+    from gouji.server.serve import MAX_CONNECTIONS, SPARE_DESCRIPTORS, OnceAMinute, connection_limit
+
+    limit = connection_limit()
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert 16 <= limit <= min(MAX_CONNECTIONS, soft - SPARE_DESCRIPTORS)
+    once = OnceAMinute()
+    records = [logging.LogRecord("asyncio", logging.ERROR, __file__, 1, "socket.accept() out of system resource",
+                                 None, None) for _ in range(1000)]
+    assert sum(once.filter(r) for r in records) == 1
+    other = logging.LogRecord("asyncio", logging.ERROR, __file__, 1, "another message", None, None)
+    assert once.filter(other)

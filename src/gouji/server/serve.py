@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import errno
+import logging
 import socket
 import sys
+import time
 from collections.abc import Sequence
 
 from gouji.errors import GoujiError
@@ -89,12 +91,61 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, store: str = DEFAU
     # The websocket layer closes (1009) messages above MAX_MESSAGE_BYTES before the application
     # reads them; the application refuses frames above MAX_FRAME_BYTES with a bad_request. No
     # access log, since a websocket's address holds its seat's token.
+    limit = connection_limit()
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning",
-                            access_log=False, ws="websockets-sansio")
+                            access_log=False, ws="websockets-sansio", limit_concurrency=limit,
+                            timeout_keep_alive=5)
+    logging.getLogger("asyncio").addFilter(OnceAMinute())
     sock = listen(host, port)  # bound here, so that a taken port is one line, not uvicorn's log
     shown = f"[{host}]" if ":" in host else host
     print(f"gouji serve: http://{shown}:{port}/ (tables in {redacted(store)}); Ctrl-C stops it", flush=True)
     uvicorn.Server(config).run(sockets=[sock])
+
+
+#: Connections (and requests in progress) at most; past them uvicorn answers 503.
+MAX_CONNECTIONS = 4_000
+#: File descriptors kept free of connections: the store, the log, the listening socket.
+SPARE_DESCRIPTORS = 64
+
+
+def connection_limit() -> int:
+    """How many connections this process takes at most: :data:`MAX_CONNECTIONS`, or fewer where
+    the process may open fewer files (its soft limit raised to the hard one first), so that a
+    flood of connections is answered 503 rather than running out of descriptors."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on POSIX
+        return MAX_CONNECTIONS
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        wanted = MAX_CONNECTIONS + SPARE_DESCRIPTORS
+        target = wanted if hard == resource.RLIM_INFINITY else min(hard, wanted)
+        if target > soft:
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+                soft = target
+            except (ValueError, OSError):
+                pass
+    return max(16, min(MAX_CONNECTIONS, soft - SPARE_DESCRIPTORS))
+
+
+class OnceAMinute(logging.Filter):
+    """Let one record of each message through a minute: out of descriptors, asyncio logs a
+    traceback for every accept it retries, hundreds of thousands a minute."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last: dict[str, float] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key = str(record.msg)[:200]
+        now = time.monotonic()
+        if now - self.last.get(key, -60.0) < 60.0:
+            return False
+        if len(self.last) > 1000:
+            self.last.clear()
+        self.last[key] = now
+        return True
 
 
 def redacted(store: str) -> str:
