@@ -20,7 +20,7 @@ WebSocketDisconnect = pytest.importorskip("starlette.websockets").WebSocketDisco
 
 import gouji  # noqa: E402
 from gouji.server.refusals import Refusal  # noqa: E402
-from gouji.server.service import TableService  # noqa: E402
+from gouji.server.service import Connection, TableService  # noqa: E402
 from gouji.server.sqlite_store import SQLiteStore  # noqa: E402
 from gouji.server.store import ABANDONED, PLAYING  # noqa: E402
 from gouji.tools.cli import main  # noqa: E402
@@ -94,21 +94,39 @@ def test_a_table_with_a_client_a_move_or_a_result_is_not_abandoned():
         moved = await _waiting_for_the_human(service, ["human"] * 6)
         over = await _waiting_for_the_human(service, ["greedy"] * 6)
         waiting = await _waiting_for_the_human(service, ["human", "open", *["greedy"] * 4])
+        spectated = await _waiting_for_the_human(service, bots(1))
+        told: list[str] = []
+        closed: list[int] = []
+
+        async def send(text: str) -> None:
+            told.append(text)
+
+        async def close(code: int) -> None:
+            closed.append(code)
+
         live = service.tables[watched]
-        live.connections.add(object())  # type: ignore[arg-type]  # a client is connected
+        live.connections.add(Connection(send, 0, 0, close))  # a player is connected
+        spectator = Connection(send, None, 0, close)  # watching keeps no table alive
+        service.tables[spectated].connections.add(spectator)
+        spectator.start()
         later = time.monotonic() + IDLE + 1
         for table_id in (moved, waiting):
             service.tables[table_id].idle_since = later - IDLE / 2  # a move (or a client leaving) lately
         kept = service.abandon_idle(later)
+        assert kept == [spectated]
+        assert spectator.writer is not None
+        await asyncio.wait_for(spectator.writer, 10)
+        kept = [t for t in kept if t != spectated]
         live.connections.clear()
         for table_id in (moved, waiting):
             service.tables[table_id].idle_since -= IDLE
         abandoned = service.abandon_idle(later)
         statuses = {t: service.store.get_table(t).status for t in (watched, moved, over, waiting)}
         await service.stop()
-        return kept, abandoned, statuses, (watched, moved, over, waiting)
+        return kept, abandoned, statuses, (watched, moved, over, waiting), told, closed
 
-    kept, abandoned, statuses, (watched, moved, over, waiting) = asyncio.run(scenario())
+    kept, abandoned, statuses, (watched, moved, over, waiting), told, closed = asyncio.run(scenario())
+    assert closed == [4409] and '"code": "conflict"' in told[-1] and "abandoned" in told[-1]
     assert kept == []
     assert sorted(abandoned) == sorted([watched, moved, waiting])
     assert statuses[over] == "over" and all(statuses[t] == ABANDONED for t in abandoned)

@@ -126,3 +126,41 @@ def test_the_websocket_of_another_sites_page_is_refused_before_it_opens():
                 ws.receive_json()
         with client.websocket_connect(path, headers={"origin": f"http://{TEST_HOST}"}) as ws:
             assert json.loads(ws.receive_text())["type"] == "view"
+
+
+def test_an_empty_or_doubled_token_is_no_spectators_way_in():
+    """Found: ``token=`` (empty) connected as a spectator, and ``token=bad&token=GOOD`` took the last."""
+    from starlette.websockets import WebSocketDisconnect
+
+    with TestClient(make_app()) as client:
+        created = client.post("/api/tables", json={"variant": "provincial", "seats": ["human"] * 6}).json()
+        base = f"/api/tables/{created['id']}/ws"
+        good = created["tokens"]["0"]
+        for query, code in (("?token=", "forbidden"), (f"?token=bad&token={good}", "bad_request"),
+                            ("?since=0&since=5", "bad_request")):
+            with client.websocket_connect(base + query) as ws:
+                assert check_message("error", ws.receive_json())["code"] == code
+                with pytest.raises(WebSocketDisconnect):
+                    ws.receive_json()
+
+
+def test_an_allowed_host_on_443_or_80_matches_a_host_header_without_its_port():
+    """Found: behind a TLS proxy a browser sends ``Host: name`` for ``name:443``."""
+    with TestClient(make_app(allowed_hosts=["play.example:443"]), base_url="https://play.example") as client:
+        assert client.get("/api/tables").status_code == 200
+    with TestClient(make_app(allowed_hosts=["play.example:8443"]), base_url="https://play.example") as client:
+        assert client.get("/api/tables").status_code == 403
+
+
+def test_a_list_option_the_catalog_offers_can_be_set_and_is_checked():
+    """Found: list options (place points …) were listed by GET /api/variants but every list refused."""
+    with TestClient(make_app()) as client:
+        seats = ["human", *["greedy"] * 5]
+        made = client.post("/api/tables", json={"variant": "provincial", "seats": seats,
+                                                "options": {"place_points": [5, 2, 0, 0, -2, -5]}})
+        assert made.status_code == 201
+        for bad in ([1, 2, 3], [[1]] * 6, list(range(100)), ["x"] * 6):
+            refused = client.post("/api/tables", json={"variant": "provincial", "seats": seats,
+                                                       "options": {"place_points": bad}})
+            assert refused.status_code == 400, bad
+            assert check_message("error", refused.json())["code"] == "bad_request"

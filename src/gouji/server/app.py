@@ -152,9 +152,12 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         await websocket.accept()
         try:
             live = service.get(websocket.path_params["table_id"])
-            token = websocket.query_params.get("token")
+            params = websocket.query_params
+            if len(params.getlist("token")) > 1 or len(params.getlist("since")) > 1:
+                raise Refusal("bad_request", "name token and since once each")
+            token = params.get("token")
             seat = None
-            if token:
+            if token is not None:  # token= (empty) is a token of no seat, not a spectator
                 if len(token) > MAX_TOKEN_CHARS:
                     raise Refusal("forbidden", "this token holds no seat at this table")
                 seat = live.table.seat_of(token)

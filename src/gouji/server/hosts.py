@@ -104,8 +104,11 @@ def check_allowed_hosts(hosts: Iterable[str]) -> tuple[bool, tuple[Host, ...]]:
 
 
 def _matches(host: Host, allowed: tuple[Host, ...]) -> bool:
+    """Does ``host`` name an allowed one? A Host header without a port names the scheme's
+    default (80 or 443: behind a TLS proxy, ``name:443`` is sent as ``name``)."""
     name, port = host
-    return any(name == a_name and (a_port is None or a_port == port) for a_name, a_port in allowed)
+    return any(name == a_name and (a_port is None or a_port == port or (port is None and a_port in (80, 443)))
+               for a_name, a_port in allowed)
 
 
 def _origin_host(origin: str) -> Host | None:

@@ -243,7 +243,9 @@ class TableService:
         now = time.monotonic() if now is None else now
         abandoned = []
         for live in list(self.tables.values()):
-            if (live.table.game.is_over or live.connections or live.lock.locked()
+            # Spectators need no token: watching must not keep a table nobody plays alive.
+            players = any(connection.seat is not None for connection in live.connections)
+            if (live.table.game.is_over or players or live.lock.locked()
                     or now - live.idle_since < self.idle_seconds):
                 continue
             table_id = live.table.id
@@ -258,6 +260,11 @@ class TableService:
             self.tables.pop(table_id, None)
             if live.driver is not None:
                 live.driver.cancel()
+            gone = Refusal(CONFLICT, f"table {table_id} was abandoned: nobody played it for a long time")
+            for connection in list(live.connections):  # spectators only
+                connection.deliver(_json(gone.message_dict(None)))
+                connection.end(CLOSE_MOVED)
+            live.connections.clear()
         return abandoned
 
     async def _sweep_idle(self) -> None:

@@ -130,8 +130,13 @@ def check_seats(seats: object) -> tuple[SeatRow, ...]:
     return tuple(rows)
 
 
+#: The longest list an option may be given (place points, removed cards …).
+MAX_OPTION_LIST = 64
+
+
 def check_options(options: object) -> dict[str, Any]:
-    """Option values: a flat object of names to booleans, bounded numbers and short strings."""
+    """Option values: a flat object of names to booleans, bounded numbers, short strings and
+    short lists of them (the variant's own checks come after)."""
     if options is None:
         return {}
     if not isinstance(options, dict) or len(options) > MAX_OPTIONS:
@@ -139,13 +144,19 @@ def check_options(options: object) -> dict[str, Any]:
     for name, value in options.items():
         if not isinstance(name, str) or not 0 < len(name) <= MAX_OPTION_NAME_CHARS:
             raise Refusal(BAD_REQUEST, f"options: a name is at most {MAX_OPTION_NAME_CHARS} characters")
-        ok = (isinstance(value, bool)
-              or (isinstance(value, int) and abs(value) <= MAX_OPTION_NUMBER)
-              or (isinstance(value, float) and abs(value) <= MAX_OPTION_NUMBER and value == value)
-              or (isinstance(value, str) and len(value) <= MAX_OPTION_TEXT_CHARS))
+        ok = _option_scalar(value) or (isinstance(value, list) and len(value) <= MAX_OPTION_LIST
+                                       and all(_option_scalar(item) for item in value))
         if not ok:
-            raise Refusal(BAD_REQUEST, f"option {name!r}: a boolean, a number or a short text")
+            raise Refusal(BAD_REQUEST, f"option {name!r}: a boolean, a number, a short text or a list of "
+                                       f"at most {MAX_OPTION_LIST} of them")
     return dict(options)
+
+
+def _option_scalar(value: object) -> bool:
+    return (isinstance(value, bool)
+            or (isinstance(value, int) and abs(value) <= MAX_OPTION_NUMBER)
+            or (isinstance(value, float) and abs(value) <= MAX_OPTION_NUMBER and value == value)
+            or (isinstance(value, str) and len(value) <= MAX_OPTION_TEXT_CHARS))
 
 
 def variant_from_toml(text: str) -> Variant:
