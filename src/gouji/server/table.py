@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import secrets
 import time
 from collections.abc import Mapping, Sequence
@@ -280,7 +281,13 @@ class Table:
     def join(self, seat: object) -> str:
         """A token for open seat ``seat``."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 6:
-            raise Refusal(BAD_REQUEST, f"seat: 0-5, not {str(seat)[:32]!r}")
+            if isinstance(seat, str):
+                given = f"the text {seat[:32]!r}"
+            elif isinstance(seat, (dict, list)):
+                given = "a JSON object" if isinstance(seat, dict) else "a JSON array"
+            else:
+                given = json.dumps(seat)[:32]
+            raise Refusal(BAD_REQUEST, f"seat: a number 0-5 (as {{\"seat\": 2}}), not {given}")
         if self.row.seats[seat].kind != OPEN:
             raise Refusal(CONFLICT, f"seat {seat} is not open")
         token = new_token()
