@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import chain, compress
-from operator import is_not, mul
+from operator import is_not, mul, ne
 from typing import TYPE_CHECKING, Any
 
 from gouji.engine.actions import MAX_ACTION_CHARS, Action, Burn, PlaySet, parse_action
@@ -102,6 +102,7 @@ def observation_deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]
         shared = _shared_part(game, legal_list, turn, None if kept_state is None else kept_state[3])
         game._wire = (legal_list, events, turn, shared)
     template, sizes_of, legal, actor, hands = shared[:5]
+    empty = shared[9]
     copy = template.copy
     views = []
     for seat, seen, start, hand, sizes in zip(_SEATS, _seats_events(game), since, hands, sizes_of, strict=True):
@@ -109,10 +110,10 @@ def observation_deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]
             raise ObservationError(f"since is an event index 0-{len(seen)}, not {start!r}")
         view = copy()
         view["seat"] = seat
-        view["hand"] = hand[1]
+        view["hand"] = hand[1] or empty
         view["hand_sizes"] = sizes
         view["since"] = start
-        view["history"] = seen[start:]
+        view["history"] = seen[start:] if start < len(seen) else empty
         views.append(view)
     if actor is not None:
         views[actor]["legal_actions"] = legal
@@ -131,22 +132,17 @@ def _shared_part(game: Game, legal_list: list[Action], turn: int, before: tuple[
     kind = game.kind
     playing = game.playing
     game_sizes = game.sizes
-    if before is not None and before[5] == game_sizes and before[6] == playing:
-        sizes_of, in_play, sizes_key, playing_key = before[1], before[7], before[5], before[6]
-    else:
-        visibility = game.variant.options["count_visibility"]
-        counts = list(map(mul, game_sizes, playing))  # a seat out of play counts 0
-        if visibility == "always":
-            sizes_of = [counts] * 6
+    if before is not None and before[6] == playing:
+        in_play, playing_key = before[7], before[6]
+        if before[5] == game_sizes:
+            sizes_of, sizes_key, shown = before[1], before[5], before[10]
         else:
-            sizes = [n if visibility == "ten_or_fewer" and n <= 10 else None for n in counts]
-            sizes_of = [sizes] * 6
-            for seat, size in enumerate(sizes):
-                if size is None:  # a seat sees its own
-                    sizes_of[seat] = own = sizes.copy()
-                    own[seat] = counts[seat]
+            sizes_key = game_sizes.copy()
+            sizes_of, shown = _sizes_of(game, sizes_key, playing, before)
+    else:
         in_play = list(compress(range(6), playing))
         sizes_key, playing_key = game_sizes.copy(), playing.copy()
+        sizes_of, shown = _sizes_of(game, sizes_key, playing, None)
     # Each hand's texts, kept while its suits per rank are those they were written from (the
     # engine replaces a rank's tuple when it changes: equal lists hold the very same tuples).
     old_hands = before[4] if before is not None else _NO_HANDS
@@ -167,19 +163,49 @@ def _shared_part(game: Game, legal_list: list[Action], turn: int, before: tuple[
         finish = [s for s in game.places if s is not None]
     else:
         finish = [s for s in game.places[: game.outs] if s is not None]
-    passed, burners, kept_heads = game.passed, game.burners, game.kept_heads
+    passed, burners, kept_heads, opened = game.passed, game.burners, game.kept_heads, game.opened
+    empty: list[Any] = []  # every empty list of the state's data (shared: read only)
     template = {
-        "seat": 0, "hand": [], "current_player": None if over else game.actor, "table": table,
-        "table_owner": game.owner, "passed": sorted(passed) if passed else [], "hand_sizes": [],
-        "finish_order": finish, "since": 0, "history": [], "legal_actions": [],
-        "opened": sorted(game.opened), "is_void": game._void, "turn": turn, "decision": kind,
+        # seat, hand, hand_sizes, since and history: each seat's own (observation_deltas)
+        "seat": 0, "hand": None, "current_player": None if over else game.actor, "table": table,
+        "table_owner": game.owner, "passed": sorted(passed) if passed else empty, "hand_sizes": None,
+        "finish_order": finish or empty, "since": 0, "history": None, "legal_actions": empty,
+        "opened": sorted(opened) if opened else empty, "is_void": game._void, "turn": turn, "decision": kind,
         "phase": game.phases[0].name if kind == PHASE else "",
-        "in_play": in_play, "burners": sorted(burners) if burners else [],
-        "kept_heads": sorted(kept_heads) if kept_heads else [], "melee": bool(game.melee),
+        "in_play": in_play, "burners": sorted(burners) if burners else empty,
+        "kept_heads": sorted(kept_heads) if kept_heads else empty, "melee": bool(game.melee),
         "gouji_restricted": bool(game.restricted and kind == RESPOND),
     }
-    return (template, sizes_of, [] if over else _legal_texts(legal_list), None if over else game.actor, hands,
-            sizes_key, playing_key, in_play, top)
+    return (template, sizes_of, empty if over else _legal_texts(legal_list), None if over else game.actor, hands,
+            sizes_key, playing_key, in_play, top, empty, shown)
+
+
+def _sizes_of(game: Game, sizes: list[int], playing: list[bool],
+              before: tuple[Any, ...] | None) -> tuple[list[list[int | None]], list[int | None]]:
+    """Each seat's hand sizes as it sees them (ROUND-6: the others' where the variant shows them,
+    its own always; a seat out of play counts 0), and the sizes as a seat other than their own sees
+    them. From ``before`` (the last state's parts, with the same seats in play) when the others'
+    sizes show as they did: then only the seats whose size changed get new lists."""
+    visibility = game.variant.options["count_visibility"]
+    counts: list[int] = list(map(mul, sizes, playing))  # a seat out of play counts 0
+    if visibility == "always":
+        every: list[int | None] = list(counts)
+        return [every] * 6, every
+    shown: list[int | None] = ([n if n <= 10 else None for n in counts] if visibility == "ten_or_fewer"
+                               else [None] * 6)
+    if before is not None and before[10] == shown:
+        # What the others see is unchanged: a seat whose size changed shows it to itself only.
+        sizes_of: list[list[int | None]] = before[1].copy()
+        for seat in compress(range(6), map(ne, sizes, before[5])):
+            sizes_of[seat] = own = shown.copy()
+            own[seat] = counts[seat]
+        return sizes_of, shown
+    sizes_of = [shown] * 6
+    for seat, size in enumerate(shown):
+        if size is None:  # a seat sees its own
+            sizes_of[seat] = own = shown.copy()
+            own[seat] = counts[seat]
+    return sizes_of, shown
 
 
 _NO_HANDS: list[tuple[Any, list[str], Any]] = [(None, [], None)] * 6
