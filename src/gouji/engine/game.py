@@ -27,6 +27,7 @@ from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, THREE, Card, Suit
 from gouji.engine.context import GameContext
 from gouji.engine.events import DECLINES, PLACE_NAMES, Event
 from gouji.engine.hold_three import HoldThreePolicy
+from gouji.engine.open_point import OpenPointPolicy
 from gouji.engine.phases import Phase
 from gouji.engine.plays import Play
 from gouji.engine.round import LEAD, OVER, PHASE, RESPOND, RoundFlow, check_seat, suit_key
@@ -281,6 +282,11 @@ class Game(RoundFlow):
         set up for a new game and again for one unpickled."""
         self._table = variant.table
         self._rules = variant.set_rules
+        # An open-point policy that keeps the core's reading of who opened (any set that stood
+        # counts, one is enough, no rule opens a seat): ``opened`` is the seats with such a set.
+        point = type(variant.open_point_policy)
+        self._plain_open_point = all(getattr(point, name, None) is getattr(OpenPointPolicy, name)
+                                     for name in ("counts", "sets_needed", "opened_by_rule"))
         self._burn = variant.burn_policy
         hold = variant.hold_three_policy
         # The core policy's after_action does nothing: a policy that keeps it is not called.
@@ -395,6 +401,9 @@ class Game(RoundFlow):
         policy = self._open_point
         if not policy.active:
             return frozenset()
+        if self._plain_open_point:
+            # The core's counts, sets_needed and opened_by_rule: a seat opened once a set of his stood.
+            return frozenset([seat for seat, sets in self.open_sets.items() if sets])
         counts = policy.counts
         return frozenset(seat for seat in range(6)
                          if sum(counts(self, seat, play) for play in self.open_sets.get(seat, ()))
@@ -887,7 +896,7 @@ class Game(RoundFlow):
     # What _init_fields derives from the variant: rebuilt on load rather than pickled
     # (the set rules' bound method, the burn policy and the table come from the plugins).
     _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes", "_covers", "_call_forbidden", "_call_extra",
-                "_call_after")
+                "_call_after", "_plain_open_point")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         # What a game holds beyond the containers clone() copies is immutable (events,

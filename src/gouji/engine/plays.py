@@ -14,6 +14,8 @@ import attrs
 from gouji.engine.cards import (
     ACE,
     BIG_JOKER,
+    RANK_NAMES,
+    RANK_NAMES_ASCII,
     SMALL_JOKER,
     THREE,
     TWO,
@@ -113,10 +115,14 @@ class Play:
 
     def text(self, ascii_only: bool = False) -> str:
         """The cards biggest first, as :func:`parse_play` reads them: ``"大王 2 2 9 9"``."""
-        words: list[str] = []
-        counts = self.counts()
-        for rank in dict.fromkeys((BIG_JOKER, SMALL_JOKER, TWO, self.rank)):
-            words += [rank_name(rank, ascii_only)] * counts.get(rank, 0)
+        names = RANK_NAMES_ASCII if ascii_only else RANK_NAMES
+        words = [names[BIG_JOKER]] * self.big + [names[SMALL_JOKER]] * self.small
+        if self.rank == TWO:
+            words += [names[TWO]] * self.naturals
+        else:
+            words += [names[TWO]] * self.twos
+            if self.rank <= ACE:
+                words += [names[self.rank]] * self.naturals
         return " ".join(words)
 
     def __repr__(self) -> str:

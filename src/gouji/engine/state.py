@@ -64,6 +64,8 @@ class GameState:
     _cover_sizes: Callable[[Play], tuple[int, ...]]
     #: The set rules' covers, cached (None: the rules are asked on every move).
     _covers: CoverTables | None
+    #: The open-point policy reads who opened as the core does (``Game.opened``).
+    _plain_open_point: bool
     _yield_allowed: bool
     _yield_opposite_only: bool
     _take_wind: bool

@@ -15,12 +15,15 @@ record text, which :func:`gouji.parse_action` reads back.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import chain, compress
+from operator import is_not, mul, ne
 from typing import TYPE_CHECKING, Any
 
-from gouji.engine.actions import MAX_ACTION_CHARS, Action, parse_action
-from gouji.engine.cards import Card
+from gouji.engine.actions import MAX_ACTION_CHARS, Action, Burn, PlaySet, parse_action
+from gouji.engine.cards import BIG_JOKER, THREE, Card, Suit
 from gouji.engine.events import DECLINES, Event
 from gouji.engine.plays import Play, parse_play
+from gouji.engine.round import OVER, PHASE, RESPOND
 from gouji.errors import GoujiError, ObservationError
 
 if TYPE_CHECKING:
@@ -81,9 +84,8 @@ def observation_deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]
 
     What the six views of a state share is written once (and kept with the state: the next call
     in the same state writes only the seats' parts); a hand's texts once per hand, an event's
-    data once per event. The lists and dicts returned are shared: read them, do not change them."""
-    from gouji.engine.round import OVER, PHASE, RESPOND
-
+    data once per event, the hand sizes and seats in play once per change of them. The lists and
+    dicts returned are shared: read them, do not change them."""
     if len(since) != 6:
         raise ObservationError(f"since: one event index for each of the six seats, not {len(since)}")
     # What the six share, made once per state: a state lasts while the history and the log keep
@@ -97,44 +99,160 @@ def observation_deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]
     if kept_state is not None and kept_state[0] is legal_list and kept_state[1] == events and kept_state[2] == turn:
         shared = kept_state[3]
     else:
-        kind = game.kind
-        visibility = game.variant.options["count_visibility"]
-        playing = game.playing
-        counts = [n if in_play else 0 for n, in_play in zip(game.sizes, playing, strict=True)]
-        sizes = [n if visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) else None for n in counts]
-        template = {
-            "seat": 0, "hand": [], "current_player": game.current_player, "table": _play_text(game.top),
-            "table_owner": game.owner, "passed": sorted(game.passed), "hand_sizes": [],
-            "finish_order": list(game.finish_order), "since": 0, "history": [], "legal_actions": [],
-            "opened": sorted(game.opened), "is_void": game.is_void, "turn": turn, "decision": kind,
-            "phase": game.phases[0].name if kind == PHASE else "",
-            "in_play": [s for s in range(6) if playing[s]], "burners": sorted(game.burners),
-            "kept_heads": sorted(game.kept_heads), "melee": bool(game.melee),
-            "gouji_restricted": bool(game.restricted and kind == RESPOND),
-        }
-        over = kind == OVER
-        shared = (
-            template,
-            [sizes if sizes[s] is not None else [*sizes[:s], counts[s], *sizes[s + 1:]] for s in range(6)],
-            [] if over else _legal_texts(legal_list),
-            None if over else game.actor)
+        shared = _shared_part(game, legal_list, turn, None if kept_state is None else kept_state[3])
         game._wire = (legal_list, events, turn, shared)
-    template, sizes_of, legal, actor = shared
+    template, sizes_of, legal, actor, hands = shared[:5]
+    empty = shared[9]
+    copy = template.copy
     views = []
-    for seat, seen in enumerate(_seats_events(game)):
-        start = since[seat]
+    for seat, seen, start, hand, sizes in zip(_SEATS, _seats_events(game), since, hands, sizes_of, strict=True):
         if type(start) is not int or not 0 <= start <= len(seen):
             raise ObservationError(f"since is an event index 0-{len(seen)}, not {start!r}")
-        view = template.copy()
+        view = copy()
         view["seat"] = seat
-        view["hand"] = _hand_texts(game._hand_tuple(seat))
-        view["hand_sizes"] = sizes_of[seat]
+        view["hand"] = hand[1] or empty
+        view["hand_sizes"] = sizes
         view["since"] = start
-        view["history"] = seen[start:]
-        if seat == actor:
-            view["legal_actions"] = legal
+        view["history"] = seen[start:] if start < len(seen) else empty
         views.append(view)
+    if actor is not None:
+        views[actor]["legal_actions"] = legal
     return views
+
+
+_SEATS = range(6)
+
+
+def _shared_part(game: Game, legal_list: list[Action], turn: int, before: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    """What the six seats' data of the state share: a template dict, each seat's hand sizes and
+    hand texts, the legal actions' texts and the seat they are for. The previous state's parts
+    (``before``) are kept where what they were written from is unchanged: the hand sizes and the
+    seats in play (compared with copies of the engine's lists), each hand (its suits per rank),
+    the set on the table."""
+    kind = game.kind
+    playing = game.playing
+    game_sizes = game.sizes
+    if before is not None and before[6] == playing:
+        in_play, playing_key = before[7], before[6]
+        if before[5] == game_sizes:
+            sizes_of, sizes_key, shown = before[1], before[5], before[10]
+        else:
+            sizes_key = game_sizes.copy()
+            sizes_of, shown = _sizes_of(game, sizes_key, playing, before)
+    else:
+        in_play = list(compress(range(6), playing))
+        sizes_key, playing_key = game_sizes.copy(), playing.copy()
+        sizes_of, shown = _sizes_of(game, sizes_key, playing, None)
+    # Each hand's texts, kept while its suits per rank are those they were written from (the
+    # engine replaces a rank's tuple when it changes: equal lists hold the very same tuples).
+    old_hands = before[4] if before is not None else _NO_HANDS
+    hands = []
+    for held, entry in zip(game.hands, old_hands, strict=True):
+        if entry[0] != held:
+            entry = _held_texts(held, entry)
+        hands.append(entry)
+    top = game.top
+    if before is not None and before[8] is top:
+        table = before[0]["table"]
+    else:
+        table = _play_text(top)
+    over = kind == OVER
+    if game._void:
+        finish: list[int] = []
+    elif over:
+        finish = [s for s in game.places if s is not None]
+    else:
+        finish = [s for s in game.places[: game.outs] if s is not None]
+    passed, burners, kept_heads, opened = game.passed, game.burners, game.kept_heads, game.opened
+    empty: list[Any] = []  # every empty list of the state's data (shared: read only)
+    template = {
+        # seat, hand, hand_sizes, since and history: each seat's own (observation_deltas)
+        "seat": 0, "hand": None, "current_player": None if over else game.actor, "table": table,
+        "table_owner": game.owner, "passed": sorted(passed) if passed else empty, "hand_sizes": None,
+        "finish_order": finish or empty, "since": 0, "history": None, "legal_actions": empty,
+        "opened": sorted(opened) if opened else empty, "is_void": game._void, "turn": turn, "decision": kind,
+        "phase": game.phases[0].name if kind == PHASE else "",
+        "in_play": in_play, "burners": sorted(burners) if burners else empty,
+        "kept_heads": sorted(kept_heads) if kept_heads else empty, "melee": bool(game.melee),
+        "gouji_restricted": bool(game.restricted and kind == RESPOND),
+    }
+    return (template, sizes_of, empty if over else _legal_texts(legal_list), None if over else game.actor, hands,
+            sizes_key, playing_key, in_play, top, empty, shown)
+
+
+def _sizes_of(game: Game, sizes: list[int], playing: list[bool],
+              before: tuple[Any, ...] | None) -> tuple[list[list[int | None]], list[int | None]]:
+    """Each seat's hand sizes as it sees them (ROUND-6: the others' where the variant shows them,
+    its own always; a seat out of play counts 0), and the sizes as a seat other than their own sees
+    them. From ``before`` (the last state's parts, with the same seats in play) when the others'
+    sizes show as they did: then only the seats whose size changed get new lists."""
+    visibility = game.variant.options["count_visibility"]
+    counts: list[int] = list(map(mul, sizes, playing))  # a seat out of play counts 0
+    if visibility == "always":
+        every: list[int | None] = list(counts)
+        return [every] * 6, every
+    shown: list[int | None] = ([n if n <= 10 else None for n in counts] if visibility == "ten_or_fewer"
+                               else [None] * 6)
+    if before is not None and before[10] == shown:
+        # What the others see is unchanged: a seat whose size changed shows it to itself only.
+        sizes_of: list[list[int | None]] = before[1].copy()
+        for seat in compress(range(6), map(ne, sizes, before[5])):
+            sizes_of[seat] = own = shown.copy()
+            own[seat] = counts[seat]
+        return sizes_of, shown
+    sizes_of = [shown] * 6
+    for seat, size in enumerate(shown):
+        if size is None:  # a seat sees its own
+            sizes_of[seat] = own = shown.copy()
+            own[seat] = counts[seat]
+    return sizes_of, shown
+
+
+_NO_HANDS: list[tuple[Any, list[str], Any]] = [(None, [], None)] * 6
+
+
+_Held = list[tuple[Suit | None, ...]]
+
+
+def _held_texts(held: _Held, before: tuple[Any, list[str], Any]) -> tuple[_Held, list[str], list[tuple[str, ...]]]:
+    """A hand's texts from its suits per rank as the engine keeps them (``Game.hands``), biggest
+    first as :meth:`Game.hand <gouji.Game.hand>` lists the cards: ``(the suits, copied; the texts;
+    each rank's texts, biggest rank first)``. Only the ranks whose tuple of suits is not the one
+    ``before`` was written from are written again (the engine replaces a rank's tuple when it
+    changes), each from a cache of a rank's texts per tuple of suits."""
+    old_held, _, old_parts = before
+    if old_parts is None:
+        parts = [_rank_texts(rank, held[rank]) for rank in _RANKS_DOWN]
+    else:
+        parts = old_parts.copy()
+        for rank in compress(range(len(held)), map(is_not, held, old_held)):
+            parts[BIG_JOKER - rank] = _rank_texts(rank, held[rank])
+    return held.copy(), list(chain.from_iterable(parts)), parts
+
+
+def _rank_texts(rank: int, suits: tuple[Suit | None, ...]) -> tuple[str, ...]:
+    if not suits:
+        return ()
+    texts = _RANK_TEXTS.get((rank, suits))
+    if texts is None:
+        if len(_RANK_TEXTS) >= _TEXTS_LIMIT:
+            _RANK_TEXTS.clear()
+        names = _SUIT_TEXTS.get(rank)
+        if names is None:
+            from gouji.engine.game import _CARDS
+
+            names = _SUIT_TEXTS[rank] = {suit: card.record_text() for suit, card in _CARDS[rank].items()}
+        try:
+            texts = tuple(map(names.__getitem__, suits))
+        except KeyError:  # not a suit of the engine's own cards
+            texts = tuple(Card(rank, suit).record_text() for suit in suits)
+        _RANK_TEXTS[rank, suits] = texts
+    return texts
+
+
+_RANKS_DOWN = range(BIG_JOKER, THREE - 1, -1)
+_RANK_TEXTS: dict[tuple[int, tuple[Suit | None, ...]], tuple[str, ...]] = {}
+_SUIT_TEXTS: dict[int, dict[Suit | None, str]] = {}  # each card's text, by rank and suit
 
 
 def _seats_events(game: Game) -> list[list[dict[str, Any]]]:
@@ -152,11 +270,23 @@ def _seats_events(game: Game) -> list[list[dict[str, Any]]]:
     if scanned < now:
         if len(_EVENT_DICTS) >= _EVENT_DICTS_LIMIT:
             _EVENT_DICTS.clear()
+        written = _EVENT_DICTS
         for event in events[scanned:]:
-            if event.visible_to is None and (event.seat is None or event.kind not in DECLINES):
-                data = _event_data(event)  # public, the same for all
-                for held in seats:
-                    held.append(data)
+            if event.visible_to is None:
+                entry = written.get(id(event))
+                if entry is not None and entry[0] is event:
+                    data = entry[1]  # public, the same for all
+                else:
+                    data = _event_data(event)
+                if event.seat is None or event.kind not in DECLINES:
+                    for held in seats:
+                        held.append(data)
+                    continue
+                # A decline: its seat's own, the public word everyone else's.
+                heard = _event_data(event.as_public())
+                own = event.seat
+                for seat, held in enumerate(seats):
+                    held.append(data if seat == own else heard)
                 continue
             for seat, held in enumerate(seats):
                 seen = event.seen_as(seat)
@@ -168,21 +298,25 @@ def _seats_events(game: Game) -> list[list[dict[str, Any]]]:
 
 
 def _legal_texts(actions: list[Action]) -> list[str]:
-    """The texts of a state's legal actions: the engine interns them, so they are looked up by
-    identity (each entry holds its action, so an id is not reused while it is kept), not hashed."""
-    kept = _ACTION_TEXTS
-    texts = []
-    for action in actions:
-        entry = kept.get(id(action))
-        if entry is None or entry[0] is not action:
-            if len(kept) >= _WORDS_LIMIT:
-                kept.clear()
-            entry = kept[id(action)] = (action, _action_text(action))
-        texts.append(entry[1])
-    return texts
+    """The texts of a state's legal actions, each written once: the engine interns them, so they
+    are looked up by identity in one pass (the cache holds each action it names, so an id it
+    holds is that action's while it is kept)."""
+    texts = list(map(_TEXT_OF_ID.get, map(id, actions)))
+    if None in texts:
+        if len(_TEXT_OF_ID) >= _WORDS_LIMIT:
+            _TEXT_OF_ID.clear()
+            _ACTION_OF_ID.clear()
+            texts = [None] * len(actions)
+        for index, action in enumerate(actions):
+            if texts[index] is None:
+                _ACTION_OF_ID[id(action)] = action
+                texts[index] = _TEXT_OF_ID[id(action)] = _action_text(action)
+    return texts  # type: ignore[return-value]  # every None was filled
 
 
-_ACTION_TEXTS: dict[int, tuple[Action, str]] = {}
+# The legal actions' texts by the action's id, and the action, held so that its id stays its own.
+_TEXT_OF_ID: dict[int, str] = {}
+_ACTION_OF_ID: dict[int, Action] = {}
 
 
 def _shared_texts(items: tuple[Any, ...], write: Callable[[tuple[Any, ...]], list[str]]) -> list[str]:
@@ -274,6 +408,9 @@ _WORDS_LIMIT = 1 << 15
 
 
 def _action_text(action: Action) -> str:
+    kind = type(action)
+    if kind is PlaySet or kind is Burn:  # their to_text: the keyword and the set's text
+        return f"{action.keyword} {_play_text(action.play)}"
     try:
         text = _WORDS.get(action)
     except TypeError:  # a plugin's action that does not hash
@@ -315,13 +452,24 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 def _play_text(play: Play | None) -> str | None:
     if play is None:
         return None
+    # The engine interns its sets (one object per set): looked up by identity first (the entry
+    # holds the set, so the id is its own while it is kept), then by value.
+    entry = _PLAY_TEXTS.get(id(play))
+    if entry is not None and entry[0] is play:
+        return entry[1]
     key = ("set", play)
     text = _WORDS.get(key)
     if text is None:
         if len(_WORDS) >= _WORDS_LIMIT:
             _WORDS.clear()
         text = _WORDS[key] = play.text(ascii_only=True)
+    if len(_PLAY_TEXTS) >= _WORDS_LIMIT:
+        _PLAY_TEXTS.clear()
+    _PLAY_TEXTS[id(play)] = (play, text)
     return text
+
+
+_PLAY_TEXTS: dict[int, tuple[Play, str]] = {}
 
 
 def observation_from_dict(data: object, earlier: Observation | None = None) -> Observation:

@@ -8,9 +8,13 @@ keys with no seat, no hand, no legal actions, only the public events (those with
 from __future__ import annotations
 
 import json
+from itertools import compress
+from operator import mul
 from typing import TYPE_CHECKING, Any
 
-from gouji.records.wire import card_texts, event_to_dict
+from gouji.engine.events import DECLINES
+from gouji.engine.round import OVER, PHASE, RESPOND
+from gouji.records.wire import _NO_HANDS, _action_text, _held_texts, _legal_texts, event_to_dict
 
 if TYPE_CHECKING:
     from gouji.engine.actions import Action
@@ -84,10 +88,12 @@ class ViewCache:
     """Every seat's events in the wire form, kept as the game goes: a view then costs the
     events it sends, not the whole history (``Game.observation`` filters the whole log).
 
-    Each seat's events are caught up when that seat (or the spectator) is asked for, so a
-    table with one person connected writes one seat's events; an event's data and JSON are
-    written once for all the seats that see it alike. What every view of a turn shares is
-    written once a turn, as text too.
+    The six seats' events are caught up together when a seat is asked for (the spectator's
+    when it is): an event's data and JSON are written once for all the seats that see it
+    alike, and each seat's lists only grow by it. What every view of a turn shares is written
+    once a turn, as text too, from the last turn's pieces where they are unchanged (the hand
+    sizes, a hand, the set on the table); the legal actions' JSON once a decision, for the seat
+    to decide, each action's JSON once.
 
     :meth:`view` writes exactly what :func:`seat_view` and :func:`spectator_view` write
     (``tests/server/test_views.py`` compares them after every action)."""
@@ -96,62 +102,109 @@ class ViewCache:
         self._reset()
 
     def _reset(self) -> None:
-        # Each seat's hand text, with the rank counts it was written from: the engine keeps
-        # that tuple until the hand changes (``Game.rank_counts``), so the same tuple, held
-        # here, means the same hand.
-        self._hands: list[tuple[object, list[str]]] = [((), [])] * 6
+        # Each seat's hand: (its suits per rank, copied; its texts as records write them, by
+        # rank; its JSON), the engine replacing a rank's tuple of suits when it changes.
+        self._hands: list[tuple[Any, tuple[Any, list[str], Any], str]] = [(None, _NO_HANDS[0], "[]")] * 6
         self._table: tuple[object, str | None, str] = (None, None, "null")
         self._public_key: tuple[int, object, int] = (-1, None, -1)
         self._public_value: dict[str, Any] = {}
-        self._legal_texts: tuple[list[str], str] | None = None
+        self._text_key: tuple[int, object, int] = (-1, None, -1)
+        # The legal actions' texts and JSON, and the list of the game's they were written from.
+        self._legal_texts: tuple[object, list[str]] = (None, [])
+        self._legal_json: tuple[object, str] = (None, "[]")
         # The log as far as any seat has read it: its length and last event (a log put back
         # by a refused write is shorter, or holds another event there).
         self._seen = 0
         self._last: Event | None = None
-        self._scanned: dict[int | None, int] = dict.fromkeys((*range(6), None), 0)
+        self._seats_scanned = 0  # the six seats' events are caught up together
+        self._public_scanned = 0  # the spectator's
         self._events: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in (*range(6), None)}
         self._event_texts: dict[int | None, list[str]] = {seat: [] for seat in (*range(6), None)}
         # Each event as seen (by identity, the event held), its data and JSON, written once.
         self._written: dict[int, tuple[Event, dict[str, Any], str]] = {}
-        self._hand_texts: list[tuple[object, str]] = [((), "[]")] * 6
-        # The turn's shared text around a seat's own parts, and each seat's hand sizes' text.
+        # The turn's shared text around a seat's own parts, and each seat's hand sizes' text
+        # (index 6: the spectator's), kept while the hand sizes and the seats in play are those
+        # they were written from.
         self._middle = self._after_sizes = self._tail = ""
+        self._sizes_from: tuple[list[int], list[bool]] = ([], [])
         self._sizes_texts: list[str | None] = [None] * 7
         self._size_parts: list[str] = []
+        self._shown: list[int | None] = []
+        self._counts: list[int] = []
+        self._current: int | None = None
+
+    def _entry(self, seen: Event) -> tuple[Event, dict[str, Any], str]:
+        written = self._written
+        entry = written.get(id(seen))
+        if entry is None or entry[0] is not seen:
+            data = event_to_dict(seen)
+            entry = written[id(seen)] = (seen, data, _json(data))
+        return entry
 
     def _catch_up(self, game: Game, seat: int | None) -> None:
         events = game.events
         count = len(events)
         if count < self._seen or (self._seen and events[self._seen - 1] is not self._last):
             self._reset()  # the log was put back (a write the store refused): start again
-        scanned = self._scanned[seat]
-        if scanned == count:
-            return
-        written = self._written
-        if len(written) > MAX_WRITTEN_EVENTS:
-            written.clear()
-        held, texts = self._events[seat], self._event_texts[seat]
-        for event in events[scanned:]:
-            # A seat's own decline as it is; everyone else hears only 过牌 or 扣牌.
-            view = (None if event.visible_to is not None else event.as_public()) if seat is None \
-                else event.seen_as(seat)
-            if view is None:
-                continue
-            seen: Event = view
-            entry = written.get(id(seen))
-            if entry is None or entry[0] is not seen:
-                data = event_to_dict(seen)
-                entry = written[id(seen)] = (seen, data, _json(data))
-            held.append(entry[1])
-            texts.append(entry[2])
-        self._scanned[seat] = count
+        if seat is None:
+            self._catch_up_public(events, count)
+        elif self._seats_scanned != count:
+            self._catch_up_seats(events, count)
         if count > self._seen:
             self._seen = count
             self._last = events[-1]
 
+    def _catch_up_seats(self, events: list[Event], count: int) -> None:
+        if len(self._written) > MAX_WRITTEN_EVENTS:
+            self._written.clear()
+        entry_of = self._entry
+        held = [self._events[seat] for seat in range(6)]
+        texts = [self._event_texts[seat] for seat in range(6)]
+        for event in events[self._seats_scanned:]:
+            if event.visible_to is None:
+                entry = entry_of(event)
+                if event.seat is None or event.kind not in DECLINES:  # the same for all six
+                    data, text = entry[1], entry[2]
+                    for seat in range(6):
+                        held[seat].append(data)
+                        texts[seat].append(text)
+                    continue
+                # A seat's own decline as it is; everyone else hears only 过牌 or 扣牌.
+                heard = entry_of(event.as_public())
+                own = event.seat
+                for seat in range(6):
+                    seen = entry if seat == own else heard
+                    held[seat].append(seen[1])
+                    texts[seat].append(seen[2])
+                continue
+            for seat in range(6):
+                view = event.seen_as(seat)
+                if view is not None:
+                    seen = entry_of(view)
+                    held[seat].append(seen[1])
+                    texts[seat].append(seen[2])
+        self._seats_scanned = count
+
+    def _catch_up_public(self, events: list[Event], count: int) -> None:
+        if self._public_scanned == count:
+            return
+        if len(self._written) > MAX_WRITTEN_EVENTS:
+            self._written.clear()
+        held, texts = self._events[None], self._event_texts[None]
+        for event in events[self._public_scanned:]:
+            if event.visible_to is None:
+                entry = self._entry(event.as_public())
+                held.append(entry[1])
+                texts.append(entry[2])
+        self._public_scanned = count
+
     def length(self, game: Game, seat: int | None) -> int:
         """How many events the view of ``seat`` (``None``: a spectator) holds."""
-        self._catch_up(game, seat)
+        events = game.events
+        count = len(events)
+        if not (seat is not None and count == self._seats_scanned == self._seen
+                and (not count or events[-1] is self._last)):
+            self._catch_up(game, seat)
         return len(self._events[seat])
 
     def view(self, game: Game, seat: int | None, since: int) -> dict[str, Any]:
@@ -186,128 +239,177 @@ class ViewCache:
         }
 
     def _public(self, game: Game) -> dict[str, Any]:
-        """What every seat's view of this turn shares, worked out once a turn. A turn is known by
-        the length of the history and its last action (held here, so compared by identity) and
-        the length of the log."""
-        history = game.history
-        last = history[-1] if history else None
-        key = self._public_key
-        if key[0] == len(history) and key[1] is last and key[2] == len(game.events):
+        """What every seat's view of this turn shares, worked out once a turn (for :meth:`view`).
+        A turn is known by the length of the history and its last action (held here, so compared
+        by identity) and the length of the log."""
+        key = _turn_key(game)
+        if self._public_key == key:
             return self._public_value
         visibility = game.variant.options["count_visibility"]
         counts = [n if playing else 0 for n, playing in zip(game.sizes, game.playing, strict=True)]
-        table = game.table
-        if table is not self._table[0]:
-            text = None if table is None else table.text(ascii_only=True)
-            self._table = (table, text, "null" if text is None else _json(text))
-        current = game.current_player
-        owner = game.table_owner
-        facts = public_facts(game)
-        passed, finish, opened, void = sorted(game.passed), list(game.finish_order), sorted(game.opened), game.is_void
+        table = self._table_of(game)
         self._public_value = {
             "counts": counts,
             "hand_sizes": [n if visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) else None
                            for n in counts],
-            "current_player": current,
-            "table": self._table[1],
-            "table_owner": owner,
-            "passed": passed,
-            "finish_order": finish,
-            "opened": opened,
-            "is_void": void,
-            "facts": facts,
+            "current_player": game.current_player,
+            "table": table[1],
+            "table_owner": game.table_owner,
+            "passed": sorted(game.passed),
+            "finish_order": list(game.finish_order),
+            "opened": sorted(game.opened),
+            "is_void": game.is_void,
+            "facts": public_facts(game),
         }
-        self._public_key = (len(history), last, len(game.events))
-        self._middle = "".join((
-            ', "current_player": ', "null" if current is None else str(current), ', "table": ', self._table[2],
-            ', "table_owner": ', "null" if owner is None else str(owner), ', "passed": ', _ints(passed),
-            ', "hand_sizes": '))
-        self._after_sizes = "".join((', "finish_order": ', _ints(finish), ', "since": '))
-        self._tail = "".join((', "opened": ', _ints(opened), ', "is_void": ', "true" if void else "false",
-                              ', "turn": ', str(len(history)), ", ", _json(facts)[1:]))
-        self._sizes_texts = [None] * 7
-        self._size_parts = ["null" if n is None else str(n) for n in self._public_value["hand_sizes"]]
-        self._legal_texts = None
+        self._public_key = key
         return self._public_value
+
+    def _table_of(self, game: Game) -> tuple[object, str | None, str]:
+        table = game.table
+        if table is not self._table[0]:
+            text = None if table is None else table.text(ascii_only=True)
+            self._table = (table, text, "null" if text is None else _json(text))
+        return self._table
+
+    def _texts(self, game: Game) -> None:
+        """The turn's shared text (for :meth:`view_text`), written once a turn."""
+        key = _turn_key(game)
+        if self._text_key == key:
+            return
+        sizes, playing = game.sizes, game.playing
+        kept = self._sizes_from
+        if kept[0] != sizes or kept[1] != playing:
+            visibility = game.variant.options["count_visibility"]
+            counts = list(map(mul, sizes, playing))  # a seat out of play counts 0
+            shown: list[int | None] = [
+                n if visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) else None for n in counts]
+            self._counts, self._shown = counts, shown
+            self._size_parts = ["null" if n is None else str(n) for n in shown]
+            self._sizes_texts = [None] * 7
+            self._sizes_from = (sizes.copy(), playing.copy())
+        kind = game.kind
+        current = self._current = None if kind == OVER else game.actor
+        owner = game.owner
+        passed = game.passed
+        burners, kept_heads = game.burners, game.kept_heads
+        void = game.is_void
+        phase = game.phases[0].name if kind == PHASE and game.phases else ""
+        self._middle = "".join((
+            ', "current_player": ', "null" if current is None else str(current), ', "table": ',
+            self._table_of(game)[2], ', "table_owner": ', "null" if owner is None else str(owner),
+            ', "passed": ', _ints(sorted(passed)) if passed else "[]", ', "hand_sizes": '))
+        self._after_sizes = "".join((', "finish_order": ', _ints(game.finish_order), ', "since": '))
+        self._tail = "".join((
+            ', "opened": ', _ints(sorted(game.opened)), ', "is_void": ', "true" if void else "false",
+            ', "turn": ', str(len(game.history)), ', "decision": ', _text_json(kind),
+            ', "phase": ', _text_json(phase), ', "in_play": ', _ints(list(compress(range(6), game.playing))),
+            ', "burners": ', _ints(sorted(burners)) if burners else "[]",
+            ', "kept_heads": ', _ints(sorted(kept_heads)) if kept_heads else "[]",
+            ', "melee": ', "true" if game.melee else "false",
+            ', "gouji_restricted": ', "true" if game.restricted and kind == RESPOND else "false", "}"))
+        self._text_key = key
 
     def _legal(self, game: Game) -> list[str]:
         """The legal actions' texts of this turn (asked only for the seat to decide: a bot's
         turn, with nobody connected for its seat, never writes them)."""
-        if self._legal_texts is None:
-            texts = [_action_text(a) for a in game.legal_actions()]
-            self._legal_texts = (texts, _json(texts))
-        return self._legal_texts[0]
+        actions = game.legal_actions()
+        if self._legal_texts[0] is not game._legal:
+            self._legal_texts = (game._legal, _legal_texts(actions))
+        return self._legal_texts[1]
 
     def view_text(self, game: Game, seat: int | None, since: int) -> str:
         """:meth:`view` as JSON text, put together from pieces each written once (an event when
         it happens, a hand when it changes, the shared part once a turn)."""
-        self._catch_up(game, seat)
+        events = game.events
+        count = len(events)
+        if not (seat is not None and count == self._seats_scanned == self._seen
+                and (not count or events[-1] is self._last)):
+            self._catch_up(game, seat)
         texts = self._event_texts[seat]
         if not 0 <= since <= len(texts):
             raise ValueError(f"since is an event index 0-{len(texts)}, not {since!r}")
-        public = self._public(game)
+        history = game.history
+        turn = len(history)
+        key = self._text_key
+        if key[0] != turn or key[2] != count or key[1] is not (history[-1] if turn else None):
+            self._texts(game)
         index = 6 if seat is None else seat
         sizes = self._sizes_texts[index]
         if sizes is None:
             parts = self._size_parts
-            if seat is not None and public["hand_sizes"][seat] is None:
+            if seat is not None and self._shown[seat] is None:
                 parts = parts.copy()
-                parts[seat] = str(public["counts"][seat])
+                parts[seat] = str(self._counts[seat])
             sizes = self._sizes_texts[index] = "[" + ", ".join(parts) + "]"
         if seat is None:
             return "".join(('{"seat": null, "hand": []', self._middle, sizes, self._after_sizes, str(since),
                             ', "history": [', ", ".join(texts[since:]), '], "legal_actions": []', self._tail))
-        mine = public["current_player"] == seat
         return "".join((
-            '{"seat": ', str(seat), ', "hand": ', self._hand_text(game, seat), self._middle, sizes,
+            '{"seat": ', str(seat), ', "hand": ', self._hand_entry(game, seat)[2], self._middle, sizes,
             self._after_sizes, str(since), ', "history": [', ", ".join(texts[since:]),
-            '], "legal_actions": ', self._legal_json(game) if mine else "[]", self._tail))
+            '], "legal_actions": ', self._legal_text(game) if self._current == seat else "[]", self._tail))
 
-    def _legal_json(self, game: Game) -> str:
-        self._legal(game)
-        assert self._legal_texts is not None
-        return self._legal_texts[1]
+    def _legal_text(self, game: Game) -> str:
+        """The legal actions' JSON, once a decision (the game's list of them, held, is the key)."""
+        legal = game._legal
+        if legal is None or legal is not self._legal_json[0]:
+            actions = game.legal_actions()
+            jsons = list(map(_JSON_OF_ID.get, map(id, actions)))
+            if None in jsons:
+                if len(_JSON_OF_ID) >= MAX_ACTION_TEXTS:
+                    _JSON_OF_ID.clear()
+                    _ACTION_OF_ID.clear()
+                    jsons = [None] * len(actions)
+                for index, action in enumerate(actions):
+                    if jsons[index] is None:
+                        _ACTION_OF_ID[id(action)] = action
+                        jsons[index] = _JSON_OF_ID[id(action)] = _json(_action_text(action))
+            self._legal_json = (game._legal, "[" + ", ".join(jsons) + "]")  # type: ignore[arg-type]  # all filled
+        return self._legal_json[1]
 
-    def _hand_text(self, game: Game, seat: int) -> str:
-        counts = game.rank_counts(seat)
-        held, text = self._hand_texts[seat]
-        if held is not counts:
+    def _hand_entry(self, game: Game, seat: int) -> tuple[Any, tuple[Any, list[str], Any], str]:
+        held = game.hands[seat]
+        entry = self._hands[seat]
+        if entry[0] != held:
             # A card's text is a suit's symbol and a rank's name: nothing JSON escapes.
-            cards = self._hand_list(game, seat)
-            text = '["' + '", "'.join(cards) + '"]' if cards else "[]"
-            self._hand_texts[seat] = (counts, text)
-        return text
+            texts = _held_texts(held, entry[1])
+            cards = texts[1]
+            entry = self._hands[seat] = (texts[0], texts, '["' + '", "'.join(cards) + '"]' if cards else "[]")
+        return entry
 
     def _hand(self, game: Game, seat: int) -> list[str]:
-        return list(self._hand_list(game, seat))
+        return list(self._hand_entry(game, seat)[1][1])
 
-    def _hand_list(self, game: Game, seat: int) -> list[str]:
-        counts = game.rank_counts(seat)
-        held, text = self._hands[seat]
-        if held is not counts:
-            text = card_texts(game.hand(seat))
-            self._hands[seat] = (counts, text)
-        return text
+
+def _turn_key(game: Game) -> tuple[int, object, int]:
+    """A turn: the history's length and its last action, and the log's length."""
+    history = game.history
+    return len(history), history[-1] if history else None, len(game.events)
 
 
 #: Events as seen whose data and JSON one cache keeps at most (then it starts again: the seats'
 #: own lists keep what they were sent).
 MAX_WRITTEN_EVENTS = 4096
 
-#: Action texts written so far, by the action's id (each entry holds its action, so the id is
-#: not reused while it is kept): the engine interns legal actions, so most of a turn's
+#: Action JSON texts written so far, by the action's id (the action is held beside it, so the id
+#: is not reused while it is kept): the engine interns legal actions, so most of a turn's
 #: actions are ones written before, in this game or another. At most this many are kept.
 MAX_ACTION_TEXTS = 100_000
-_action_texts: dict[int, tuple[Action, str]] = {}
+_JSON_OF_ID: dict[int, str] = {}
+_ACTION_OF_ID: dict[int, Action] = {}
 
 
-def _action_text(action: Action) -> str:
-    entry = _action_texts.get(id(action))
-    if entry is None or entry[0] is not action:
-        if len(_action_texts) >= MAX_ACTION_TEXTS:
-            _action_texts.clear()
-        entry = _action_texts[id(action)] = (action, action.to_text())
-    return entry[1]
+def _text_json(text: str) -> str:
+    """JSON of a short word (a decision, a phase's name), each written once."""
+    found = _WORD_JSON.get(text)
+    if found is None:
+        if len(_WORD_JSON) >= 1024:
+            _WORD_JSON.clear()
+        found = _WORD_JSON[text] = _json(text)
+    return found
+
+
+_WORD_JSON: dict[str, str] = {}
 
 
 def _json(value: object) -> str:
