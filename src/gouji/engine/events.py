@@ -100,13 +100,13 @@ class Event:
         name = f"{zh} {en}" if en and en != zh else zh
         who = f"seat {self.seat} " if self.seat is not None else ""
         what = f": {self.play}" if self.play is not None else ""
-        detail = _phase_words(self.detail) if self.kind == "phase" else self.detail
+        detail = phase_words(self.detail) if self.kind == "phase" else self.detail
         extra = f" — {detail}" if detail else ""
         tag = f" [{self.rule}]" if self.rule else ""
         return f"{who}{name}{what}{extra}{tag}"
 
 
-def _phase_words(detail: str) -> str:
+def phase_words(detail: str) -> str:
     """A phase choice's ``"NAME: RECORD TEXT"`` in words: ``"revolution (革命): do not revolt:
     play your hand"``, the Chinese term once. Text that is no action stays as it is."""
     import re

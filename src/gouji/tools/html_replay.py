@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from gouji.engine.events import EVENT_NAMES, PLACE_NAMES, Event
+from gouji.engine.events import EVENT_NAMES, PLACE_NAMES, Event, phase_words
 from gouji.engine.round import check_seat
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ def _as_seen(events: tuple[Event, ...], actor: int | None) -> str:
         if event.seat != actor:
             continue
         if event.kind == "phase":
-            words.append(event.detail)
+            words.append(phase_words(event.detail))
         else:
             en = EVENT_NAMES.get(event.kind, (event.kind, event.kind))[1]
             words.append(f"{en} {_play(event.play)}" if event.play is not None else en)
@@ -159,7 +159,9 @@ def _play(play: Any) -> str | None:
 def _event(event: Event, with_visibility: bool) -> dict[str, Any]:
     zh, en = EVENT_NAMES.get(event.kind, (event.kind, event.kind))
     out: dict[str, Any] = {"kind": event.kind, "seat": event.seat, "zh": zh, "en": en, "rule": event.rule,
-                           "play": _play(event.play), "detail": event.detail}
+                           "play": _play(event.play),
+                           # A phase choice in words, as the log writes it (Event.text).
+                           "detail": phase_words(event.detail) if event.kind == "phase" else event.detail}
     if with_visibility:
         out["visible_to"] = None if event.visible_to is None else sorted(event.visible_to)
     return out
