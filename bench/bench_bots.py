@@ -37,7 +37,7 @@ def main() -> None:
     args = parser.parse_args()
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     if "learned" in names and importlib.util.find_spec("numpy") is None:
-        print("learned: skipped (needs numpy: pip install 'gouji[bots]')")
+        print("learned: skipped (needs numpy: pip install '.[bots]')")
         names.remove("learned")
     for variant_name in (v.strip() for v in args.variants.split(",")):
         variant = gouji.load_variant(variant_name)

@@ -71,4 +71,4 @@ def test_ray_missing_is_said_alike_for_one_game_and_many(monkeypatch: pytest.Mon
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray: ImportError
     assert main(["simulate", "--games", games, "--ray"]) == 2
     captured = capsys.readouterr()
-    assert "needs Ray: pip install 'gouji[ray]'" in captured.err and not captured.out
+    assert "needs Ray: pip install '.[ray]'" in captured.err and not captured.out

@@ -2,7 +2,7 @@
 seat's observation, its move history and the action's features; actors play whole episodes on
 several processes; the network learns the seats' final rewards (the Monte-Carlo return).
 
-    pip install 'gouji[rl]'            # numpy; PyTorch is used when installed (--backend torch)
+    pip install '.[rl]'            # numpy; PyTorch is used when installed (--backend torch)
     python examples/rl/douzero_mc.py [--variant provincial] [--iterations 20] [--episodes 16]
                                      [--jobs 2] [--eval-deals 20]
 

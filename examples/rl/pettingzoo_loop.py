@@ -1,7 +1,7 @@
 """Reinforcement-learning plumbing in one page: a PettingZoo loop with action masks over many
 games, then a policy evaluated against GreedyBot.
 
-    pip install 'gouji[rl]'
+    pip install '.[rl]'
     python examples/rl/pettingzoo_loop.py [--variant dagang] [--games 20] [--eval-games 10]
 
 1. Six seats of a masked random policy play ``--games`` games in the AEC environment

@@ -24,7 +24,7 @@ start at seed 0; held-out deals for measuring start at
 
     python examples/rl/train_learned_bot.py --minutes 12 --out src/gouji/bots/learned_weights.npz
 
-needs numpy (``pip install 'gouji[bots]'``; ``gouji.rl`` needs the ``rl`` extra).
+needs numpy (``pip install '.[bots]'``; ``gouji.rl`` needs the ``rl`` extra).
 """
 
 from __future__ import annotations

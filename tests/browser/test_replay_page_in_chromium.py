@@ -2,7 +2,7 @@
 
 The test steps through a game with the buttons and the arrow keys and checks
 what the page shows against the record, replayed here. Without Chromium,
-chromedriver or Selenium (``pip install gouji[browser]``) it is skipped,
+chromedriver or Selenium (``pip install '.[browser]'``) it is skipped,
 except where the environment variable ``GOUJI_REQUIRE_BROWSER`` is set: there it
 fails, so that CI cannot pass without having run it (``.ci/run`` installs Debian's
 ``chromium`` and ``chromium-driver`` and the ``browser`` extra, then runs this
@@ -31,7 +31,7 @@ def _missing() -> str | None:
     try:
         import selenium  # noqa: F401
     except ImportError:
-        return "selenium is not installed (pip install 'gouji[browser]')"
+        return "selenium is not installed (pip install '.[browser]')"
     if not any(shutil.which(b) for b in BROWSERS):
         return "no chromium browser on PATH"
     if not shutil.which("chromedriver"):

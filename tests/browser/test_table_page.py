@@ -45,7 +45,7 @@ def _missing() -> str | None:
         try:
             __import__(module)
         except ImportError:
-            return f"{module} is not installed (pip install 'gouji[{extra}]')"
+            return f"{module} is not installed (pip install '.[{extra}]')"
     if not any(shutil.which(b) for b in BROWSERS):
         return "no chromium browser on PATH"
     if not shutil.which("chromedriver"):

@@ -115,3 +115,21 @@ def test_is_mcts_searches_information_sets() -> None:
         bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, max_simulations=3,
                                random_state=rng)
         assert bot.step(state) in state.legal_actions()
+
+
+@pytest.mark.rule("ROUND-2")
+@pytest.mark.parametrize("seed", range(4))
+def test_an_information_state_hears_another_seats_decline_as_the_table_does(variant: gouji.Variant, seed: int) -> None:
+    """Found by the resample test: a seat's information state string carried the other seats'
+    "pass (no legal cover)", which only the passer and the referee know ("过牌", P§12)."""
+    from gouji.engine.events import DECLINES
+
+    game = pyspiel.load_game("python_gouji", {"variant": variant.source})
+    state = _dealt(game, seed, 400)
+    events = state.game_state.events
+    private = {e.text() for e in events if e.kind in DECLINES and e.seat is not None}
+    assert private, "no decline of a seat's own in this game"
+    for player in range(6):
+        text = state.information_state_string(player)
+        mine = {e.text() for e in events if e.kind in DECLINES and e.seat == player}
+        assert not (private - mine) & set(text.splitlines()), player

@@ -44,7 +44,7 @@ def store():
     if os.environ.get("GOUJI_REQUIRE_POSTGRES"):
         import psycopg
     else:
-        psycopg = pytest.importorskip("psycopg", reason="pip install 'gouji[postgresql]'")
+        psycopg = pytest.importorskip("psycopg", reason="pip install '.[postgresql]'")
     with psycopg.connect(URL, autocommit=True) as db:
         db.execute("DROP TABLE IF EXISTS gouji_actions, gouji_seats, gouji_tables")
     opened = open_store(URL)

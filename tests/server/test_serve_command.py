@@ -16,7 +16,7 @@ def test_without_the_extra_serve_says_what_to_install(monkeypatch, capsys):
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "uvicorn" else real(name, *a))
     assert main(["serve"]) == 2
     err = capsys.readouterr().err
-    assert "uvicorn" in err and "pip install 'gouji[server]'" in err
+    assert "uvicorn" in err and "pip install '.[server]'" in err
 
 
 @pytest.mark.parametrize("argv", [["serve", "--clock", "0"], ["serve", "--clock", "-1"],

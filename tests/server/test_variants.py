@@ -100,5 +100,5 @@ def test_a_bot_this_server_cannot_build_is_refused_when_the_table_is_made():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     refused, offered = done.stdout.strip().splitlines()
-    assert refused.startswith("bad_request | seat 1: ") and "pip install 'gouji[bots]'" in refused
+    assert refused.startswith("bad_request | seat 1: ") and "pip install '.[bots]'" in refused
     assert offered == "False 0"

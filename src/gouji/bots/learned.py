@@ -41,7 +41,7 @@ def _np() -> Any:
         try:
             import numpy
         except ImportError:
-            raise GoujiError("the 'learned' bot needs numpy: pip install 'gouji[bots]'") from None
+            raise GoujiError("the 'learned' bot needs numpy: pip install '.[bots]' (in gouji's folder)") from None
         _numpy = numpy
     return _numpy
 

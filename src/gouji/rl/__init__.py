@@ -1,6 +1,6 @@
 """Reinforcement learning: fixed encodings and the PettingZoo, Gymnasium and OpenSpiel environments.
 
-Install the ``rl`` extra (``pip install 'gouji[rl]'``: numpy, gymnasium, pettingzoo, open-spiel).
+Install the ``rl`` extra (``pip install '.[rl]' (in gouji's folder)``: numpy, gymnasium, pettingzoo, open-spiel).
 
 * :class:`ActionSpace`: every decision of every variant numbered once (``action_to_index``,
   ``index_to_action``, ``action_mask``), :func:`action_features` per action;

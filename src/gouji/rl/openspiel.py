@@ -217,7 +217,9 @@ class _LogTexts:
 
     def __init__(self) -> None:
         self._events: Any = None
-        self._texts: list[tuple[frozenset[int] | None, str]] = []
+        # Each event: who may see it, its seat, its text for that seat, its text for the others
+        # (a decline's plain 过牌/扣牌: whether it could have covered is its seat's own, P§12).
+        self._texts: list[tuple[frozenset[int] | None, int | None, str, str]] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _LogTexts:
         return _LogTexts()  # a cache: a clone's game is another game
@@ -227,8 +229,11 @@ class _LogTexts:
         if events is not self._events or len(events) < len(self._texts):
             self._events, self._texts = events, []
         for event in events[len(self._texts):]:
-            self._texts.append((event.visible_to, event.text()))
-        seen = "\n".join(text for visible, text in self._texts if visible is None or seat in visible)
+            own = event.text()
+            public = event.as_public()
+            self._texts.append((event.visible_to, event.seat, own, own if public is event else public.text()))
+        seen = "\n".join(own if seat == mover else public for visible, mover, own, public in self._texts
+                         if visible is None or seat in visible)
         return observation_string(game, seat) + "\n" + seen
 
 

@@ -1,6 +1,6 @@
 """The game server: live tables, seats and per-seat views over HTTP and websockets.
 
-Needs the ``server`` extra (``pip install 'gouji[server]'``: Starlette, uvicorn,
+Needs the ``server`` extra (``pip install '.[server]'`` in gouji's folder: Starlette, uvicorn,
 websockets). Run it with either of::
 
     gouji serve --host 127.0.0.1 --port 8000 --store sqlite:///tables.sqlite3

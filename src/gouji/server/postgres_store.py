@@ -20,7 +20,7 @@ from gouji.server.store import ActionRow, StoreError, TurnTakenError
 try:
     import psycopg
 except ImportError as exc:  # pragma: no cover - the extra is missing
-    raise ImportError("the PostgreSQL store needs psycopg: pip install 'gouji[postgresql]'") from exc
+    raise ImportError("the PostgreSQL store needs psycopg: pip install '.[postgresql]' (in gouji's folder)") from exc
 
 #: The database's clock, in seconds since the epoch (leases are compared with it).
 _NOW = "EXTRACT(EPOCH FROM clock_timestamp())"

@@ -190,8 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         serve(args.host, args.port, args.store, args.clock, args.bot_delay, args.allowed_host, args.idle_timeout)
     except ImportError as exc:  # the server extra is not installed
-        print(f"python -m gouji.server: needs the server extra ({exc.name or exc}): pip install 'gouji[server]'",
-              file=sys.stderr)
+        print(f"python -m gouji.server: needs the server extra ({exc.name or exc}): "
+              "pip install '.[server]' (in gouji's folder)", file=sys.stderr)
         return 2
     except (OSError, GoujiError) as exc:
         print(f"python -m gouji.server: {exc}", file=sys.stderr)

@@ -1,6 +1,6 @@
 """Hypothesis strategies for gouji values: cards, hands, sets, options, games.
 
-Needs hypothesis (``pip install gouji[test]``)::
+Needs hypothesis (``pip install '.[test]'``)::
 
     from hypothesis import given
     from gouji.testing import strategies as gst

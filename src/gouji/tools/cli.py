@@ -12,7 +12,7 @@
     gouji score --variant district 1 3 4 5 0 2  # a finish order's points, each with its rule
     gouji match results.csv                     # a match or a tournament from a file of results
     gouji play --seat 0 --seed 3           # you against five bots, in the terminal
-    gouji serve --port 8000                # live tables in the browser (pip install 'gouji[server]')
+    gouji serve --port 8000                # live tables in the browser (pip install '.[server]' (in gouji's folder))
 
 Errors of the library (:class:`gouji.errors.GoujiError`) and of files print
 one line on stderr and exit with status 2.
@@ -176,7 +176,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=ascii_int, default=None, metavar="N",
                    help="worker processes (default: every core); the results are the same for any N")
     p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
-                   help="run the games on Ray (pip install 'gouji[ray]'): the cluster at ADDRESS "
+                   help="run the games on Ray (pip install '.[ray]' (in gouji's folder)): the cluster at ADDRESS "
                         "('auto', 'ray://host:10001'), or without ADDRESS a Ray started on this machine")
     p.set_defaults(run=cmd_simulate)
 
@@ -249,7 +249,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     missing = [name for name in SERVER_MODULES if importlib.util.find_spec(name) is None]
     if missing:
         raise GoujiError(f"gouji serve needs the server extra ({', '.join(missing)} missing): "
-                         "pip install 'gouji[server]'")
+                         "pip install '.[server]' (in gouji's folder)")
     # The server is the wing above the tools: reached by name, only when asked for.
     serving = importlib.import_module("gouji.server.serve")
     try:

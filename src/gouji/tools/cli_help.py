@@ -42,7 +42,7 @@ COMMAND_HELP: dict[str, tuple[str, tuple[str, ...]]] = {
                    ("gouji tournament examples/organiser/tournament.toml",
                     "gouji tournament examples/organiser/tournament.toml --format csv")),
     "serve": ("Host tables in the browser: a game server with a page where people play against bots and "
-              "each other (pip install 'gouji[server]').",
+              "each other (pip install '.[server]' (in gouji's folder)).",
               ("gouji serve", "gouji serve --host 127.0.0.1 --port 8000 --store sqlite:///tables.db")),
 }
 

@@ -102,7 +102,7 @@ def simulate(variant: str | os.PathLike[str] | Variant, games: int, seed: int = 
     ``backend="processes"`` runs ``jobs`` worker processes (default: every core; 1: in this
     process). ``backend="ray"`` sends the games to Ray: the cluster at ``address``
     (``"auto"``, ``"ray://host:10001"``), the one ``ray.init`` already connected to, or, with
-    neither, a Ray started on this machine (``pip install 'gouji[ray]'``). ``progress(n)`` is
+    neither, a Ray started on this machine (``pip install '.[ray]' (in gouji's folder)``). ``progress(n)`` is
     called as each batch of ``n`` games finishes; ``log`` keeps each game's readable log.
     """
     from gouji.plugins.loader import load_variant
@@ -153,7 +153,7 @@ def require_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise GoujiError("the ray backend needs Ray: pip install 'gouji[ray]'") from None
+        raise GoujiError("the ray backend needs Ray: pip install '.[ray]' (in gouji's folder)") from None
     return ray
 
 
