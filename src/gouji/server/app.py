@@ -56,7 +56,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     if status == 404:
         message = f"no such address: {request.url.path[:80]} (the API is under /api/tables and /api/variants)"
     elif status == 405:
-        message = f"{request.method[:10]} is not an answer of {request.url.path[:80]}"
+        message = f"{request.url.path[:80]} does not take {request.method[:10]} requests"
     else:
         message = str(getattr(exc, "detail", "")) or "bad request"
     headers = getattr(exc, "headers", None)

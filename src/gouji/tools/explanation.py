@@ -68,7 +68,9 @@ def _verdict(game: Game, base: list[int], sums: list[int]) -> str:
     elif base[first] == base[1 - first] and base != sums:
         why = f": {_rule(score.rule)} leaves both teams the same"
     elif not any(score.seat_points):
-        why = f": team {first} took 头科, but places score no points {_rule(score.rule)}"
+        # dagang196 (SCORE-5): a game's places score nothing; its points come over a set of games.
+        return f"no points this game, both teams {a:+d}: team {first} took 头科, but places score no points " \
+               f"{_rule(score.rule)}"
     return f"a draw, both teams {a:+d}{why}"
 
 
