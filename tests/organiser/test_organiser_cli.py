@@ -194,6 +194,14 @@ def test_a_csv_file_needs_a_finish_order_column(tmp_path, capsys):
     assert code == 2 and "finish_order required" in err
 
 
+
+def test_a_csv_decider_is_yes_or_no(tmp_path, capsys):
+    """A newcomer: ``maybe`` in the decider column was read as no, without a word."""
+    results = tmp_path / "m.csv"
+    results.write_text("finish_order,decider\n0 1 2 3 4 5,maybe\n", encoding="utf-8")
+    code, _, err = run(capsys, "match", str(results))
+    assert code == 2 and "line 2: decider is yes or no (or empty), not 'maybe'" in err
+
 def test_a_standing_prints_as_a_readable_line():
     standings = rank_teams({"东区一队": 3, "西区二队": 3, "南区队": 5}, seed=1)
     assert str(standings[0]) == "1. 南区队  5 points, 1 match"

@@ -205,6 +205,17 @@ def _csv_delimiter(text: str) -> str:
     return ","
 
 
+def _csv_decider(word: str, at: str) -> bool:
+    """The ``decider`` column: yes or no (empty: no); a word that is neither is refused rather
+    than read as no."""
+    word = word.strip().lower()
+    if word in ("yes", "true", "1", "y"):
+        return True
+    if word in ("", "no", "false", "0", "n"):
+        return False
+    raise ResultsError(f"{at}: decider is yes or no (or empty), not {word[:20]!r}")
+
+
 def _read_csv(text: str, where: str) -> Results:
     reader = csv.DictReader(io.StringIO(text), delimiter=_csv_delimiter(text))
     header = [h.strip() for h in reader.fieldnames or ()]
@@ -224,7 +235,7 @@ def _read_csv(text: str, where: str) -> Results:
             "teams": [clean.get("team0") or DEFAULT_TEAMS[0], clean.get("team1") or DEFAULT_TEAMS[1]],
             "finish_order": [_csv_seat(word) for word in clean["finish_order"].split()],
             "bonuses": items["bonuses"], "penalties": items["penalties"],
-            "decider": clean.get("decider", "").lower() in ("yes", "true", "1", "y"),
+            "decider": _csv_decider(clean.get("decider", ""), f"{where}, line {number}"),
         }, None))
     return Results(tuple(games))
 
