@@ -107,7 +107,7 @@ def run_scripted(argv: list[str], stdin: str, cwd: Path) -> subprocess.Completed
 
 def resume_command(output: str) -> list[str]:
     """The arguments of the ``to resume: gouji play ...`` line."""
-    line = re.search(r"to resume: gouji (play --resume .*)", output)
+    line = re.search(r"to resume: (?:\S*/)?gouji (play --resume .*)", output)  # as run: a venv's path
     assert line, output
     return line.group(1).split()
 
@@ -523,3 +523,18 @@ def test_a_dagang196_game_says_its_plus_zero_is_scored_over_a_set(monkeypatch, c
     assert "note: dagang196 scores no points for a single game (SCORE-5)" in out and "a set of 5" in out
     out = play_screen(monkeypatch, capsys, tmp_path, ["1"] * 400, "--seed", "0")
     assert "places:" in out and "note: " not in out
+
+
+def test_the_resume_hint_is_the_command_as_it_was_run(monkeypatch):
+    """A newcomer following the README (``.venv/bin/gouji``, no venv activated) was told
+    ``gouji play --resume …``: command not found."""
+    from gouji.tools import cli
+
+    monkeypatch.setattr(sys, "argv", [".venv/bin/gouji", "play"])
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    assert cli._invoked() == ".venv/bin/gouji"
+    monkeypatch.setattr(sys, "argv", ["/usr/bin/gouji", "play"])
+    monkeypatch.setattr("shutil.which", lambda name: "/usr/bin/gouji")
+    assert cli._invoked() == "gouji"
+    monkeypatch.setattr(sys, "argv", ["-m"])
+    assert cli._invoked() == "gouji"

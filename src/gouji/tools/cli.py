@@ -60,6 +60,20 @@ STAT_LABELS = (
 PROGRESS_MIN_GAMES = 20
 
 
+def _invoked() -> str:
+    """The command as the user typed it: ``gouji`` where that is the one on PATH, else the path
+    run (``.venv/bin/gouji`` of the README, with no venv activated), so a printed hint works."""
+    import shutil
+
+    ran = sys.argv[0] if sys.argv and sys.argv[0] else PROG
+    if os.path.basename(ran) != PROG:  # python -m gouji, or a test calling main()
+        return PROG
+    found = shutil.which(PROG)
+    if found and os.path.realpath(found) == os.path.realpath(ran):
+        return PROG
+    return shlex.quote(ran)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     try:
@@ -560,7 +574,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(seating_text(args.bots, seat))
     shown = current_round_start(game) if args.resume else 0
     if shown:
-        print(f"  … {shown} earlier events ({PROG} replay {shlex.quote(args.resume)} --log shows them); "
+        print(f"  … {shown} earlier events ({_invoked()} replay {shlex.quote(args.resume)} --log shows them); "
               "this round:")
     play_in_terminal(game, seat, bots, input, sys.stdout, shown, colour=_wants_colour(sys.stdout))
     if game.is_over:
@@ -575,7 +589,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         _write_record(game, path, seat)
         print(f"record written to {path}")
     if not game.is_over:
-        print(f"to resume: {PROG} play --resume {shlex.quote(path)}{_play_options(args, game)}")
+        print(f"to resume: {_invoked()} play --resume {shlex.quote(path)}{_play_options(args, game)}")
     return 0
 
 
