@@ -140,3 +140,18 @@ def test_a_turn_ahead_of_the_game_is_not_called_past(client, table):
             ws.send_text(json.dumps({"type": "act", "turn": turn, "action": "pass"}))
             error = check_message("error", ws.receive_json())
             assert error["code"] == "stale" and words in error["message"]
+
+
+def test_an_unknown_action_or_a_missing_variant_is_said_plainly(client, table):
+    """A newcomer: "blah" got the parser's list of ~40 action words of every variant; a request
+    with no variant was told it was 'None'."""
+    missing = client.post("/api/tables", json={"seats": ["human"] * 6}).json()
+    assert missing["message"].startswith("variant: missing; one of ")
+    table_id, tokens = table
+    seat = client.app.state.service.tables[table_id].table.game.current_player
+    with client.websocket_connect(f"/api/tables/{table_id}/ws?token={tokens[str(seat)]}") as ws:
+        view = ws.receive_json()
+        ws.send_text(json.dumps({"type": "act", "turn": view["turn"], "action": "blah"}))
+        error = check_message("error", ws.receive_json())
+    assert error["code"] == "bad_request" and "known:" not in error["message"]
+    assert "legal_actions" in error["message"]

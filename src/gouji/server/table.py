@@ -95,6 +95,8 @@ def _load_variant(name: str) -> tuple[Variant, str]:
 def check_variant_name(name: object) -> str:
     """A variant a client may start: a built-in or installed name, never a file path."""
     names = _variant_names()
+    if name is None:
+        raise Refusal(BAD_REQUEST, f"variant: missing; one of {', '.join(names)}")
     if not isinstance(name, str) or name not in names:
         raise Refusal(BAD_REQUEST, f"variant: one of {', '.join(names)}, not {str(name)[:64]!r}")
     return name
@@ -324,7 +326,12 @@ class Table:
         try:
             action = parse_action(text)
         except GoujiError as exc:
-            raise Refusal(BAD_REQUEST, f"action: {exc}") from exc
+            # The parser's list of every action word of every variant is no help here: the view
+            # holds this seat's own choices.
+            reason = str(exc).split("; known: ", 1)[0]
+            legal = self.game.legal_actions()
+            example = f" (such as {legal[0].to_text()!r})" if legal else ""
+            raise Refusal(BAD_REQUEST, f"action: {reason}; send one of the view's legal_actions{example}") from exc
         if bots > 0:
             self.play_bots(bots, first=(action, seat))
             return action
