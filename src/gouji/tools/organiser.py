@@ -434,7 +434,8 @@ def match_report(variant: Variant, games: Sequence[GameResult], stage: str = "pr
             how = f"the higher total [{rule}]"
         elif tie is not None:
             cards = ", ".join(f"{teams[int(s)]} {card}" for s, card in tie.draws)  # type: ignore[call-overload]
-            how = f"level: the draw [{DRAW_RULE}] ({cards})"
+            how = (f"level: the draw [{DRAW_RULE}] ({cards}; A lowest to 10 highest, a J, Q, K or joker "
+                   "drawn again, as a tie is)")
         elif side is None:
             how = f"level: a deciding game is played [{DRAW_RULE}]"
         else:

@@ -51,6 +51,8 @@ def _groups(actions: Sequence[PlaySet | Burn]) -> list[tuple[Action, str]]:
         if rank < SMALL_JOKER and any(p.small or p.big for p in plays):
             adds.append("jokers")
         extra = f", with {' and '.join(adds)}" if adds else ""
+        if rank >= SMALL_JOKER:  # "BJ ×2" read as two big jokers: it is two jokers, the highest a BJ
+            extra = f" jokers, the highest {rank_name(rank, ascii_only=True)}" if sizes[-1] > 1 else ""
         first = min(group, key=lambda a: (a.play.big, a.play.small, a.play.twos, -a.play.naturals))
         lines.append((first, f"{rank_name(rank, ascii_only=True):>3} ×{span}{extra}  "
                              f"(the number plays {first.play.text(ascii_only=True)})"))
