@@ -165,3 +165,10 @@ def test_the_set_on_the_table_shows_its_cards_with_suits():
     for frame in page_data(game, 0)["frames"]:
         if frame.get("table_cards"):
             assert frame["owner"] == 0
+
+
+def test_without_javascript_the_page_says_what_to_do(game):
+    """A newcomer: with scripts off the page was blank."""
+    page = replay_html(game)
+    noscript = re.search(r"<noscript>(.*?)</noscript>", page, re.DOTALL)
+    assert noscript and "gouji replay RECORD --log" in noscript.group(1)

@@ -176,6 +176,8 @@ _PAGE = """<!DOCTYPE html>
 <style>%STYLE%</style>
 </head>
 <body>
+<noscript><p>This replay is drawn by the page's own script, which is off: turn JavaScript on, or read the
+same game as text with <code>gouji replay RECORD --log</code>.</p></noscript>
 <h1>%TITLE%</h1>
 <div id="controls">
   <button id="first" type="button" title="Home">&laquo; start</button>
