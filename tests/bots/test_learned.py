@@ -71,7 +71,7 @@ def test_without_numpy_the_learned_bot_is_a_clear_error_naming_the_extra(monkeyp
     monkeypatch.setattr(learned, "_numpy", None)
     monkeypatch.setattr(learned, "_shipped", None)
     monkeypatch.setattr(builtins, "__import__", no_numpy)
-    with pytest.raises(GoujiError, match=r"gouji\[bots\]"):
+    with pytest.raises(GoujiError, match=r"pip install '\.\[bots\]'"):
         make_bot("learned")
 
 
