@@ -71,5 +71,5 @@ def test_the_survivor_takes_a_killed_servers_table_over(servers):
         ws.send(json.dumps({"type": "act", "turn": again["turn"],
                             "action": again["observation"]["legal_actions"][0]}))
         after = check_message("view", json.loads(ws.recv(timeout=20)))
-        assert after["turn"] == again["turn"] + 1  # the survivor moves the table on
+        assert after["turn"] > again["turn"]  # the survivor moves the table on (its bots answer in the same view)
     assert second.get(f"/api/tables/{table_id}")["turn"] >= after["turn"]
