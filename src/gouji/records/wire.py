@@ -176,7 +176,7 @@ def _shared_part(game: Game, legal_list: list[Action], turn: int, before: tuple[
         "kept_heads": sorted(kept_heads) if kept_heads else empty, "melee": bool(game.melee),
         "gouji_restricted": bool(game.restricted and kind == RESPOND),
     }
-    return (template, sizes_of, empty if over else _legal_texts(legal_list), None if over else game.actor, hands,
+    return (template, sizes_of, empty if over else _LEGAL_TEXTS.of(legal_list), None if over else game.actor, hands,
             sizes_key, playing_key, in_play, top, empty, shown)
 
 
@@ -297,78 +297,31 @@ def _seats_events(game: Game) -> list[list[dict[str, Any]]]:
     return seats
 
 
-def _legal_texts(actions: list[Action]) -> list[str]:
-    """The texts of a state's legal actions, each written once: the engine interns them, so they
-    are looked up by identity in one pass (the cache holds each action it names, so an id it
-    holds is that action's while it is kept)."""
-    texts = list(map(_TEXT_OF_ID.get, map(id, actions)))
-    if None in texts:
-        if len(_TEXT_OF_ID) >= _WORDS_LIMIT:
-            _TEXT_OF_ID.clear()
-            _ACTION_OF_ID.clear()
-            texts = [None] * len(actions)
-        for index, action in enumerate(actions):
-            if texts[index] is None:
-                _ACTION_OF_ID[id(action)] = action
-                texts[index] = _TEXT_OF_ID[id(action)] = _action_text(action)
-    return texts  # type: ignore[return-value]  # every None was filled
+class TextsByIdentity:
+    """Texts of objects written once and looked up by identity, in one pass: the engine interns
+    its legal actions, so a turn's are mostly ones written before. Each object is held beside its
+    text, so an id kept is that object's; past ``limit`` texts all are dropped and written again."""
+
+    def __init__(self, write: Callable[[Action], str], limit: int) -> None:
+        self._write = write
+        self._limit = limit
+        self._texts: dict[int, str] = {}
+        self._held: dict[int, Action] = {}
+
+    def of(self, actions: Sequence[Action]) -> list[str]:
+        texts = list(map(self._texts.get, map(id, actions)))
+        if None in texts:
+            if len(self._texts) >= self._limit:
+                self._texts.clear()
+                self._held.clear()
+                texts = [None] * len(actions)
+            for index, action in enumerate(actions):
+                if texts[index] is None:
+                    self._held[id(action)] = action
+                    texts[index] = self._texts[id(action)] = self._write(action)
+        return texts  # type: ignore[return-value]  # every None was filled
 
 
-# The legal actions' texts by the action's id, and the action, held so that its id stays its own.
-_TEXT_OF_ID: dict[int, str] = {}
-_ACTION_OF_ID: dict[int, Action] = {}
-
-
-def _shared_texts(items: tuple[Any, ...], write: Callable[[tuple[Any, ...]], list[str]]) -> list[str]:
-    """The texts of ``items``, kept by the tuple's identity; the list is shared: only read it."""
-    if not items:
-        return []
-    kept = _TEXTS.get(id(items))
-    if kept is None or kept[0] is not items:
-        if len(_TEXTS) >= _TEXTS_LIMIT:
-            _TEXTS.clear()
-        kept = _TEXTS[id(items)] = (items, write(items))
-    return kept[1]
-
-
-def _hand_texts(cards: tuple[Card, ...]) -> list[str]:
-    """A game's hand tuple's texts, shared (:func:`_shared_texts`); its cards are the engine's
-    interned cards, whose texts are looked up by identity."""
-    if not cards:
-        return []
-    kept = _TEXTS.get(id(cards))
-    if kept is None or kept[0] is not cards:
-        if len(_TEXTS) >= _TEXTS_LIMIT:
-            _TEXTS.clear()
-        interned = _interned_card_texts()
-        try:
-            texts = [interned[id(card)] for card in cards]
-        except KeyError:  # not the engine's own cards
-            texts = _card_texts(cards)
-        kept = _TEXTS[id(cards)] = (cards, texts)
-    return kept[1]
-
-
-def card_texts(cards: Sequence[Card]) -> list[str]:
-    """The cards' record texts (``"♠9"``, ``"BJ"``); the engine's own card objects' looked up."""
-    interned = _interned_card_texts()
-    try:
-        return [interned[id(card)] for card in cards]
-    except KeyError:  # not the engine's own cards
-        return [card.record_text() for card in cards]
-
-
-_INTERNED: dict[int, str] = {}
-
-
-def _interned_card_texts() -> dict[int, str]:
-    """The record text of each of the engine's shared card objects, by identity (they live as
-    long as the process, so their ids are theirs)."""
-    if not _INTERNED:
-        from gouji.engine.game import _CARDS
-
-        _INTERNED.update((id(card), card.record_text()) for suits in _CARDS.values() for card in suits.values())
-    return _INTERNED
 
 
 def _event_data(event: Event) -> dict[str, Any]:
@@ -389,8 +342,15 @@ _TEXTS_LIMIT = 4096
 
 
 def _texts(items: tuple[Any, ...], write: Callable[[tuple[Any, ...]], list[str]]) -> list[str]:
-    """:func:`_shared_texts`, copied: the caller may change the list."""
-    return list(_shared_texts(items, write))
+    """The texts of ``items``, kept by the tuple's identity; a copy: the caller may change it."""
+    if not items:
+        return []
+    kept = _TEXTS.get(id(items))
+    if kept is None or kept[0] is not items:
+        if len(_TEXTS) >= _TEXTS_LIMIT:
+            _TEXTS.clear()
+        kept = _TEXTS[id(items)] = (items, write(items))
+    return list(kept[1])
 
 
 def _card_texts(cards: tuple[Card, ...]) -> list[str]:
@@ -420,6 +380,10 @@ def _action_text(action: Action) -> str:
             _WORDS.clear()
         text = _WORDS[action] = action.to_text()
     return text
+
+
+#: The legal actions' texts (Game.deltas).
+_LEGAL_TEXTS = TextsByIdentity(_action_text, _WORDS_LIMIT)
 
 
 def _event_dict(event: Event) -> dict[str, Any]:

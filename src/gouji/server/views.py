@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from gouji.engine.events import DECLINES
 from gouji.engine.round import OVER, PHASE, RESPOND
-from gouji.records.wire import _NO_HANDS, _action_text, _held_texts, _legal_texts, event_to_dict
+from gouji.records.wire import _LEGAL_TEXTS, _NO_HANDS, TextsByIdentity, _action_text, _held_texts, event_to_dict
 
 if TYPE_CHECKING:
-    from gouji.engine.actions import Action
     from gouji.engine.events import Event
     from gouji.engine.game import Game
 
@@ -314,7 +313,7 @@ class ViewCache:
         turn, with nobody connected for its seat, never writes them)."""
         actions = game.legal_actions()
         if self._legal_texts[0] is not game._legal:
-            self._legal_texts = (game._legal, _legal_texts(actions))
+            self._legal_texts = (game._legal, _LEGAL_TEXTS.of(actions))
         return self._legal_texts[1]
 
     def view_text(self, game: Game, seat: int | None, since: int) -> str:
@@ -353,18 +352,8 @@ class ViewCache:
         """The legal actions' JSON, once a decision (the game's list of them, held, is the key)."""
         legal = game._legal
         if legal is None or legal is not self._legal_json[0]:
-            actions = game.legal_actions()
-            jsons = list(map(_JSON_OF_ID.get, map(id, actions)))
-            if None in jsons:
-                if len(_JSON_OF_ID) >= MAX_ACTION_TEXTS:
-                    _JSON_OF_ID.clear()
-                    _ACTION_OF_ID.clear()
-                    jsons = [None] * len(actions)
-                for index, action in enumerate(actions):
-                    if jsons[index] is None:
-                        _ACTION_OF_ID[id(action)] = action
-                        jsons[index] = _JSON_OF_ID[id(action)] = _json(_action_text(action))
-            self._legal_json = (game._legal, "[" + ", ".join(jsons) + "]")  # type: ignore[arg-type]  # all filled
+            jsons = _LEGAL_JSON.of(game.legal_actions())
+            self._legal_json = (game._legal, "[" + ", ".join(jsons) + "]")
         return self._legal_json[1]
 
     def _hand_entry(self, game: Game, seat: int) -> tuple[Any, tuple[Any, list[str], Any], str]:
@@ -391,12 +380,10 @@ def _turn_key(game: Game) -> tuple[int, object, int]:
 #: own lists keep what they were sent).
 MAX_WRITTEN_EVENTS = 4096
 
-#: Action JSON texts written so far, by the action's id (the action is held beside it, so the id
-#: is not reused while it is kept): the engine interns legal actions, so most of a turn's
-#: actions are ones written before, in this game or another. At most this many are kept.
+#: Action JSON texts written so far (most of a turn's actions are ones written before, in this
+#: game or another); at most this many are kept.
 MAX_ACTION_TEXTS = 100_000
-_JSON_OF_ID: dict[int, str] = {}
-_ACTION_OF_ID: dict[int, Action] = {}
+_LEGAL_JSON = TextsByIdentity(lambda action: _json(_action_text(action)), MAX_ACTION_TEXTS)
 
 
 def _text_json(text: str) -> str:
