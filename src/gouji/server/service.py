@@ -64,6 +64,7 @@ class HeldElsewhere(Refusal):
     """The table is held by another process sharing the store (a ``conflict``; its socket is
     closed with 4409, as one whose table moved, so the client reconnects through the holder)."""
 
+
 class Connection:
     """One websocket: the seat it is for (``None``: a spectator) and how many events it holds.
 
@@ -230,9 +231,13 @@ class TableService:
         self.tables.pop(live.table.id, None)
         if live.driver is not None and live.driver is not asyncio.current_task():
             live.driver.cancel()
-        moved = Refusal(CONFLICT, "this table is held by another server now: connect again")
+        self._send_away(live, Refusal(CONFLICT, "this table is held by another server now: connect again"))
+
+    @staticmethod
+    def _send_away(live: LiveTable, refusal: Refusal) -> None:
+        """Tell each connection of a table let go why, and close it (4409) once that is sent."""
         for connection in list(live.connections):
-            connection.deliver(_json(moved.message_dict(None)))
+            connection.deliver(_json(refusal.message_dict(None)))
             connection.end(CLOSE_MOVED)
         live.connections.clear()
 
@@ -261,10 +266,7 @@ class TableService:
             if live.driver is not None:
                 live.driver.cancel()
             gone = Refusal(CONFLICT, f"table {table_id} was abandoned: nobody played it for a long time")
-            for connection in list(live.connections):  # spectators only
-                connection.deliver(_json(gone.message_dict(None)))
-                connection.end(CLOSE_MOVED)
-            live.connections.clear()
+            self._send_away(live, gone)  # only spectators are left to tell
         return abandoned
 
     async def _sweep_idle(self) -> None:
