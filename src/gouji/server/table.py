@@ -370,28 +370,24 @@ class Table:
         snapshot = game.clone()
         start = self.turn
         rows: list[ActionRow] = []
-        if first is not None:
-            if start >= MAX_TURNS:
+
+        def move(action: Action, seat: int | None) -> None:
+            if self.turn >= MAX_TURNS:
                 raise Refusal(ILLEGAL, f"a table takes at most {MAX_TURNS} actions", "ROUND-1")
-            person, seated = first
             try:
-                game.apply(person, seat=seated)  # a refusal leaves the game as it was
+                game.apply(action, seat=seat)  # a refusal leaves the game as it was
             except GoujiError as exc:
                 raise _refusal(exc) from exc
-            rows.append(ActionRow(start, seated, person.to_text()))
+            rows.append(ActionRow(start + len(rows), seat, action.to_text()))
+
+        if first is not None:
+            move(*first)
         made = len(rows)
         failure: Exception | None = None
         try:
             while len(rows) - made < most and self.bot_to_move() and not game.is_over:
-                if self.turn >= MAX_TURNS:
-                    raise Refusal(ILLEGAL, f"a table takes at most {MAX_TURNS} actions", "ROUND-1")
                 seat = game.current_player
-                action = self.bot_action()
-                try:
-                    game.apply(action, seat=seat)  # a refusal leaves the game as it was
-                except GoujiError as exc:
-                    raise _refusal(exc) from exc
-                rows.append(ActionRow(start + len(rows), seat, action.to_text()))
+                move(self.bot_action(), seat)
         except Exception as exc:
             failure = exc
         if rows:
