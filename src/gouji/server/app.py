@@ -89,7 +89,6 @@ async def _body(request: Request) -> dict[str, Any]:
     return parse_json_object(b"".join(chunks), MAX_BODY_BYTES, "request body")
 
 
-
 def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: float | None = None,
                bot_delay: float = 0.0, owner: str | None = None,
                allowed_hosts: Sequence[str] | None = None, idle_timeout: float = IDLE_SECONDS) -> Starlette:

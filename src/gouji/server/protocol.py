@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from gouji.records.record import unique_keys
 from gouji.server.refusals import BAD_REQUEST, Refusal
 
 #: The largest websocket frame a client may send (an action is at most 400 characters); a bigger
@@ -72,29 +73,13 @@ def parse_json_object(data: str | bytes, limit: int, what: str) -> dict[str, Any
     if not _depth_within(data, MAX_JSON_DEPTH):
         raise Refusal(BAD_REQUEST, f"a {what} nests at most {MAX_JSON_DEPTH} levels deep")
     try:
-        value = json.loads(data, parse_constant=_refuse_constant, object_pairs_hook=_object_once)
+        value = json.loads(data, parse_constant=_refuse_constant, object_pairs_hook=unique_keys)
     except Refusal:
         raise
     except (ValueError, RecursionError) as exc:
         raise Refusal(BAD_REQUEST, f"a {what} is JSON: {str(exc)[:120]}") from None
     if not isinstance(value, dict):
         raise Refusal(BAD_REQUEST, f"a {what} is a JSON object")
-    return value
-
-
-def _object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object whose keys are each named once: with a key twice, two readers (a proxy, a
-    log, this server) could read two requests from one text."""
-    value = dict(pairs)
-    if len(value) != len(pairs):
-        seen: set[str] = set()
-        twice = ""
-        for key, _ in pairs:
-            if key in seen:
-                twice = key
-                break
-            seen.add(key)
-        raise Refusal(BAD_REQUEST, f"the key {twice[:40]!r} is named twice")
     return value
 
 
