@@ -13,13 +13,14 @@ from collections.abc import Sequence
 from gouji.errors import GoujiError
 from gouji.server.hosts import ANY_HOST, check_allowed_hosts, default_allowed_hosts
 from gouji.server.protocol import MAX_MESSAGE_BYTES
+from gouji.server.service import IDLE_SECONDS
 from gouji.server.store import DEFAULT_STORE_URL
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
 #: Seconds a bot waits before it moves in ``gouji serve``, so people can follow the game.
 DEFAULT_BOT_DELAY = 0.4
 #: Seconds a table in play may go with no client and no move before it is abandoned.
-DEFAULT_IDLE_TIMEOUT = 3600.0
+DEFAULT_IDLE_TIMEOUT = IDLE_SECONDS
 #: The longest ``--idle-timeout``: thirty days.
 MAX_IDLE_TIMEOUT = 30 * 86_400.0
 
