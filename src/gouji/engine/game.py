@@ -124,6 +124,26 @@ class _ViewCommon:
 MAX_REFEREE_ACTIONS = 200
 
 
+#: ROUND-6 (报牌): "a player with 10 or fewer cards tells the count" (P§16, D§14).
+ANNOUNCED_AT_MOST = 10
+
+
+def count_shown(visibility: str, cards: int) -> bool:
+    """Do the other seats see a hand of ``cards`` cards counted (ROUND-6), under the option
+    ``count_visibility`` (``"ten_or_fewer"``, ``"always"`` or ``"never"``)?"""
+    return visibility == "always" or (visibility == "ten_or_fewer" and cards <= ANNOUNCED_AT_MOST)
+
+
+def shown_counts(visibility: str, counts: Sequence[int]) -> list[int | None]:
+    """The hand sizes ``counts`` as the other seats see them (:func:`count_shown`): ``None``
+    where hidden."""
+    if visibility == "always":
+        return list(counts)
+    if visibility == "ten_or_fewer":
+        return [n if n <= ANNOUNCED_AT_MOST else None for n in counts]
+    return [None] * len(counts)
+
+
 def _is_referee(action: object) -> bool:
     """Is ``action`` a referee's (its class sets ``referee = True``)? Read from the class:
     an instance cannot claim it, and an odd object's attributes are never asked."""
@@ -632,8 +652,7 @@ class Game(RoundFlow):
             return common
         visibility = self.variant.options["count_visibility"]
         counts = tuple(self.sizes[s] if self.playing[s] else 0 for s in range(6))
-        shown = tuple(n if visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) else None
-                      for n in counts)
+        shown = tuple(shown_counts(visibility, counts))
         common = self._common = _ViewCommon(
             self._legal, len(self.events), len(self.history), tuple(self._legal), counts, shown,
             self.current_player, frozenset(self.passed), tuple(self.finish_order), self.opened, [None] * 6)

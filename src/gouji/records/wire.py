@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from gouji.engine.actions import MAX_ACTION_CHARS, Action, Burn, PlaySet, parse_action
 from gouji.engine.cards import BIG_JOKER, THREE, Card, Suit
 from gouji.engine.events import DECLINES, Event
+from gouji.engine.game import shown_counts
 from gouji.engine.plays import Play, parse_play
 from gouji.engine.round import OVER, PHASE, RESPOND
 from gouji.errors import GoujiError, ObservationError
@@ -188,11 +189,9 @@ def _sizes_of(game: Game, sizes: list[int], playing: list[bool],
     sizes show as they did: then only the seats whose size changed get new lists."""
     visibility = game.variant.options["count_visibility"]
     counts: list[int] = list(map(mul, sizes, playing))  # a seat out of play counts 0
+    shown = shown_counts(visibility, counts)
     if visibility == "always":
-        every: list[int | None] = list(counts)
-        return [every] * 6, every
-    shown: list[int | None] = ([n if n <= 10 else None for n in counts] if visibility == "ten_or_fewer"
-                               else [None] * 6)
+        return [shown] * 6, shown
     if before is not None and before[10] == shown:
         # What the others see is unchanged: a seat whose size changed shows it to itself only.
         sizes_of: list[list[int | None]] = before[1].copy()

@@ -61,6 +61,7 @@ import numpy as np
 
 from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet, parse_action
 from gouji.engine.events import DECLINES, Event
+from gouji.engine.game import count_shown
 from gouji.errors import GoujiError
 from gouji.rl.actions import FEATURE_SIZE, N_RANKS, RANKS, fill_action_features
 
@@ -514,7 +515,7 @@ class ObservationEncoder:
                 in_play, size = playing[s], sizes[s]
                 if every or size != old_sizes[s] or in_play != old_playing[s]:
                     n = size if in_play else 0
-                    shown = visibility == "always" or (visibility == "ten_or_fewer" and n <= 10)
+                    shown = count_shown(visibility, n)
                     a[_A_OWN_SIZE + s] = n
                     a[_A_SHOWN_SIZE + s] = n if shown else 0
                     a[_A_KNOWN + s] = shown

@@ -13,6 +13,7 @@ from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from gouji.engine.events import DECLINES
+from gouji.engine.game import shown_counts
 from gouji.engine.round import OVER, PHASE, RESPOND
 from gouji.records.wire import _LEGAL_TEXTS, _NO_HANDS, TextsByIdentity, _action_text, _held_texts, event_to_dict
 
@@ -57,11 +58,7 @@ def seat_view(game: Game, seat: int, since: int) -> dict[str, Any]:
 def spectator_view(game: Game, since: int) -> dict[str, Any]:
     """The public view, leaving out the first ``since`` public events."""
     visibility = game.variant.options["count_visibility"]
-    sizes: list[int | None] = []
-    for s in range(6):
-        n = game.hand_size(s) if game.in_play(s) else 0
-        shown = visibility == "always" or (visibility == "ten_or_fewer" and n <= 10)
-        sizes.append(n if shown else None)
+    sizes = shown_counts(visibility, [game.hand_size(s) if game.in_play(s) else 0 for s in range(6)])
     public: list[Event] = [e.as_public() for e in game.events if e.visible_to is None]
     table = game.table
     return {
@@ -249,8 +246,7 @@ class ViewCache:
         table = self._table_of(game)
         self._public_value = {
             "counts": counts,
-            "hand_sizes": [n if visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) else None
-                           for n in counts],
+            "hand_sizes": shown_counts(visibility, counts),
             "current_player": game.current_player,
             "table": table[1],
             "table_owner": game.table_owner,
@@ -280,8 +276,7 @@ class ViewCache:
         if kept[0] != sizes or kept[1] != playing:
             visibility = game.variant.options["count_visibility"]
             counts = list(map(mul, sizes, playing))  # a seat out of play counts 0
-            shown: list[int | None] = [
-                n if visibility == "always" or (visibility == "ten_or_fewer" and n <= 10) else None for n in counts]
+            shown = shown_counts(visibility, counts)
             self._counts, self._shown = counts, shown
             self._size_parts = ["null" if n is None else str(n) for n in shown]
             self._sizes_texts = [None] * 7
