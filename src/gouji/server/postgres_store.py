@@ -50,15 +50,22 @@ class PostgresStore(SQLiteStore):
         # The shared statements use SQLite's "?" placeholders; psycopg's are "%s".
         return sql.replace("?", "%s")
 
-    def _write(self, statements: list[tuple[str, tuple[object, ...]]]) -> list[int]:
+    def _write(self, statements: Sequence[tuple[str, tuple[object, ...] | list[tuple[object, ...]]]]) -> list[int]:
         with self._lock:
             try:
                 with self._pg.transaction():
-                    return [self._pg.execute(self._sql(sql), args).rowcount for sql, args in statements]
+                    return [self._execute(sql, args) for sql, args in statements]
             except psycopg.errors.IntegrityError:
                 raise
             except psycopg.Error as exc:
                 raise StoreError(f"PostgreSQL refused a write: {exc}") from None
+
+    def _execute(self, sql: str, args: tuple[object, ...] | list[tuple[object, ...]]) -> int:
+        if type(args) is not list:
+            return self._pg.execute(self._sql(sql), args).rowcount
+        with self._pg.cursor() as cursor:  # a list of argument tuples: the statement once for each
+            cursor.executemany(self._sql(sql), args)
+            return cursor.rowcount
 
     def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
         with self._lock:

@@ -79,12 +79,15 @@ class SQLiteStore:
         # One connection, used by one thread at a time.
         self._lock = threading.Lock()
 
-    def _write(self, statements: list[tuple[str, tuple[object, ...]]]) -> list[int]:
-        """Run ``statements`` in one transaction; the row count of each."""
+    def _write(self, statements: Sequence[tuple[str, tuple[object, ...] | list[tuple[object, ...]]]]) -> list[int]:
+        """Run ``statements`` in one transaction; the row count of each. A statement given a
+        list of argument tuples runs once for each (``executemany``: a run of actions)."""
         with self._lock:
             try:
-                self._db.execute("BEGIN")
-                counts = [self._db.execute(sql, args).rowcount for sql, args in statements]
+                db = self._db
+                db.execute("BEGIN")
+                counts = [(db.executemany(sql, args) if type(args) is list else db.execute(sql, args)).rowcount
+                          for sql, args in statements]
                 self._db.execute("COMMIT")
                 return counts
             except BaseException:
@@ -156,9 +159,9 @@ class SQLiteStore:
                        owner: str | None = None) -> None:
         """:meth:`append_action` for several rows (consecutive turns), in one transaction: all
         are written or none (a run of bot moves committed at once)."""
-        statements: list[tuple[str, tuple[object, ...]]] = [(
+        statements: list[tuple[str, tuple[object, ...] | list[tuple[object, ...]]]] = [(
             "INSERT INTO gouji_actions (table_id, turn, seat, action) VALUES (?, ?, ?, ?)",
-            (table_id, row.turn, row.seat, row.action)) for row in rows]
+            [(table_id, row.turn, row.seat, row.action) for row in rows])]
         if status is not None:
             statements.append(("UPDATE gouji_tables SET status = ? WHERE id = ?", (status, table_id)))
         try:

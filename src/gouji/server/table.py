@@ -14,6 +14,7 @@ import hashlib
 import json
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -90,6 +91,32 @@ def _load_variant(name: str) -> tuple[Variant, str]:
 
     found: tuple[Variant, str] = _cached(f"variant:{name}", make)
     return found
+
+
+#: Variants given a table's options, kept as :func:`_load_variant`'s are: giving options builds a
+#: variant again (its plugin manager), which costs more than the game's deal. Bounded: the keys
+#: come from clients.
+MAX_OPTIONED_VARIANTS = 64
+_optioned: OrderedDict[str, tuple[float, Variant, str]] = OrderedDict()
+
+
+def _variant_with_options(built: Variant, toml: str, values: dict[str, Any]) -> tuple[Variant, str]:
+    """``built`` given the option ``values`` (checked by :func:`check_options`), and its TOML;
+    the same variant for the same loaded variant and values for a few seconds. A refused value
+    raises the variant's :class:`GoujiError` and is not kept."""
+    key = json.dumps([toml, values], sort_keys=True, ensure_ascii=True)
+    now = time.monotonic()
+    kept = _optioned.get(key)
+    if kept is not None and now - kept[0] <= VARIANT_CACHE_SECONDS:
+        _optioned.move_to_end(key)
+        return kept[1], kept[2]
+    optioned = built.with_options(**values)
+    text = variant_to_toml(optioned)
+    _optioned[key] = (now, optioned, text)
+    _optioned.move_to_end(key)
+    while len(_optioned) > MAX_OPTIONED_VARIANTS:
+        _optioned.popitem(last=False)
+    return optioned, text
 
 
 def check_variant_name(name: object) -> str:
@@ -200,8 +227,7 @@ class Table:
             if "ask_forced_declines" not in values and not built.options.get("ask_forced_declines", True):
                 values["ask_forced_declines"] = True
             if values:
-                built = built.with_options(**values)
-                toml = variant_to_toml(built)
+                built, toml = _variant_with_options(built, toml, values)
         except GoujiError as exc:
             # The variant's file is named by its name: a client learns nothing of the server's paths.
             text = str(exc) if not source else str(exc).replace(f"{source}: ", "").replace(source, name)
