@@ -430,6 +430,7 @@ def test_a_suited_set_at_the_prompt_is_played_or_refused_by_its_rule(monkeypatch
     ("K x-2", "'x-2': a count is a number from 1 to 36"),
     ("K x99", "'x99': a count is a number from 1 to 36"),
     ("x3", "'x3' repeats the card before it"),
+    ("XA", "'XA': X is not a card (cards are 3-10 J Q K A 2 SJ BJ)"),
 ])
 def test_a_typo_says_what_may_be_typed_not_the_action_names(monkeypatch, capsys, tmp_path, typed, said):
     """Issue 26: a typo listed some 40 internal action names and 'K x' blamed 'K'."""
@@ -437,6 +438,13 @@ def test_a_typo_says_what_may_be_typed_not_the_action_names(monkeypatch, capsys,
     assert said in out
     assert "known:" not in out and "clock-expired" not in out and "unknown action 'K'" not in out
     assert "seat 0 顺牌 cover" not in out  # nothing was played: 'K x0' is no longer a single K
+
+
+def test_four_digits_are_two_tens_past_the_list():
+    """Issue 26: '1010' is the pair of 10s (a number past the list's is read as cards)."""
+    from gouji.tools.terminal_choices import short_form
+
+    assert short_form("1010") == short_form("10 10") == gouji.parse_action("play 10 10").play
 
 
 def test_a_count_of_zero_names_no_set():

@@ -125,6 +125,9 @@ def count_problem(text: str) -> str | None:
         before = words[: match.start()].strip()
         example = "'K x3' is three Ks"
         if not before:
+            if not count and words[match.end():].strip():  # 'XA': an X before a card, no count
+                return (f"'{text.strip()}': {sign} is not a card (cards are 3-10 J Q K A 2 SJ BJ); "
+                        f"'{sign.lower()}3' after a card repeats it: {example}")
             return f"'{sign.lower()}{count}' repeats the card before it: {example}"
         if not count:
             return f"'{sign.lower()}' needs a count after it: {example}"
