@@ -13,6 +13,7 @@ import functools
 import hashlib
 import json
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -98,6 +99,7 @@ def _load_variant(name: str) -> tuple[Variant, str]:
 #: come from clients.
 MAX_OPTIONED_VARIANTS = 64
 _optioned: OrderedDict[str, tuple[float, Variant, str]] = OrderedDict()
+_optioned_lock = threading.Lock()
 
 
 def _variant_with_options(built: Variant, toml: str, values: dict[str, Any]) -> tuple[Variant, str]:
@@ -106,16 +108,18 @@ def _variant_with_options(built: Variant, toml: str, values: dict[str, Any]) -> 
     raises the variant's :class:`GoujiError` and is not kept."""
     key = json.dumps([toml, values], sort_keys=True, ensure_ascii=True)
     now = time.monotonic()
-    kept = _optioned.get(key)
-    if kept is not None and now - kept[0] <= VARIANT_CACHE_SECONDS:
-        _optioned.move_to_end(key)
-        return kept[1], kept[2]
+    with _optioned_lock:  # an embedding server may create tables from several threads
+        kept = _optioned.get(key)
+        if kept is not None and now - kept[0] <= VARIANT_CACHE_SECONDS:
+            _optioned.move_to_end(key)
+            return kept[1], kept[2]
     optioned = built.with_options(**values)
     text = variant_to_toml(optioned)
-    _optioned[key] = (now, optioned, text)
-    _optioned.move_to_end(key)
-    while len(_optioned) > MAX_OPTIONED_VARIANTS:
-        _optioned.popitem(last=False)
+    with _optioned_lock:
+        _optioned[key] = (now, optioned, text)
+        _optioned.move_to_end(key)
+        while len(_optioned) > MAX_OPTIONED_VARIANTS:
+            _optioned.popitem(last=False)
     return optioned, text
 
 
