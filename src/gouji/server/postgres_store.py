@@ -88,9 +88,8 @@ class PostgresStore(SQLiteStore):
                             "WHERE id = %s FOR UPDATE", (owner, table_id)).fetchone()
                         if not held or not held[0]:
                             raise LeaseLostError(f"table {table_id!r} is no longer held by {owner!r}")
-                    for row in rows:
-                        self._pg.execute("INSERT INTO gouji_actions (table_id, turn, seat, action) "
-                                         "VALUES (%s, %s, %s, %s)", (table_id, row.turn, row.seat, row.action))
+                    self._execute("INSERT INTO gouji_actions (table_id, turn, seat, action) VALUES (?, ?, ?, ?)",
+                                  [(table_id, row.turn, row.seat, row.action) for row in rows])
                     if status is not None:
                         self._pg.execute("UPDATE gouji_tables SET status = %s WHERE id = %s", (status, table_id))
             except psycopg.errors.IntegrityError as exc:
