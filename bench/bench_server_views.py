@@ -7,11 +7,14 @@ and, right after it, the six seats' views:
 
 * ``observation``: six ``game.observation(seat).to_dict(since)`` deltas and ``json.dumps``
   (the observation filters the whole history every time);
-* ``incremental``: six deltas as JSON text from ``gouji.server.views.ViewCache.view_text``
-  (each event, hand and turn's shared part written once; what ``gouji serve`` sends).
+* ``incremental``: the six seats' deltas as JSON text from one
+  ``gouji.server.views.ViewCache.view_texts`` call (each event, hand and turn's shared part
+  written once; what ``gouji serve`` sends to a table's connections after an action).
 
 The games' actions are chosen by greedy bots first, untimed, so only the three are timed.
-The runs take turns, round by round, so that a shared machine's load meets each alike.
+One game of each way is played first, untimed, as a server that has been up a while: the
+process's caches of sets, events and texts fill in its first games. Then the runs take
+turns, round by round, so that a shared machine's load meets each alike.
 Timings are informative only; nothing asserts on them.
 
     python bench/bench_server_views.py [--games N] [--rounds R] [--variants provincial,district]
@@ -29,6 +32,7 @@ from gouji.bots import decide, make_bot
 from gouji.server.views import ViewCache, history_length
 
 VARIANTS = ("provincial", "dagang", "district", "dagang196")
+SEATS = range(6)
 
 
 def _games(variant: gouji.Variant, count: int, seed: int) -> list[list[gouji.Action]]:
@@ -63,9 +67,7 @@ def _run(variant: gouji.Variant, seed: int, games: list[list[gouji.Action]], how
                     json.dumps(data, ensure_ascii=False)
                     sent[seat] = history_length(game, seat)
             else:
-                for seat in range(6):
-                    cache.view_text(game, seat, sent[seat])
-                    sent[seat] = cache.length(game, seat)
+                sent = cache.view_texts(game, SEATS, sent)[1]
             told = time.perf_counter()
             applying += applied - start
             telling += told - applied
@@ -88,6 +90,8 @@ def main() -> int:
         applying = dict.fromkeys(hows, 0.0)
         telling = dict.fromkeys(hows, 0.0)
         actions = 0
+        for how in hows:  # the warm-up, untimed: another deal than the games timed
+            _run(variant, args.seed + args.games, _games(variant, 1, args.seed + args.games), how)
         per_round = max(1, len(games) // max(1, args.rounds))
         for start in range(0, len(games), per_round):
             chunk = games[start:start + per_round]

@@ -59,18 +59,9 @@ def test_a_log_put_back_is_read_again():
         cache.view_text(game, 0, 10_000)
 
 
-def test_every_card_text_is_json_as_it_is():
-    """The cache writes a hand's JSON by joining its cards' texts in quotes: no card's text
-    has anything JSON escapes."""
-    from gouji.engine.game import _CARDS
-
-    for suits in _CARDS.values():
-        for card in suits.values():
-            text = card.record_text()
-            assert json.dumps(text, ensure_ascii=False) == f'"{text}"'
-
-
-def test_a_view_text_is_the_json_of_the_view_byte_for_byte():
+def test_a_view_text_is_json_as_json_dumps_writes_it_in_ascii():
+    """Every character past ASCII is escaped (a suit's symbol, a Chinese detail), the separators
+    are json.dumps's: the text is what json.dumps writes of the view, in the cache's key order."""
     game = gouji.load_variant("district").new_game(seed=5)
     bot = make_bot("greedy", 5)
     cache = ViewCache()
@@ -79,5 +70,49 @@ def test_a_view_text_is_the_json_of_the_view_byte_for_byte():
             break
         for seat in (*range(6), None):
             since = max(0, cache.length(game, seat) - 3)
-            assert cache.view_text(game, seat, since) == json.dumps(cache.view(game, seat, since), ensure_ascii=False)
+            text = cache.view_text(game, seat, since)
+            assert text.isascii()
+            assert text == json.dumps(json.loads(text))
+            assert json.loads(text) == (spectator_view(game, since) if seat is None else seat_view(game, seat, since))
         game.apply(decide(bot, game))
+
+
+class _Said(gouji.Action):
+    """A plugin's action whose record text JSON must escape."""
+
+    keyword = "say"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def to_text(self) -> str:
+        return self.text
+
+
+@pytest.mark.parametrize("texts", [
+    [],
+    ["pass"],
+    ["play K K", "play BJ 2 2", "pass", "yield"],
+    ['say "hi"', "pass"],
+    ["say a\\b"],
+    ["say 大王 ♠A", "play 9 9"],
+    ['say ", "injected": "x'],
+])
+def test_legal_json_is_the_json_of_the_record_texts(texts):
+    from gouji.server.views import legal_json
+
+    actions = [gouji.parse_action(t) if t.startswith(("play", "pass", "yield")) else _Said(t) for t in texts]
+    written = legal_json(actions)
+    assert written.isascii()
+    assert json.loads(written) == texts
+    assert written == json.dumps(texts)
+
+
+def test_a_seats_legal_actions_are_written_as_the_game_lists_them():
+    game = gouji.load_variant("provincial").new_game(seed=11)
+    cache = ViewCache()
+    for _ in range(30):
+        seat = game.current_player
+        view = json.loads(cache.view_text(game, seat, 0))
+        assert view["legal_actions"] == [a.to_text() for a in game.legal_actions()]
+        game.apply(game.legal_actions()[-1])

@@ -29,6 +29,18 @@ class Action:
         """The action as a record writes it and :func:`gouji.parse_action` reads it: ``"pass"``, ``"play 9 9"``."""
         return self.keyword
 
+    @property
+    def record_text(self) -> str:
+        """:meth:`to_text`, read as an attribute: the engine's sets (:class:`PlaySet`,
+        :class:`Burn`) hold it written once, so that a turn's many legal actions are read
+        without a call each (a server writing them to a client). A record text is printable
+        (what :func:`parse_action` reads): any other is refused here with a
+        :class:`~gouji.errors.GoujiError` naming the action's class."""
+        text = self.to_text()
+        if not text.isprintable():
+            raise GoujiError(f"{type(self).__name__}.to_text() gave {text!r}: a record text is printable")
+        return text
+
     def describe(self) -> str:
         """The choice in words for a player (``"burn (烧牌) with 大王 A A"``); a plugin's action
         says what it does here, and its record text stays :meth:`Action.to_text`."""
@@ -103,12 +115,28 @@ def parse_action(text: str) -> Action:
         raise ParseError(f"{keyword!r}: cannot read {rest.strip()[:60]!r}: {exc}") from exc
 
 
+def _write_record_text(action: PlaySet | Burn) -> None:
+    """Keep the set action's record text. An action may be built from anything a caller passes
+    (the engine refuses what is not a set): one whose set cannot be written is left without
+    it, and asking for its text fails as before."""
+    try:
+        text = f"{action.keyword} {action.play.text(ascii_only=True)}"
+    except Exception:
+        return
+    object.__setattr__(action, "record_text", text)
+
+
 @attrs.frozen(cache_hash=True, repr=False)
 class PlaySet(Action):
     """出牌 / 顺牌: lead a set, or cover the set on the table."""
 
     play: Play
+    #: The record text (:meth:`to_text`), written when the action is made: sets are interned.
+    record_text: str = attrs.field(init=False, eq=False, hash=False, repr=False)
     keyword = "play"
+
+    def __attrs_post_init__(self) -> None:
+        _write_record_text(self)
 
     @classmethod
     def of(cls, play: Play) -> PlaySet:
@@ -123,7 +151,7 @@ class PlaySet(Action):
 
     def to_text(self) -> str:
         """``"play"`` and the set in ASCII: ``"play BJ 2 9 9"``."""
-        return f"{self.keyword} {self.play.text(ascii_only=True)}"
+        return self.record_text
 
     def describe(self) -> str:
         """``"play 大王 9 9"``."""
@@ -135,7 +163,12 @@ class Burn(Action):
     """烧牌: cover a gouji set that is not your opposite's (BURN-1)."""
 
     play: Play
+    #: The record text (:meth:`to_text`), written when the action is made: sets are interned.
+    record_text: str = attrs.field(init=False, eq=False, hash=False, repr=False)
     keyword = "burn"
+
+    def __attrs_post_init__(self) -> None:
+        _write_record_text(self)
 
     @classmethod
     def of(cls, play: Play) -> Burn:
@@ -149,7 +182,7 @@ class Burn(Action):
 
     def to_text(self) -> str:
         """``"burn"`` and the set in ASCII: ``"burn BJ A A"``."""
-        return f"{self.keyword} {self.play.text(ascii_only=True)}"
+        return self.record_text
 
     def describe(self) -> str:
         """``"burn (烧牌) with 大王 A A"``."""

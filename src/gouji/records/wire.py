@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import chain, compress
-from operator import is_not, mul, ne
+from operator import attrgetter, is_not, mul, ne
 from typing import TYPE_CHECKING, Any
 
 from gouji.engine.actions import MAX_ACTION_CHARS, Action, Burn, PlaySet, parse_action
@@ -177,8 +177,9 @@ def _shared_part(game: Game, legal_list: list[Action], turn: int, before: tuple[
         "kept_heads": sorted(kept_heads) if kept_heads else empty, "melee": bool(game.melee),
         "gouji_restricted": bool(game.restricted and kind == RESPOND),
     }
-    return (template, sizes_of, empty if over else _LEGAL_TEXTS.of(legal_list), None if over else game.actor, hands,
-            sizes_key, playing_key, in_play, top, empty, shown)
+    legal = empty if over else list(map(_RECORD_TEXT, legal_list))
+    return (template, sizes_of, legal, None if over else game.actor, hands, sizes_key, playing_key, in_play, top, empty,
+            shown)
 
 
 def _sizes_of(game: Game, sizes: list[int], playing: list[bool],
@@ -296,33 +297,6 @@ def _seats_events(game: Game) -> list[list[dict[str, Any]]]:
     return seats
 
 
-class TextsByIdentity:
-    """Texts of objects written once and looked up by identity, in one pass: the engine interns
-    its legal actions, so a turn's are mostly ones written before. Each object is held beside its
-    text, so an id kept is that object's; past ``limit`` texts all are dropped and written again."""
-
-    def __init__(self, write: Callable[[Action], str], limit: int) -> None:
-        self._write = write
-        self._limit = limit
-        self._texts: dict[int, str] = {}
-        self._held: dict[int, Action] = {}
-
-    def of(self, actions: Sequence[Action]) -> list[str]:
-        texts = list(map(self._texts.get, map(id, actions)))
-        if None in texts:
-            if len(self._texts) >= self._limit:
-                self._texts.clear()
-                self._held.clear()
-                texts = [None] * len(actions)
-            for index, action in enumerate(actions):
-                if texts[index] is None:
-                    self._held[id(action)] = action
-                    texts[index] = self._texts[id(action)] = self._write(action)
-        return texts  # type: ignore[return-value]  # every None was filled
-
-
-
-
 def _event_data(event: Event) -> dict[str, Any]:
     """:func:`event_to_dict`, kept by the event (shared: the caller only reads it)."""
     kept = _EVENT_DICTS.get(id(event))
@@ -381,8 +355,8 @@ def _action_text(action: Action) -> str:
     return text
 
 
-#: The legal actions' texts (Game.deltas).
-_LEGAL_TEXTS = TextsByIdentity(_action_text, _WORDS_LIMIT)
+#: An action's record text, as the engine's sets hold it written (Game.deltas' legal actions).
+_RECORD_TEXT = attrgetter("record_text")
 
 
 def _event_dict(event: Event) -> dict[str, Any]:

@@ -440,19 +440,33 @@ class TableService:
             self._trim_finished()
 
     async def _tell_all(self, live: LiveTable) -> None:
-        for connection in list(live.connections):
-            await self._tell_one(live, connection)
+        """Tell every connection what it has not been told: the views of all of them are put
+        together at once (ViewCache.view_texts), from the pieces of the turn written once."""
+        game = live.table.game
+        views = live.views
+        told = [connection for connection in list(live.connections) if self._to_tell(live, connection)]
+        if told:
+            texts, held = views.view_texts(game, [c.seat for c in told], [c.sent for c in told])
+            for connection, observation, count in zip(told, texts, held, strict=True):
+                self._deliver_view(live, connection, observation, count)
+        for connection in told:
             if connection.closing:  # too slow: it is closed, and reconnects with since=
                 live.connections.discard(connection)
 
     async def _tell_one(self, live: LiveTable, connection: Connection) -> None:
+        if self._to_tell(live, connection):
+            texts, held = live.views.view_texts(live.table.game, (connection.seat,), (connection.sent,))
+            self._deliver_view(live, connection, texts[0], held[0])
+
+    def _to_tell(self, live: LiveTable, connection: Connection) -> bool:
+        """Has the connection anything new: its first view, events it does not hold, the end?"""
+        game = live.table.game
+        return (not connection.full_sent or live.views.length(game, connection.seat) != connection.sent
+                or (game.is_over and not connection.over_sent))
+
+    def _deliver_view(self, live: LiveTable, connection: Connection, observation: str, held: int) -> None:
         table = live.table
         game = table.game
-        held = live.views.length(game, connection.seat)
-        if connection.full_sent and held == connection.sent and not (game.is_over and not connection.over_sent):
-            return
-        # The message's text is put together from pieces written once (ViewCache.view_text).
-        observation = live.views.view_text(game, connection.seat, connection.sent)
         seat = "null" if connection.seat is None else str(connection.seat)
         connection.deliver(f'{{"type": "view", "table": {_json(table.id)}, "turn": {table.turn}, '
                            f'"seat": {seat}, "observation": {observation}{self._clock_field(live)}}}')

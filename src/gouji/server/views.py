@@ -8,18 +8,21 @@ keys with no seat, no hand, no legal actions, only the public events (those with
 from __future__ import annotations
 
 import json
+from collections.abc import Collection, Sequence
 from itertools import compress
-from operator import mul
+from operator import attrgetter, is_not, mul
 from typing import TYPE_CHECKING, Any
 
 from gouji.engine.events import DECLINES
-from gouji.engine.game import shown_counts
+from gouji.engine.game import count_shown, shown_counts
 from gouji.engine.round import OVER, PHASE, RESPOND
-from gouji.records.wire import _LEGAL_TEXTS, _NO_HANDS, TextsByIdentity, _action_text, _held_texts, event_to_dict
+from gouji.records.wire import _play_text, _rank_texts, event_to_dict
 
 if TYPE_CHECKING:
+    from gouji.engine.actions import Action
     from gouji.engine.events import Event
     from gouji.engine.game import Game
+    from gouji.engine.plays import Play
 
 
 def public_facts(game: Game) -> dict[str, Any]:
@@ -81,304 +84,383 @@ def spectator_view(game: Game, since: int) -> dict[str, Any]:
 
 
 class ViewCache:
-    """Every seat's events in the wire form, kept as the game goes: a view then costs the
-    events it sends, not the whole history (``Game.observation`` filters the whole log).
+    """Every seat's view as JSON text, kept as the game goes: a view then costs the events it
+    sends, not the whole history (``Game.observation`` filters the whole log).
 
-    The six seats' events are caught up together when a seat is asked for (the spectator's
-    when it is): an event's data and JSON are written once for all the seats that see it
-    alike, and each seat's lists only grow by it. What every view of a turn shares is written
-    once a turn, as text too, from the last turn's pieces where they are unchanged (the hand
-    sizes, a hand, the set on the table); the legal actions' JSON once a decision, for the seat
-    to decide, each action's JSON once.
+    Once a turn (when a view of it is first asked for) the six seats' events are caught up
+    together, each event's JSON written once for every equal event the process logs
+    (:func:`event_json`); what the views of the turn share is written as one text, from pieces
+    kept while what they were written from is unchanged (the set on the table, the seats that
+    passed, the finish order, the seats in play ...); each seat's opening (its seat, hand and
+    hand sizes) is written again only when its hand or the sizes it sees change (the hand from
+    each rank's JSON, kept). A view is then its opening, its new events and the shared text;
+    the legal actions' JSON is written once a decision, when the seat to decide is asked for,
+    from each action's JSON written once. The spectator's events are caught up when a spectator
+    is asked for.
 
-    :meth:`view` writes exactly what :func:`seat_view` and :func:`spectator_view` write
-    (``tests/server/test_views.py`` compares them after every action)."""
+    The text is what :func:`seat_view` and :func:`spectator_view` return, as JSON with every
+    character past ASCII escaped (``json.dumps``'s default): the pieces then join by copying,
+    and a socket sends the text as it is (``tests/server/test_views.py`` compares the two after
+    every action)."""
 
     def __init__(self) -> None:
         self._reset()
 
     def _reset(self) -> None:
-        # Each seat's hand: (its suits per rank, copied; its texts as records write them, by
-        # rank; its JSON), the engine replacing a rank's tuple of suits when it changes.
-        self._hands: list[tuple[Any, tuple[Any, list[str], Any], str]] = [(None, _NO_HANDS[0], "[]")] * 6
-        self._table: tuple[object, str | None, str] = (None, None, "null")
-        self._public_key: tuple[int, object, int] = (-1, None, -1)
-        self._public_value: dict[str, Any] = {}
-        self._text_key: tuple[int, object, int] = (-1, None, -1)
-        # The legal actions' texts and JSON, and the list of the game's they were written from.
-        self._legal_texts: tuple[object, list[str]] = (None, [])
-        self._legal_json: tuple[object, str] = (None, "[]")
-        # The log as far as any seat has read it: its length and last event (a log put back
-        # by a refused write is shorter, or holds another event there).
-        self._seen = 0
-        self._last: Event | None = None
+        # The turn the pieces were written for: the log's length and last event, the history's
+        # length and last action (a log put back by a refused write is shorter, or holds
+        # another event at its end).
+        self._count = self._turn = -1
+        self._last: object = None
+        self._last_action: object = None
         self._seats_scanned = 0  # the six seats' events are caught up together
         self._public_scanned = 0  # the spectator's
-        self._events: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in (*range(6), None)}
-        self._event_texts: dict[int | None, list[str]] = {seat: [] for seat in (*range(6), None)}
-        # Each event as seen (by identity, the event held), its data and JSON, written once.
-        self._written: dict[int, tuple[Event, dict[str, Any], str]] = {}
-        # The turn's shared text around a seat's own parts, and each seat's hand sizes' text
-        # (index 6: the spectator's), kept while the hand sizes and the seats in play are those
-        # they were written from.
-        self._middle = self._after_sizes = self._tail = ""
-        self._sizes_from: tuple[list[int], list[bool]] = ([], [])
-        self._sizes_texts: list[str | None] = [None] * 7
-        self._size_parts: list[str] = []
-        self._shown: list[int | None] = []
-        self._counts: list[int] = []
+        self._event_texts: list[list[str]] = [[] for _ in range(7)]  # index 6: the spectator's
+        # Each seat's hand as last written: its suits per rank (a copy: the engine replaces a
+        # rank's tuple when it changes, so an unchanged hand holds the very same tuples) and each
+        # rank's JSON, biggest rank first.
+        self._held: list[list[Any]] = [[] for _ in range(6)]
+        self._counts_seen: list[object] = [_UNSEEN] * 6
+        self._hand_parts: list[list[str]] = [[] for _ in range(6)]
+        self._hand_texts = ["[]"] * 6
+        # Each view's opening ({"seat": …, "hand": …, "hand_sizes": …, "since": ), index 6 the
+        # spectator's, and the hand sizes' texts it holds.
+        self._openings = [""] * 7
+        self._sizes_texts = [""] * 7
+        self._size_parts: list[str] = []  # as the others see each seat: its count, or null
+        self._sizes_seen: list[int] = []  # the hand sizes the texts were written from
+        self._playing: list[bool] = []  # the seats in play, likewise
+        self._in_play = "[]"
+        self._top: tuple[object, str] = (None, "null")
+        self._passed: tuple[frozenset[int], str] = (frozenset(), "[]")
+        self._places: tuple[list[int | None], int, bool, bool, str] = ([], -1, False, False, "[]")
+        self._tail_key: tuple[Any, ...] = ()
+        self._tail = ""
+        # What follows a view's events: for the seats not to decide, and for the one who is
+        # (with the legal actions; written when that seat is first asked for).
+        self._shared = self._rest = self._actor_rest = ""
         self._current: int | None = None
+        # The legal actions' JSON, and the list of the game's it was written from.
+        self._legal_json: tuple[object, str] = (None, "[]")
 
-    def _entry(self, seen: Event) -> tuple[Event, dict[str, Any], str]:
-        written = self._written
-        entry = written.get(id(seen))
-        if entry is None or entry[0] is not seen:
-            data = event_to_dict(seen)
-            entry = written[id(seen)] = (seen, data, _json(data))
-        return entry
-
-    def _catch_up(self, game: Game, seat: int | None) -> None:
-        events = game.events
-        count = len(events)
-        if count < self._seen or (self._seen and events[self._seen - 1] is not self._last):
+    def _refresh(self, game: Game) -> None:
+        """Catch the six seats up with the log and write the turn's pieces, unless they are
+        those of the game's turn already."""
+        events, history = game.events, game.history
+        count, turn = len(events), len(history)
+        if (count == self._count and turn == self._turn and (not count or events[-1] is self._last)
+                and (not turn or history[-1] is self._last_action)):
+            return
+        scanned = self._seats_scanned
+        if count < scanned or (scanned and events[scanned - 1] is not self._last):
             self._reset()  # the log was put back (a write the store refused): start again
-        if seat is None:
-            self._catch_up_public(events, count)
-        elif self._seats_scanned != count:
-            self._catch_up_seats(events, count)
-        if count > self._seen:
-            self._seen = count
-            self._last = events[-1]
+        self._catch_up_seats(events, count)
+        self._count, self._turn = count, turn
+        self._last = events[-1] if events else None
+        self._last_action = history[-1] if history else None
+        self._texts(game)
 
+    # -- the events ----------------------------------------------------------------------
     def _catch_up_seats(self, events: list[Event], count: int) -> None:
-        if len(self._written) > MAX_WRITTEN_EVENTS:
-            self._written.clear()
-        entry_of = self._entry
-        held = [self._events[seat] for seat in range(6)]
-        texts = [self._event_texts[seat] for seat in range(6)]
+        lists = self._event_texts[:6]
+        common: list[str] = []  # the new events every seat sees alike, to add to the six at once
         for event in events[self._seats_scanned:]:
-            if event.visible_to is None:
-                entry = entry_of(event)
-                if event.seat is None or event.kind not in DECLINES:  # the same for all six
-                    data, text = entry[1], entry[2]
-                    for seat in range(6):
-                        held[seat].append(data)
-                        texts[seat].append(text)
-                    continue
-                # A seat's own decline as it is; everyone else hears only 过牌 or 扣牌.
-                heard = entry_of(event.as_public())
-                own = event.seat
-                for seat in range(6):
-                    seen = entry if seat == own else heard
-                    held[seat].append(seen[1])
-                    texts[seat].append(seen[2])
+            if event.visible_to is None and (event.seat is None or event.kind not in DECLINES):
+                common.append(event_json(event))
                 continue
-            for seat in range(6):
+            if common:
+                for held in lists:
+                    held += common
+                common = []
+            if event.visible_to is None:
+                # A seat's own decline as it is; everyone else hears only 过牌 or 扣牌.
+                text, heard, own = event_json(event), event_json(event.as_public()), event.seat
+                for seat, held in enumerate(lists):
+                    held.append(text if seat == own else heard)
+                continue
+            for seat, held in enumerate(lists):
                 view = event.seen_as(seat)
                 if view is not None:
-                    seen = entry_of(view)
-                    held[seat].append(seen[1])
-                    texts[seat].append(seen[2])
+                    held.append(event_json(view))
+        if common:
+            for held in lists:
+                held += common
         self._seats_scanned = count
 
-    def _catch_up_public(self, events: list[Event], count: int) -> None:
-        if self._public_scanned == count:
-            return
-        if len(self._written) > MAX_WRITTEN_EVENTS:
-            self._written.clear()
-        held, texts = self._events[None], self._event_texts[None]
+    def _catch_up_public(self, events: list[Event]) -> list[str]:
+        held = self._event_texts[6]
         for event in events[self._public_scanned:]:
             if event.visible_to is None:
-                entry = self._entry(event.as_public())
-                held.append(entry[1])
-                texts.append(entry[2])
-        self._public_scanned = count
+                held.append(event_json(event.as_public()))
+        self._public_scanned = len(events)
+        return held
 
     def length(self, game: Game, seat: int | None) -> int:
         """How many events the view of ``seat`` (``None``: a spectator) holds."""
-        events = game.events
-        count = len(events)
-        if not (seat is not None and count == self._seats_scanned == self._seen
-                and (not count or events[-1] is self._last)):
-            self._catch_up(game, seat)
-        return len(self._events[seat])
+        self._refresh(game)
+        if seat is None:
+            return len(self._catch_up_public(game.events))
+        return len(self._event_texts[seat])
 
+    # -- the views -----------------------------------------------------------------------
     def view(self, game: Game, seat: int | None, since: int) -> dict[str, Any]:
-        """The observation part of a ``view`` message, leaving out the first ``since`` events.
-        Its lists are shared with other views of the same turn: read them, do not change them."""
-        self._catch_up(game, seat)
-        held = self._events[seat]
-        if not 0 <= since <= len(held):
-            raise ValueError(f"since is an event index 0-{len(held)}, not {since!r}")
-        public = self._public(game)
-        sizes = public["hand_sizes"]
-        if seat is not None and sizes[seat] is None:
-            sizes = list(sizes)
-            sizes[seat] = public["counts"][seat]
-        current = public["current_player"]
-        return {
-            "seat": seat,
-            "hand": [] if seat is None else self._hand(game, seat),
-            "current_player": current,
-            "table": public["table"],
-            "table_owner": public["table_owner"],
-            "passed": public["passed"],
-            "hand_sizes": sizes,
-            "finish_order": public["finish_order"],
-            "since": since,
-            "history": held[since:],
-            "legal_actions": self._legal(game) if seat is not None and current == seat else [],
-            "opened": public["opened"],
-            "is_void": public["is_void"],
-            "turn": game.turn,
-            **public["facts"],
-        }
-
-    def _public(self, game: Game) -> dict[str, Any]:
-        """What every seat's view of this turn shares, worked out once a turn (for :meth:`view`).
-        A turn is known by the length of the history and its last action (held here, so compared
-        by identity) and the length of the log."""
-        key = _turn_key(game)
-        if self._public_key == key:
-            return self._public_value
-        visibility = game.variant.options["count_visibility"]
-        counts = [n if playing else 0 for n, playing in zip(game.sizes, game.playing, strict=True)]
-        table = self._table_of(game)
-        self._public_value = {
-            "counts": counts,
-            "hand_sizes": shown_counts(visibility, counts),
-            "current_player": game.current_player,
-            "table": table[1],
-            "table_owner": game.table_owner,
-            "passed": sorted(game.passed),
-            "finish_order": list(game.finish_order),
-            "opened": sorted(game.opened),
-            "is_void": game.is_void,
-            "facts": public_facts(game),
-        }
-        self._public_key = key
-        return self._public_value
-
-    def _table_of(self, game: Game) -> tuple[object, str | None, str]:
-        table = game.table
-        if table is not self._table[0]:
-            text = None if table is None else table.text(ascii_only=True)
-            self._table = (table, text, "null" if text is None else _json(text))
-        return self._table
-
-    def _texts(self, game: Game) -> None:
-        """The turn's shared text (for :meth:`view_text`), written once a turn."""
-        key = _turn_key(game)
-        if self._text_key == key:
-            return
-        sizes, playing = game.sizes, game.playing
-        kept = self._sizes_from
-        if kept[0] != sizes or kept[1] != playing:
-            visibility = game.variant.options["count_visibility"]
-            counts = list(map(mul, sizes, playing))  # a seat out of play counts 0
-            shown = shown_counts(visibility, counts)
-            self._counts, self._shown = counts, shown
-            self._size_parts = ["null" if n is None else str(n) for n in shown]
-            self._sizes_texts = [None] * 7
-            self._sizes_from = (sizes.copy(), playing.copy())
-        kind = game.kind
-        current = self._current = None if kind == OVER else game.actor
-        owner = game.owner
-        passed = game.passed
-        burners, kept_heads = game.burners, game.kept_heads
-        void = game.is_void
-        phase = game.phases[0].name if kind == PHASE and game.phases else ""
-        self._middle = "".join((
-            ', "current_player": ', "null" if current is None else str(current), ', "table": ',
-            self._table_of(game)[2], ', "table_owner": ', "null" if owner is None else str(owner),
-            ', "passed": ', _ints(sorted(passed)) if passed else "[]", ', "hand_sizes": '))
-        self._after_sizes = "".join((', "finish_order": ', _ints(game.finish_order), ', "since": '))
-        self._tail = "".join((
-            ', "opened": ', _ints(sorted(game.opened)), ', "is_void": ', "true" if void else "false",
-            ', "turn": ', str(len(game.history)), ', "decision": ', _text_json(kind),
-            ', "phase": ', _text_json(phase), ', "in_play": ', _ints(list(compress(range(6), game.playing))),
-            ', "burners": ', _ints(sorted(burners)) if burners else "[]",
-            ', "kept_heads": ', _ints(sorted(kept_heads)) if kept_heads else "[]",
-            ', "melee": ', "true" if game.melee else "false",
-            ', "gouji_restricted": ', "true" if game.restricted and kind == RESPOND else "false", "}"))
-        self._text_key = key
-
-    def _legal(self, game: Game) -> list[str]:
-        """The legal actions' texts of this turn (asked only for the seat to decide: a bot's
-        turn, with nobody connected for its seat, never writes them)."""
-        actions = game.legal_actions()
-        if self._legal_texts[0] is not game._legal:
-            self._legal_texts = (game._legal, _LEGAL_TEXTS.of(actions))
-        return self._legal_texts[1]
+        """The observation part of a ``view`` message, leaving out the first ``since`` events:
+        :meth:`view_text` read back (what :func:`view` returns)."""
+        value: dict[str, Any] = json.loads(self.view_text(game, seat, since))
+        return value
 
     def view_text(self, game: Game, seat: int | None, since: int) -> str:
-        """:meth:`view` as JSON text, put together from pieces each written once (an event when
-        it happens, a hand when it changes, the shared part once a turn)."""
-        events = game.events
-        count = len(events)
-        if not (seat is not None and count == self._seats_scanned == self._seen
-                and (not count or events[-1] is self._last)):
-            self._catch_up(game, seat)
-        texts = self._event_texts[seat]
-        if not 0 <= since <= len(texts):
-            raise ValueError(f"since is an event index 0-{len(texts)}, not {since!r}")
-        history = game.history
-        turn = len(history)
-        key = self._text_key
-        if key[0] != turn or key[2] != count or key[1] is not (history[-1] if turn else None):
-            self._texts(game)
-        index = 6 if seat is None else seat
-        sizes = self._sizes_texts[index]
-        if sizes is None:
-            parts = self._size_parts
-            if seat is not None and self._shown[seat] is None:
-                parts = parts.copy()
-                parts[seat] = str(self._counts[seat])
-            sizes = self._sizes_texts[index] = "[" + ", ".join(parts) + "]"
-        if seat is None:
-            return "".join(('{"seat": null, "hand": []', self._middle, sizes, self._after_sizes, str(since),
-                            ', "history": [', ", ".join(texts[since:]), '], "legal_actions": []', self._tail))
-        return "".join((
-            '{"seat": ', str(seat), ', "hand": ', self._hand_entry(game, seat)[2], self._middle, sizes,
-            self._after_sizes, str(since), ', "history": [', ", ".join(texts[since:]),
-            '], "legal_actions": ', self._legal_text(game) if self._current == seat else "[]", self._tail))
+        """The observation part of a ``view`` message as JSON text, leaving out the first
+        ``since`` events (:meth:`view_texts` for one)."""
+        return self.view_texts(game, (seat,), (since,))[0][0]
 
-    def _legal_text(self, game: Game) -> str:
-        """The legal actions' JSON, once a decision (the game's list of them, held, is the key)."""
+    def view_texts(self, game: Game, seats: Sequence[int | None],
+                   since: Sequence[int]) -> tuple[list[str], list[int]]:
+        """The views a server sends after an action, at once: for each of ``seats`` (``None``:
+        a spectator) the observation part of its ``view`` message as JSON text, leaving out the
+        first ``since`` events of that view (``since`` in the same order), and the number of
+        events each view holds (what its client then holds). Each text is put together from the
+        view's opening, its new events and the turn's shared text."""
+        self._refresh(game)
+        lists = self._event_texts
+        openings = self._openings
+        current = self._current
+        rest = self._rest
+        texts: list[str] = []
+        helds: list[int] = []
+        for seat, start in zip(seats, since, strict=True):
+            events = lists[seat] if seat is not None else self._catch_up_public(game.events)
+            held = len(events)
+            if type(start) is not int or not 0 <= start <= held:
+                raise ValueError(f"since is an event index 0-{held}, not {start!r}")
+            told = "" if start == held else events[start] if start == held - 1 else ", ".join(events[start:])
+            opening = openings[6 if seat is None else seat]
+            if seat == current and seat is not None:
+                texts.append(f'{opening}{start}, "history": [{told}]{self._rest_of_actor(game)}')
+            else:
+                texts.append(f'{opening}{start}, "history": [{told}]{rest}')
+            helds.append(held)
+        return texts, helds
+
+    def _rest_of_actor(self, game: Game) -> str:
+        """What follows the events in the view of the seat to decide: its legal actions, and
+        the turn's shared text. The legal actions' JSON is written once a decision (the game's
+        list of them, held, is the key)."""
         legal = game._legal
-        if legal is None or legal is not self._legal_json[0]:
-            jsons = _LEGAL_JSON.of(game.legal_actions())
-            self._legal_json = (game._legal, "[" + ", ".join(jsons) + "]")
-        return self._legal_json[1]
+        if legal is None:
+            game.legal_actions()  # made now, and kept by the game for its next action
+            legal = game._legal or []
+        if legal is not self._legal_json[0]:
+            self._legal_json = (legal, legal_json(legal))
+            self._actor_rest = ""
+        if not self._actor_rest:
+            self._actor_rest = f', "legal_actions": {self._legal_json[1]}{self._shared}'
+        return self._actor_rest
 
-    def _hand_entry(self, game: Game, seat: int) -> tuple[Any, tuple[Any, list[str], Any], str]:
+    # -- the turn's pieces ---------------------------------------------------------------
+    def _texts(self, game: Game) -> None:
+        """The turn's pieces, from the last turn's where what they were written from is
+        unchanged: the shared text, and the openings of the seats whose hand or hand sizes
+        changed."""
+        playing = game.playing
+        changed = self._all_sizes(game) if playing != self._playing else []
+        # A seat whose counts per rank the engine still holds as seen here has the same hand (a
+        # change forgets them: Game._count_cache); any other is compared with the copy kept. A
+        # hand's size changes with the hand only (its cards: the engine keeps it so).
+        counts_now, counts_seen = game._count_cache, self._counts_seen
+        for seat in compress(range(6), map(is_not, counts_now, counts_seen)):
+            counts = counts_now[seat]
+            counts_seen[seat] = _UNSEEN if counts is None else counts
+            if game.hands[seat] != self._held[seat]:
+                self._hand(game, seat)
+                if seat not in changed:
+                    changed.append(seat)
+                    if game.sizes[seat] != self._sizes_seen[seat] and not self._size_of(game, seat):
+                        changed = self._all_sizes(game)
+        sizes_texts, openings, hands = self._sizes_texts, self._openings, self._hand_texts
+        for seat in changed:
+            if seat == 6:
+                openings[6] = f'{{"seat": null, "hand": [], "hand_sizes": {sizes_texts[6]}, "since": '
+            else:
+                openings[seat] = (f'{{"seat": {seat}, "hand": {hands[seat]}, "hand_sizes": {sizes_texts[seat]}, '
+                                  '"since": ')
+        kind = game.kind
+        over = kind == OVER
+        current = self._current = None if over else game.actor
+        top = game.top
+        if top is not self._top[0]:
+            self._top = (top, "null" if top is None else _set_json(top))
+        passed = game.passed
+        if passed != self._passed[0]:
+            self._passed = (frozenset(passed), _seats_json(passed))
+        places, outs, void = game.places, game.outs, game._void
+        kept_places = self._places
+        if kept_places[1] != outs or kept_places[2] != over or kept_places[3] != void or kept_places[0] != places:
+            self._places = (places.copy(), outs, over, void, _ints(game.finish_order))
+        # The facts past the turn, written again only when what they say changes.
+        burners, kept_heads = game.burners, game.kept_heads
+        key = (game.opened, void, kind, game.phases[0].name if kind == PHASE and game.phases else "", self._in_play,
+               frozenset(burners) if burners else None, frozenset(kept_heads) if kept_heads else None,
+               bool(game.melee), bool(game.restricted and kind == RESPOND))
+        if key != self._tail_key:
+            self._tail_key = key
+            opened, _, _, phase, in_play, burning, kept_out, melee, restricted = key
+            self._tail = (
+                f', "opened": {_seats_json(opened)}, "is_void": {"true" if void else "false"}, '
+                f'"decision": {_text_json(kind)}, "phase": {_text_json(phase)}, "in_play": {in_play}, '
+                f'"burners": {"[]" if burning is None else _seats_json(burning)}, '
+                f'"kept_heads": {"[]" if kept_out is None else _seats_json(kept_out)}, '
+                f'"melee": {"true" if melee else "false"}, "gouji_restricted": {"true" if restricted else "false"}}}')
+        owner = game.owner
+        shared = (f', "current_player": {"null" if current is None else current}, "table": {self._top[1]}, '
+                  f'"table_owner": {"null" if owner is None else owner}, "passed": {self._passed[1]}, '
+                  f'"finish_order": {self._places[4]}, "turn": {self._turn}{self._tail}')
+        self._rest = f', "legal_actions": []{shared}'
+        self._shared = shared
+        self._actor_rest = ""  # written when the seat to decide is asked for
+
+    def _size_of(self, game: Game, seat: int) -> bool:
+        """The hand sizes' text of ``seat`` after its size changed, where the others see it as
+        they did: hidden from them (ROUND-6), so only the seat's own text changes. False
+        (nothing written) where what the others see changes."""
+        size = game.sizes[seat] if game.playing[seat] else 0  # out of play: its cards set aside
+        parts = self._size_parts
+        if parts[seat] != "null" or count_shown(game.variant.options["count_visibility"], size):
+            return False
+        self._sizes_texts[seat] = _sizes_text(parts, seat, size)
+        self._sizes_seen[seat] = game.sizes[seat]
+        return True
+
+    def _all_sizes(self, game: Game) -> list[int]:
+        """The hand sizes' texts as each seat (and a spectator) sees them (ROUND-6: the others'
+        where the variant shows them, its own always; a seat out of play counts 0), and the seats
+        in play; the views whose opening changes (all, index 6 the spectator's)."""
+        sizes, playing = game.sizes, game.playing
+        if playing != self._playing:
+            self._playing = playing.copy()
+            self._in_play = _ints(list(compress(range(6), playing)))
+        self._sizes_seen = sizes.copy()
+        shown = shown_counts(game.variant.options["count_visibility"], list(map(mul, sizes, playing)))
+        parts = self._size_parts = ["null" if n is None else str(n) for n in shown]
+        texts = self._sizes_texts
+        everyone = texts[6] = "[" + ", ".join(parts) + "]"
+        for seat in range(6):
+            texts[seat] = everyone if shown[seat] is not None else _sizes_text(parts, seat, sizes[seat] * playing[seat])
+        return [0, 1, 2, 3, 4, 5, 6]
+
+    def _hand(self, game: Game, seat: int) -> None:
+        """The seat's hand's JSON from its suits per rank (``Game.hands``), biggest rank first as
+        :meth:`Game.hand <gouji.Game.hand>` lists the cards: each rank's JSON kept per tuple of
+        suits, written again only for the ranks whose tuple the engine replaced."""
         held = game.hands[seat]
-        entry = self._hands[seat]
-        if entry[0] != held:
-            # A card's text is a suit's symbol and a rank's name: nothing JSON escapes.
-            texts = _held_texts(held, entry[1])
-            cards = texts[1]
-            entry = self._hands[seat] = (texts[0], texts, '["' + '", "'.join(cards) + '"]' if cards else "[]")
-        return entry
-
-    def _hand(self, game: Game, seat: int) -> list[str]:
-        return list(self._hand_entry(game, seat)[1][1])
-
-
-def _turn_key(game: Game) -> tuple[int, object, int]:
-    """A turn: the history's length and its last action, and the log's length."""
-    history = game.history
-    return len(history), history[-1] if history else None, len(game.events)
+        kept_held = self._held[seat]
+        parts = self._hand_parts[seat]
+        if len(kept_held) != len(held):
+            parts[:] = [_rank_json(rank, suits) for rank, suits in zip(range(len(held) - 1, -1, -1), reversed(held),
+                                                                        strict=True)]
+        else:
+            top = len(held) - 1
+            for rank in compress(range(len(held)), map(is_not, held, kept_held)):
+                parts[top - rank] = _rank_json(rank, held[rank])
+        self._held[seat] = held.copy()
+        text = "".join(parts)
+        self._hand_texts[seat] = f"[{text[:-2]}]"  # each rank's ends in ", "
 
 
-#: Events as seen whose data and JSON one cache keeps at most (then it starts again: the seats'
-#: own lists keep what they were sent).
-MAX_WRITTEN_EVENTS = 4096
+_UNSEEN = object()  # counts per rank not seen (or not made): a hand to compare
 
-#: Action JSON texts written so far (most of a turn's actions are ones written before, in this
-#: game or another); at most this many are kept.
-MAX_ACTION_TEXTS = 100_000
-_LEGAL_JSON = TextsByIdentity(lambda action: _json(_action_text(action)), MAX_ACTION_TEXTS)
+
+def _sizes_text(parts: list[str], seat: int, own: int) -> str:
+    """The hand sizes' JSON as ``seat`` sees them: the others' ``parts``, its own count ``own``."""
+    mine = parts.copy()
+    mine[seat] = str(own)
+    return "[" + ", ".join(mine) + "]"
+
+
+def event_json(event: Event) -> str:
+    """The JSON text of :func:`~gouji.records.wire.event_to_dict` for ``event`` (as
+    ``json.dumps`` writes it), kept: the engine logs its public events as shared objects (a pass
+    of seat 3, a lead of a pair of kings by seat 0), found here by identity; any other is found
+    by value, for every equal event the process logs. At most :data:`MAX_EVENT_TEXTS` of each
+    are kept."""
+    entry = _EVENT_BY_ID.get(id(event))
+    if entry is not None and entry[0] is event:
+        return entry[1]
+    try:
+        text = _EVENT_JSON.get(event)
+    except TypeError:  # a plugin's event holding something that does not hash
+        return _json(event_to_dict(event))
+    if text is None:
+        if len(_EVENT_JSON) >= MAX_EVENT_TEXTS:
+            _EVENT_JSON.clear()
+        text = _EVENT_JSON[event] = _json(event_to_dict(event))
+    if len(_EVENT_BY_ID) >= MAX_EVENT_TEXTS:
+        _EVENT_BY_ID.clear()
+    _EVENT_BY_ID[id(event)] = (event, text)  # the entry holds the event: the id stays its own
+    return text
+
+
+#: Events whose JSON the process keeps at most, by value and by identity (then it starts again).
+MAX_EVENT_TEXTS = 1 << 15
+_EVENT_JSON: dict[Event, str] = {}
+_EVENT_BY_ID: dict[int, tuple[Event, str]] = {}
+
+
+def _rank_json(rank: int, suits: tuple[Any, ...]) -> str:
+    """The JSON of one rank's cards in a hand, each followed by ``", "``, kept per tuple of suits."""
+    if not suits:
+        return ""
+    text = _RANK_JSON.get((rank, suits))
+    if text is None:
+        if len(_RANK_JSON) >= MAX_RANK_TEXTS:
+            _RANK_JSON.clear()
+        text = _RANK_JSON[rank, suits] = "".join([f"{_json(card)}, " for card in _rank_texts(rank, suits)])
+    return text
+
+
+#: Ranks' texts (one per rank and tuple of suits) the process keeps at most.
+MAX_RANK_TEXTS = 1 << 14
+_RANK_JSON: dict[tuple[int, tuple[Any, ...]], str] = {}
+
+
+def _set_json(play: Play) -> str:
+    """JSON of a set's text (the set on the table), kept by the set: the engine interns its sets
+    (the entry holds the set, so its id is its own while it is kept)."""
+    entry = _SET_JSON.get(id(play))
+    if entry is None or entry[0] is not play:
+        if len(_SET_JSON) >= MAX_RANK_TEXTS:
+            _SET_JSON.clear()
+        entry = _SET_JSON[id(play)] = (play, _json(_play_text(play)))
+    return entry[1]
+
+
+_SET_JSON: dict[int, tuple[Play, str]] = {}
+
+
+def _seats_json(seats: Collection[int]) -> str:
+    """JSON of a set of seats, sorted (every one of the 64 written once)."""
+    text = _SEATS_JSON.get(frozenset(seats))
+    return text if text is not None else _ints(sorted(seats))
+
+
+_SEATS_JSON: dict[frozenset[int], str] = {
+    frozenset(chosen): "[" + ", ".join(str(s) for s in range(6) if s in chosen) + "]"
+    for chosen in ({s for s in range(6) if mask >> s & 1} for mask in range(64))}
+
+
+def legal_json(actions: Sequence[Action]) -> str:
+    """The JSON of a list of actions' record texts (:attr:`Action.record_text
+    <gouji.engine.actions.Action.record_text>`: printable; the engine's sets hold theirs
+    written). Texts of ASCII with no quote or backslash (every built-in action's) are put in
+    quotes as they are; a list holding any other is written by the encoder."""
+    texts = list(map(_RECORD_TEXT, actions))
+    body = '", "'.join(texts)
+    if body.isascii() and "\\" not in body and body.count('"') == 2 * len(texts) - 2:
+        return f'["{body}"]'
+    return _json(texts)  # also an empty list: no quotes to count
+
+
+_RECORD_TEXT = attrgetter("record_text")
 
 
 def _text_json(text: str) -> str:
@@ -395,33 +477,17 @@ _WORD_JSON: dict[str, str] = {}
 
 
 def _json(value: object) -> str:
-    """JSON as the server writes it (UTF-8 text: Chinese event details stay as they are): what
-    ``json.dumps(value, ensure_ascii=False)`` writes, by one encoder made once."""
+    """JSON as views are written: what ``json.dumps(value)`` writes (every character past ASCII
+    escaped: a suit's symbol, a Chinese event detail), by one encoder made once."""
     return _ENCODER.encode(value)
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False)
+_ENCODER = json.JSONEncoder()
 
 
 def _ints(values: list[int]) -> str:
     """JSON of a list of seats."""
     return "[" + ", ".join(map(str, values)) + "]"
-
-
-def _small_json(value: object) -> str:
-    """JSON of the shared part's values (small numbers, lists of them, None, booleans, a set's
-    text) without the encoder's set-up for each."""
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, int):
-        return str(value)
-    if type(value) is list and all(type(v) is int for v in value):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return _json(value)
 
 
 def view(game: Game, seat: int | None, since: int) -> dict[str, Any]:

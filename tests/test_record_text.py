@@ -1,0 +1,61 @@
+"""``Action.record_text``: an action's record text read as an attribute (the engine's sets hold
+theirs written once), what a server writes a turn's legal actions from."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import attrs
+import pytest
+from hypothesis import given, settings
+
+import gouji
+from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet
+from gouji.testing.strategies import plays
+
+
+@given(play=plays())
+@settings(max_examples=200, deadline=None)
+def test_a_sets_record_text_is_its_text_and_reads_back(play):
+    for action in (PlaySet.of(play), Burn.of(play), PlaySet(play), Burn(play)):
+        assert action.record_text == action.to_text()
+        assert gouji.parse_action(action.record_text) == action
+        assert action.record_text.isascii() and action.record_text.isprintable()
+
+
+@given(play=plays())
+@settings(max_examples=50, deadline=None)
+def test_the_written_text_is_no_part_of_equality_hashing_or_copies(play):
+    action = PlaySet.of(play)
+    fresh = PlaySet(play)
+    assert fresh == action and hash(fresh) == hash(action)
+    for copied in (pickle.loads(pickle.dumps(action)), copy.copy(action), copy.deepcopy(action)):
+        assert copied == action and copied.record_text == action.record_text
+    field = attrs.fields(PlaySet).record_text
+    assert not field.eq and not field.hash and not field.init and not field.repr
+
+
+def test_word_actions_give_their_word():
+    for action in (PASS, CLOSE, YIELD, TAKE_WIND):
+        assert action.record_text == action.to_text() == action.keyword
+
+
+class _Shout(Action):
+    keyword = "shout"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def to_text(self) -> str:
+        return self.text
+
+
+@pytest.mark.parametrize("text", ["shout\n", "shout\x00", "shout\x1b[2J", "shout\x7f"])
+def test_a_record_text_that_is_not_printable_is_refused(text):
+    with pytest.raises(gouji.GoujiError, match=r"_Shout\.to_text"):
+        _Shout(text).record_text  # noqa: B018
+
+
+def test_a_printable_record_text_of_a_plugin_is_given_as_it_is():
+    assert _Shout('shout "a\\b" 大王').record_text == 'shout "a\\b" 大王'
