@@ -116,3 +116,25 @@ def test_a_seats_legal_actions_are_written_as_the_game_lists_them():
         view = json.loads(cache.view_text(game, seat, 0))
         assert view["legal_actions"] == [a.to_text() for a in game.legal_actions()]
         game.apply(game.legal_actions()[-1])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_cache_asked_for_another_log_starts_again(variant):
+    """A game put back after a refused write holds a copy of its log, as a clone does: the cache
+    reads the copy from its start, whatever the two logs' last events (the engine shares its
+    public events, so equal ends prove nothing), and never answers from the other game's."""
+    game = gouji.load_variant(variant).new_game(seed=21)
+    rng = random.Random(21)
+    cache = ViewCache()
+    for _ in range(25):
+        game.apply(rng.choice(game.legal_actions()))
+    other = game.clone()
+    for _ in range(12):
+        if other.is_over or game.is_over:
+            break
+        other.apply(rng.choice(other.legal_actions()))
+        game.apply(game.legal_actions()[0])
+    for played in (game, other, game):
+        for seat in (*range(6), None):
+            expected = spectator_view(played, 0) if seat is None else seat_view(played, seat, 0)
+            assert json.loads(cache.view_text(played, seat, 0)) == expected

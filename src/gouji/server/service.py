@@ -442,14 +442,13 @@ class TableService:
     async def _tell_all(self, live: LiveTable) -> None:
         """Tell every connection what it has not been told: the views of all of them are put
         together at once (ViewCache.view_texts), from the pieces of the turn written once."""
-        game = live.table.game
-        views = live.views
-        told = [connection for connection in list(live.connections) if self._to_tell(live, connection)]
+        connections = list(live.connections)
+        told = [connection for connection in connections if self._to_tell(live, connection)]
         if told:
-            texts, held = views.view_texts(game, [c.seat for c in told], [c.sent for c in told])
+            texts, held = live.views.view_texts(live.table.game, [c.seat for c in told], [c.sent for c in told])
             for connection, observation, count in zip(told, texts, held, strict=True):
                 self._deliver_view(live, connection, observation, count)
-        for connection in told:
+        for connection in connections:
             if connection.closing:  # too slow: it is closed, and reconnects with since=
                 live.connections.discard(connection)
 

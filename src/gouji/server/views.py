@@ -108,8 +108,8 @@ class ViewCache:
 
     def _reset(self) -> None:
         # The turn the pieces were written for: the log's length and last event, the history's
-        # length and last action (a log put back by a refused write is shorter, or holds
-        # another event at its end).
+        # length and last action.
+        self._log: list[Event] | None = None  # the log read (the game's own list)
         self._count = self._turn = -1
         self._last: object = None
         self._last_action: object = None
@@ -148,12 +148,15 @@ class ViewCache:
         those of the game's turn already."""
         events, history = game.events, game.history
         count, turn = len(events), len(history)
-        if (count == self._count and turn == self._turn and (not count or events[-1] is self._last)
-                and (not turn or history[-1] is self._last_action)):
+        if (events is self._log and count == self._count and turn == self._turn
+                and (not count or events[-1] is self._last) and (not turn or history[-1] is self._last_action)):
             return
         scanned = self._seats_scanned
-        if count < scanned or (scanned and events[scanned - 1] is not self._last):
-            self._reset()  # the log was put back (a write the store refused): start again
+        if events is not self._log or count < scanned or (scanned and events[scanned - 1] is not self._last):
+            # Another log: a game put back (a write the store refused restores a copy), or another
+            # game. The engine only appends to a game's own log; start again from this one.
+            self._reset()
+            self._log = events
         self._catch_up_seats(events, count)
         self._count, self._turn = count, turn
         self._last = events[-1] if events else None
