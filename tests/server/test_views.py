@@ -138,3 +138,51 @@ def test_a_cache_asked_for_another_log_starts_again(variant):
         for seat in (*range(6), None):
             expected = spectator_view(played, 0) if seat is None else seat_view(played, seat, 0)
             assert json.loads(cache.view_text(played, seat, 0)) == expected
+
+
+def test_legal_json_writes_a_plugin_sets_own_text():
+    """A plugin's subclass of PlaySet may write its text its own way: its record text is it."""
+    from gouji.engine.actions import PlaySet
+    from gouji.server.views import legal_json
+
+    class Loud(PlaySet):
+        def to_text(self) -> str:
+            return "play! " + self.play.text(ascii_only=True)
+
+    loud = Loud(gouji.parse_play("9 9"))
+    assert loud.record_text == loud.to_text() == "play! 9 9"
+    assert json.loads(legal_json([loud, gouji.parse_action("pass")])) == ["play! 9 9", "pass"]
+
+
+def test_a_text_that_is_not_printable_is_written_escaped_not_refused():
+    """One action refusing its record text does not stop the views: the list is written by the
+    encoder from to_text(), as the seat's observation writes it."""
+    from gouji.server.views import legal_json
+
+    actions = [gouji.parse_action("play 9 9"), _Said("say line\nbreak"), gouji.parse_action("pass")]
+    written = legal_json(actions)
+    assert written.isascii()
+    assert json.loads(written) == ["play 9 9", "say line\nbreak", "pass"]
+
+
+@pytest.mark.parametrize("seat", [-1, -6, 6, 7, True, False, 1.0, "1"])
+def test_a_seat_out_of_range_is_refused(seat):
+    game = gouji.load_variant("provincial").new_game(seed=1)
+    cache = ViewCache()
+    with pytest.raises(ValueError, match="a seat is 0-5"):
+        cache.view_text(game, seat, 0)
+    with pytest.raises(ValueError, match="a seat is 0-5"):
+        cache.view_texts(game, [0, seat], [0, 0])
+    assert json.loads(cache.view_text(game, 0, 0)) == seat_view(game, 0, 0)
+
+
+def test_an_event_of_seat_true_is_not_written_as_seat_1():
+    """Events are kept by value, and True == 1: an event naming its seat True (a plugin's) is
+    written as it is, not as the equal event of seat 1 written before."""
+    from gouji.engine.events import Event
+    from gouji.server.views import event_json
+
+    one, true = Event("note", 1, "X-1", detail="a"), Event("note", True, "X-1", detail="a")  # type: ignore[arg-type]
+    assert event_json(one) == json.dumps({"kind": "note", "seat": 1, "rule": "X-1", "play": None, "detail": "a",
+                                          "visible_to": None})
+    assert json.loads(event_json(true))["seat"] is True

@@ -116,14 +116,16 @@ def parse_action(text: str) -> Action:
 
 
 def _write_record_text(action: PlaySet | Burn) -> None:
-    """Keep the set action's record text. An action may be built from anything a caller passes
-    (the engine refuses what is not a set): one whose set cannot be written is left without
-    it, and asking for its text fails as before."""
+    """Keep the set action's record text, as its class writes it (:meth:`Action.to_text`: a
+    plugin's subclass may write its own). An action may be built from anything a caller passes
+    (the engine refuses what is not a set): one whose text cannot be written, or is not
+    printable, is left without it, and reading ``record_text`` raises ``AttributeError``."""
     try:
-        text = f"{action.keyword} {action.play.text(ascii_only=True)}"
+        text = action.to_text()
     except Exception:
         return
-    object.__setattr__(action, "record_text", text)
+    if isinstance(text, str) and text.isprintable():
+        object.__setattr__(action, "record_text", text)
 
 
 @attrs.frozen(cache_hash=True, repr=False)
@@ -151,7 +153,7 @@ class PlaySet(Action):
 
     def to_text(self) -> str:
         """``"play"`` and the set in ASCII: ``"play BJ 2 9 9"``."""
-        return self.record_text
+        return f"{self.keyword} {self.play.text(ascii_only=True)}"
 
     def describe(self) -> str:
         """``"play 大王 9 9"``."""
@@ -182,7 +184,7 @@ class Burn(Action):
 
     def to_text(self) -> str:
         """``"burn"`` and the set in ASCII: ``"burn BJ A A"``."""
-        return self.record_text
+        return f"{self.keyword} {self.play.text(ascii_only=True)}"
 
     def describe(self) -> str:
         """``"burn (烧牌) with 大王 A A"``."""

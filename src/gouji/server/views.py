@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from gouji.engine.events import DECLINES
 from gouji.engine.game import count_shown, shown_counts
 from gouji.engine.round import OVER, PHASE, RESPOND
+from gouji.errors import GoujiError
 from gouji.records.wire import _play_text, _rank_texts, event_to_dict
 
 if TYPE_CHECKING:
@@ -101,7 +102,12 @@ class ViewCache:
     The text is what :func:`seat_view` and :func:`spectator_view` return, as JSON with every
     character past ASCII escaped (``json.dumps``'s default): the pieces then join by copying,
     and a socket sends the text as it is (``tests/server/test_views.py`` compares the two after
-    every action)."""
+    every action).
+
+    A turn is known by the game's log and history (their lengths and last entries): the cache
+    follows a game changed by its actions, as a server changes it. A change made outside an
+    action (the plugin surface called directly between two actions, logging nothing) shows in
+    the views from the next action on."""
 
     def __init__(self) -> None:
         self._reset()
@@ -232,12 +238,18 @@ class ViewCache:
         texts: list[str] = []
         helds: list[int] = []
         for seat, start in zip(seats, since, strict=True):
-            events = lists[seat] if seat is not None else self._catch_up_public(game.events)
+            if seat is None:
+                events = self._catch_up_public(game.events)
+                opening = openings[6]
+            elif type(seat) is int and 0 <= seat < 6:
+                events = lists[seat]
+                opening = openings[seat]
+            else:
+                raise ValueError(f"a seat is 0-5, or None for a spectator, not {seat!r}")
             held = len(events)
             if type(start) is not int or not 0 <= start <= held:
                 raise ValueError(f"since is an event index 0-{held}, not {start!r}")
             told = "" if start == held else events[start] if start == held - 1 else ", ".join(events[start:])
-            opening = openings[6 if seat is None else seat]
             if seat == current and seat is not None:
                 texts.append(f'{opening}{start}, "history": [{told}]{self._rest_of_actor(game)}')
             else:
@@ -389,6 +401,8 @@ def event_json(event: Event) -> str:
     entry = _EVENT_BY_ID.get(id(event))
     if entry is not None and entry[0] is event:
         return entry[1]
+    if type(event.seat) is bool:  # equal to a seat number (True == 1), written otherwise
+        return _json(event_to_dict(event))
     try:
         text = _EVENT_JSON.get(event)
     except TypeError:  # a plugin's event holding something that does not hash
@@ -452,11 +466,16 @@ _SEATS_JSON: dict[frozenset[int], str] = {
 
 
 def legal_json(actions: Sequence[Action]) -> str:
-    """The JSON of a list of actions' record texts (:attr:`Action.record_text
-    <gouji.engine.actions.Action.record_text>`: printable; the engine's sets hold theirs
-    written). Texts of ASCII with no quote or backslash (every built-in action's) are put in
-    quotes as they are; a list holding any other is written by the encoder."""
-    texts = list(map(_RECORD_TEXT, actions))
+    """The JSON of a list of actions' record texts (:meth:`Action.to_text
+    <gouji.engine.actions.Action.to_text>`), read as :attr:`~gouji.engine.actions.Action.record_text`
+    (printable; the engine's sets hold theirs written). Texts of ASCII with no quote or
+    backslash (every built-in action's) are put in quotes as they are; a list holding any other,
+    or an action refusing its text there (one that is not printable), is written by the encoder
+    from each action's ``to_text()``."""
+    try:
+        texts = list(map(_RECORD_TEXT, actions))
+    except (GoujiError, AttributeError):
+        return _json([action.to_text() for action in actions])
     body = '", "'.join(texts)
     if body.isascii() and "\\" not in body and body.count('"') == 2 * len(texts) - 2:
         return f'["{body}"]'
