@@ -186,3 +186,28 @@ def test_an_event_of_seat_true_is_not_written_as_seat_1():
     assert event_json(one) == json.dumps({"kind": "note", "seat": 1, "rule": "X-1", "play": None, "detail": "a",
                                           "visible_to": None})
     assert json.loads(event_json(true))["seat"] is True
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@given(seed=st.integers(0, 2**32), data=st.data())
+@settings(max_examples=3, deadline=None)
+def test_views_asked_together_are_each_the_seats_view(variant, seed, data):
+    """view_texts for several connections at once (seats repeated, spectators, each holding
+    what it was sent, some behind): each text is its own seat's view, each count its own."""
+    game = gouji.load_variant(variant).new_game(seed=seed)
+    bot = make_bot("random", seed)
+    cache = ViewCache()
+    seats = data.draw(st.lists(st.sampled_from([*range(6), None]), min_size=1, max_size=9), label="seats")
+    sent = [0] * len(seats)
+    while not game.is_over:
+        game.apply(decide(bot, game))
+        if data.draw(st.booleans(), label="ask now"):
+            lengths = [cache.length(game, seat) for seat in seats]
+            since = [data.draw(st.sampled_from([held, length, max(0, length - 1), 0]), label="since")
+                     for held, length in zip(sent, lengths, strict=True)]
+            texts, held = cache.view_texts(game, seats, since)
+            for seat, start, text, count in zip(seats, since, texts, held, strict=True):
+                expected = spectator_view(game, start) if seat is None else seat_view(game, seat, start)
+                assert json.loads(text) == expected, (seat, start)
+                assert count == cache.length(game, seat)
+            sent = held
