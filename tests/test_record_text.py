@@ -59,3 +59,14 @@ def test_a_record_text_that_is_not_printable_is_refused(text):
 
 def test_a_printable_record_text_of_a_plugin_is_given_as_it_is():
     assert _Shout('shout "a\\b" 大王').record_text == 'shout "a\\b" 大王'
+
+
+def test_game_deltas_write_a_legal_action_that_refuses_its_record_text():
+    """Game.deltas reads the legal actions' record texts; one that refuses its text there (not
+    printable) is written as to_text() gives it, as Observation.to_dict writes it."""
+    game = gouji.load_variant("provincial").new_game(seed=3)
+    shout = _Shout("shout\n")
+    game.legal_actions()
+    game._legal = [*game._legal, shout]
+    data = game.deltas([0] * 6)[game.current_player]
+    assert data["legal_actions"][-1] == "shout\n"

@@ -177,7 +177,7 @@ def _shared_part(game: Game, legal_list: list[Action], turn: int, before: tuple[
         "kept_heads": sorted(kept_heads) if kept_heads else empty, "melee": bool(game.melee),
         "gouji_restricted": bool(game.restricted and kind == RESPOND),
     }
-    legal = empty if over else list(map(_RECORD_TEXT, legal_list))
+    legal = empty if over else _legal_texts(legal_list)
     return (template, sizes_of, legal, None if over else game.actor, hands, sizes_key, playing_key, in_play, top, empty,
             shown)
 
@@ -355,7 +355,16 @@ def _action_text(action: Action) -> str:
     return text
 
 
-#: An action's record text, as the engine's sets hold it written (Game.deltas' legal actions).
+def _legal_texts(actions: Sequence[Action]) -> list[str]:
+    """The record texts of a turn's legal actions, read as the engine's sets hold them written
+    (``record_text``); a list holding an action that refuses its text there is written from
+    each action's ``to_text()``."""
+    try:
+        return list(map(_RECORD_TEXT, actions))
+    except (GoujiError, AttributeError):
+        return [_action_text(action) for action in actions]
+
+
 _RECORD_TEXT = attrgetter("record_text")
 
 
