@@ -96,8 +96,8 @@ class ViewCache:
     hand sizes) is written again only when its hand or the sizes it sees change (the hand from
     each rank's JSON, kept). A view is then its opening, its new events and the shared text;
     the legal actions' JSON is written once a decision, when the seat to decide is asked for,
-    from each action's JSON written once. The spectator's events are caught up when a spectator
-    is asked for.
+    from each action's record text (:func:`legal_json`: the engine's sets hold theirs written).
+    The spectator's events are caught up when a spectator is asked for.
 
     The text is what :func:`seat_view` and :func:`spectator_view` return, as JSON with every
     character past ASCII escaped (``json.dumps``'s default): the pieces then join by copying,
