@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Sequence
 from itertools import compress
-from operator import attrgetter, is_not, mul
+from operator import is_not, mul
 from typing import TYPE_CHECKING, Any
 
 from gouji.engine.events import DECLINES
 from gouji.engine.game import count_shown, shown_counts
 from gouji.engine.round import OVER, PHASE, RESPOND
 from gouji.errors import GoujiError
-from gouji.records.wire import _play_text, _rank_texts, event_to_dict
+from gouji.records.wire import _RECORD_TEXT, _play_text, _rank_texts, event_to_dict
 
 if TYPE_CHECKING:
     from gouji.engine.actions import Action
@@ -480,9 +480,6 @@ def legal_json(actions: Sequence[Action]) -> str:
     if body.isascii() and "\\" not in body and body.count('"') == 2 * len(texts) - 2:
         return f'["{body}"]'
     return _json(texts)  # also an empty list: no quotes to count
-
-
-_RECORD_TEXT = attrgetter("record_text")
 
 
 def _text_json(text: str) -> str:
