@@ -224,3 +224,29 @@ def test_TRIB_5_the_revolutionarys_opposite_who_gave_up_his_rights_cannot_open_D
     act(other, "dagang-revolt yes", "dagang-dead-gouji headless", "play K K", "play A A", "play 2 2")
     play_out(other)
     assert opened_seats(other)[4] is True, "revolution_opening = lived_gouji: any three gouji sets"
+
+
+@pytest.mark.parametrize("name", ["dagang", "dagang-plain"])
+@pytest.mark.parametrize("opening", ["dead_gouji", "lived_gouji"])
+def test_TRIB_5_who_opened_at_once_is_what_the_policy_says_seat_by_seat_D24(name, opening):
+    """D§24 "其对头除大花外够级牌一次未活" … "够死级三把": ``DagangOpenPoint.opened`` reads the
+    revolutionary once for the six seats; it must say what ``counts``, ``sets_needed`` and
+    ``opened_by_rule`` say seat by seat (the core's reading, ``OpenPointPolicy.opened``) after
+    every action of random games, revolutions taken whenever offered."""
+    import random
+
+    from gouji.engine.open_point import OpenPointPolicy
+
+    variant = gouji.load_variant(name).with_options(revolution_opening=opening)
+    policy = variant.open_point_policy
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = variant.new_game(seed=seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            revolts = [a for a in legal if a.to_text() == "dagang-revolt yes"]
+            game.apply(revolts[0] if revolts else rng.choice(legal))
+            assert game.opened == OpenPointPolicy.opened(policy, game), (seed, len(game.history))
+            checked += 1
+    assert checked > 1000

@@ -257,6 +257,7 @@ class Game(RoundFlow):
         # outer lists and shares the tuples (copy-on-write).
         self.hands = [[()] * (BIG_JOKER + 1) for _ in range(6)]
         self._count_cache = [None] * 6  # each seat's counts per rank while its hand is unchanged
+        self._hand_versions = [0] * 6
         self.sizes = [0] * 6
         self.playing = [True] * 6
         self.places = [None] * 6
@@ -306,7 +307,7 @@ class Game(RoundFlow):
         # counts, one is enough, no rule opens a seat): ``opened`` is the seats with such a set.
         point = type(variant.open_point_policy)
         self._plain_open_point = all(getattr(point, name, None) is getattr(OpenPointPolicy, name)
-                                     for name in ("counts", "sets_needed", "opened_by_rule"))
+                                     for name in ("counts", "sets_needed", "opened_by_rule", "opened"))
         self._burn = variant.burn_policy
         hold = variant.hold_three_policy
         # The core policy's after_action does nothing: a policy that keeps it is not called.
@@ -424,11 +425,7 @@ class Game(RoundFlow):
         if self._plain_open_point:
             # The core's counts, sets_needed and opened_by_rule: a seat opened once a set of his stood.
             return frozenset([seat for seat, sets in self.open_sets.items() if sets])
-        counts = policy.counts
-        return frozenset(seat for seat in range(6)
-                         if sum(counts(self, seat, play) for play in self.open_sets.get(seat, ()))
-                         >= policy.sets_needed(self, seat)
-                         or policy.opened_by_rule(self, seat))
+        return policy.opened(self)  # type: ignore[arg-type]
 
     @property
     def table(self) -> Play | None:
@@ -866,6 +863,7 @@ class Game(RoundFlow):
         state.update(self.__dict__)
         state["hands"] = [hand.copy() for hand in self.hands]  # the suits are tuples, shared
         state["_count_cache"] = self._count_cache.copy()  # tuples, shared
+        state["_hand_versions"] = self._hand_versions.copy()
         state["_seen"] = self._seen.copy()  # tuples, shared
         state["_hand_view"] = self._hand_view.copy()
         state["_wire_seen"] = None  # lists appended to in place: the copy makes its own on demand
@@ -946,6 +944,7 @@ class Game(RoundFlow):
         # Pickled when the suits of a rank were lists: tuples now (copy-on-write).
         state["hands"] = [[tuple(suits) for suits in hand] for hand in state["hands"]]
         state["_count_cache"] = [None] * 6
+        state.setdefault("_hand_versions", [0] * 6)  # pickled before hands were counted changed
         if "rng" in state:  # pickled before Game.rng became a property
             state["_rng"], state["_rng_shared"] = state.pop("rng"), False
         self.__dict__.update(state)

@@ -58,8 +58,24 @@ class OpenPointPolicy:
 
     def sets_needed(self, game: PluginGame, seat: int) -> int:
         """How many standing sets ``seat`` needs to have opened (D: three for a
-        revolutionary's opposite)."""
+        revolutionary's opposite): at least one, since a seat none of whose sets stood opens
+        only by :meth:`opened_by_rule` (the engine asks this only of a seat with a set that
+        stood)."""
         return 1
+
+
+    def opened(self, game: PluginGame) -> frozenset[int]:
+        """Who has opened so far (:attr:`gouji.Game.opened`): each seat whose sets that stood
+        (``game.open_sets``) and still :meth:`count` number :meth:`sets_needed`, and each seat
+        :meth:`opened_by_rule`. A policy may answer at once what these say seat by seat (one
+        read of its state for the six)."""
+        counts, by_rule, open_sets = self.counts, self.opened_by_rule, game.open_sets
+        # A seat with no standing set opens by a rule alone (``sets_needed`` is at least one).
+        return frozenset([seat for seat in range(6)
+                          if (open_sets.get(seat)
+                              and sum([counts(game, seat, play) for play in open_sets[seat]])
+                              >= self.sets_needed(game, seat))
+                          or by_rule(game, seat)])
 
 
 #: The core default: nobody opens.

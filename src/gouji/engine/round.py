@@ -112,6 +112,9 @@ class RoundFlow(GameState):
                             self.actor = self._lead_seat(self.first_leader)
                     continue
                 self.kind, self.actor = PHASE, actor
+                # Its legal actions now, as a lead's or an answer's below: the next action is
+                # checked against them, and whoever asks first (a view, a bot) does not pay.
+                self._legal = self._compute_legal()
                 return
             if self.kind == LEAD:
                 self.actor = self._lead_seat(self.actor)
@@ -150,6 +153,7 @@ class RoundFlow(GameState):
 
     def _hand_changed(self, seat: int) -> None:
         self._count_cache[seat] = None
+        self._hand_versions[seat] += 1
         self._hand_view[seat] = None
 
     def _compute_legal(self) -> list[Action]:
@@ -386,6 +390,7 @@ class RoundFlow(GameState):
         if big:
             hand[BIG_JOKER] = hand[BIG_JOKER][:-big]
         self._count_cache[seat] = self._hand_view[seat] = None
+        self._hand_versions[seat] += 1
         size = naturals + twos + small + big
         self.sizes[seat] -= size
         self.pile.append(play)

@@ -99,9 +99,12 @@ class GameState:
     #: ``hands[seat][rank]``: the suits of that rank the seat holds, a tuple replaced (never
     #: changed in place) when the hand changes, so that clones share it. Only the engine's
     #: own methods change hands (``transfer``, ``set_aside``, playing a set): they also forget
-    #: the seat's counts in ``_count_cache``.
+    #: the seat's counts in ``_count_cache`` and count the change in ``_hand_versions``.
     hands: list[list[tuple[Suit | None, ...]]]
     _count_cache: list[tuple[int, ...] | None]
+    #: How many times each seat's hand has changed (with ``_count_cache``): a reader that kept
+    #: what it wrote from a hand (a server's views) knows from it which hands to read again.
+    _hand_versions: list[int]
     sizes: list[int]
     playing: list[bool]
     #: ``places[i]``: the seat in place i (0 = first out), None while undecided.

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import chain, compress
-from operator import attrgetter, is_not, mul, ne
+from operator import is_not, mul, ne
 from typing import TYPE_CHECKING, Any
 
 from gouji.engine.actions import MAX_ACTION_CHARS, Action, Burn, PlaySet, parse_action
@@ -360,12 +360,11 @@ def _legal_texts(actions: Sequence[Action]) -> list[str]:
     (``record_text``); a list holding an action that refuses its text there is written from
     each action's ``to_text()``."""
     try:
-        return list(map(_RECORD_TEXT, actions))
+        # An attribute read in a comprehension, not operator.attrgetter: the interpreter reads
+        # the engine's sets' slot directly there.
+        return [action.record_text for action in actions]
     except (GoujiError, AttributeError):
         return [_action_text(action) for action in actions]
-
-
-_RECORD_TEXT = attrgetter("record_text")
 
 
 def _event_dict(event: Event) -> dict[str, Any]:

@@ -43,6 +43,8 @@ from gouji.rules.dagang.actions import DECLARED_CARDS, OPEN, PRE, Declare
 from gouji.rules.dagang.state import get_state, update_state
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from gouji.engine.plays import Play
     from gouji.plugins.surface import PluginGame
 
@@ -110,10 +112,7 @@ class DagangOpenPoint(OpenPointPolicy):
         """D§24.(一) "其对头除大花外够级牌一次未活" and "如头科的够级牌也一次未活": a set carrying
         a 大王 opens neither 头科's opposite nor 头科 (也: the same measure); (二) "凡够级牌一次未活者"
         names no exception: it opens the other four."""
-        if not play.big:
-            return True
-        order = game.finish_order
-        return not order or seat not in (order[0], (order[0] + 3) % 6)
+        return not play.big or seat not in _big_kept_out(game.finish_order)
 
     def may_open(self, game: PluginGame, seat: int) -> bool:
         """Asked as the set is played: before 二科 is out, and for 头科's opposite before
@@ -131,6 +130,25 @@ class DagangOpenPoint(OpenPointPolicy):
 
     def sets_needed(self, game: PluginGame, seat: int) -> int:
         return REVOLUTION_OPENING_SETS if seat == _opposite_of_revolutionary(game) else 1
+
+    def opened(self, game: PluginGame) -> frozenset[int]:
+        """What :meth:`counts`, :meth:`sets_needed` and :meth:`opened_by_rule` say, with the
+        revolutionary read once (asked every time a view is written)."""
+        revolutionary = _sole_revolutionary(game)
+        opposite = None if revolutionary is None else (revolutionary + 3) % 6
+        big_kept_out = _big_kept_out(game.finish_order)
+        opened = {seat for seat, plays in game.open_sets.items()
+                  if plays and (len(plays) if seat not in big_kept_out else sum([not p.big for p in plays]))
+                  >= (REVOLUTION_OPENING_SETS if seat == opposite else 1)}
+        if self.hold_three and revolutionary is not None:
+            opened.add(revolutionary)
+        return frozenset(opened)
+
+
+def _big_kept_out(order: Sequence[int]) -> tuple[int, ...]:
+    """The seats whose sets carrying a 大王 do not open (``counts``): 头科 and his opposite,
+    once there is a 头科."""
+    return (order[0], (order[0] + 3) % 6) if order else ()
 
 
 def _sole_revolutionary(game: PluginGame) -> int | None:
