@@ -14,6 +14,7 @@ from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
 from operator import is_not, mul, ne
 from typing import TYPE_CHECKING, Any
 
+from gouji.engine.cards import BIG_JOKER
 from gouji.engine.events import DECLINES
 from gouji.engine.game import count_shown, shown_counts
 from gouji.engine.round import OVER, PHASE, RESPOND
@@ -140,7 +141,7 @@ class ViewCache:
         self._top: tuple[object, str] = (None, "null")
         self._passed: tuple[frozenset[int], str] = (frozenset(), "[]")
         self._places: tuple[list[int | None], int, bool, bool, str] = ([], -1, False, False, "[]")
-        self._tail_key: tuple[Any, ...] = ()
+        self._tail_key: tuple[Any, ...] = ((), None, None)
         self._tail = ""
         # What follows a view's events: for the seats not to decide, and for the one who is
         # (with the legal actions; written when that seat is first asked for).
@@ -307,16 +308,16 @@ class ViewCache:
         # The facts past the turn, written again only when what they say changes.
         burners, kept_heads = game.burners, game.kept_heads
         key = (game.opened, void, kind, game.phases[0].name if kind == PHASE and game.phases else "", self._in_play,
-               frozenset(burners) if burners else None, frozenset(kept_heads) if kept_heads else None,
                bool(game.melee), bool(game.restricted and kind == RESPOND))
-        if key != self._tail_key:
-            self._tail_key = key
-            opened, _, _, phase, in_play, burning, kept_out, melee, restricted = key
+        kept_key = self._tail_key
+        # The burners and kept heads compared as they are, copied only when they change.
+        if key != kept_key[0] or burners.keys() != kept_key[1] or kept_heads != kept_key[2]:
+            self._tail_key = (key, frozenset(burners), frozenset(kept_heads))
+            opened, _, _, phase, in_play, melee, restricted = key
             self._tail = (
                 f', "opened": {_seats_json(opened)}, "is_void": {"true" if void else "false"}, '
                 f'"decision": {_text_json(kind)}, "phase": {_text_json(phase)}, "in_play": {in_play}, '
-                f'"burners": {"[]" if burning is None else _seats_json(burning)}, '
-                f'"kept_heads": {"[]" if kept_out is None else _seats_json(kept_out)}, '
+                f'"burners": {_seats_json(burners)}, "kept_heads": {_seats_json(kept_heads)}, '
                 f'"melee": {"true" if melee else "false"}, "gouji_restricted": {"true" if restricted else "false"}}}')
         owner, turn = game.owner, self._turn
         shared = (f', "current_player": {_seat_json(current)}, "table": {self._top[1]}, '
@@ -362,7 +363,7 @@ class ViewCache:
         held = game.hands[seat]
         kept_held = self._held[seat]
         parts = self._hand_parts[seat]
-        if len(kept_held) != len(held):
+        if len(kept_held) != len(held):  # a hand not written yet: every rank
             parts[:] = map(_rank_json, range(len(held) - 1, -1, -1), reversed(held))
         else:
             top = len(held) - 1
@@ -472,27 +473,33 @@ _string_json: Callable[[str], str] = encode_basestring_ascii
 def _rank_json(rank: int, suits: tuple[Any, ...]) -> str:
     """The JSON of one rank's cards in a hand, each followed by ``", "`` (``""`` for none): from
     each card's, kept per rank and suit."""
-    if not suits:
-        return ""
-    cards = _CARD_JSON.get(rank)
-    if cards is not None:
+    try:
+        found = _RANK_JSON[rank].get(suits)
+    except (IndexError, TypeError):  # not a rank of the engine's, or suits that do not hash
+        return "".join([f"{_string_json(text)}, " for text in _rank_texts(rank, suits)])
+    if found is None:
+        cards = _CARD_JSON[rank]
         try:
-            return "".join(map(cards.__getitem__, suits))
+            found = "".join(map(cards.__getitem__, suits))
         except KeyError:  # a card not written yet
-            pass
-    texts = [f"{_string_json(text)}, " for text in _rank_texts(rank, suits)]
-    if len(_CARD_JSON) < MAX_CARD_RANKS:
-        cards = _CARD_JSON.setdefault(rank, {})
-        for suit, text in zip(suits, texts, strict=True):
-            if len(cards) < MAX_CARD_RANKS:
-                cards[suit] = text
-    return "".join(texts)
+            texts = [f"{_string_json(text)}, " for text in _rank_texts(rank, suits)]
+            found = "".join(texts)
+            if len(cards) < MAX_SUITS:
+                cards.update(zip(suits, texts, strict=True))
+        by_suits = _RANK_JSON[rank]
+        if len(by_suits) >= MAX_RANK_TEXTS:
+            by_suits.clear()
+        by_suits[suits] = found
+    return found
 
 
-#: Ranks, and suits of a rank, whose cards' JSON the process keeps at most (the engine's cards
-#: are 15 ranks of at most four suits).
-MAX_CARD_RANKS = 64
-_CARD_JSON: dict[int, dict[Any, str]] = {}
+#: Tuples of suits of a rank whose JSON the process keeps at most (the engine's four decks
+#: make 625 a rank).
+MAX_RANK_TEXTS = 1024
+_RANK_JSON: list[dict[tuple[Any, ...], str]] = [{(): ""} for _ in range(BIG_JOKER + 1)]  # by rank, then suits
+#: Each card's JSON, by rank and suit (at most ``MAX_SUITS`` suits a rank).
+MAX_SUITS = 8
+_CARD_JSON: list[dict[Any, str]] = [{} for _ in range(BIG_JOKER + 1)]
 
 
 def _set_json(play: Play) -> str:
