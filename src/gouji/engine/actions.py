@@ -35,7 +35,7 @@ class Action:
         # base kept (register_word_action keeps a word action's on its class).
         if (("to_text" in cls.__dict__ or "keyword" in cls.__dict__) and "record_text" not in cls.__dict__
                 and isinstance(getattr(cls, "record_text", None), str)):
-            cls.record_text = Action.record_text  # type: ignore[method-assign,assignment]
+            cls.record_text = Action.record_text  # type: ignore[method-assign]
 
     @property
     def record_text(self) -> str:

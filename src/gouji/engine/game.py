@@ -425,7 +425,7 @@ class Game(RoundFlow):
         if self._plain_open_point:
             # The core's counts, sets_needed and opened_by_rule: a seat opened once a set of his stood.
             return frozenset([seat for seat, sets in self.open_sets.items() if sets])
-        return policy.opened(self)  # type: ignore[arg-type]
+        return policy.opened(self)
 
     @property
     def table(self) -> Play | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Sequence
 from itertools import compress
-from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
+from json.encoder import encode_basestring_ascii
 from operator import is_not, mul, ne
 from typing import TYPE_CHECKING, Any
 
