@@ -142,3 +142,36 @@ def test_a_void_game_is_explained_as_void(club):
     game = _two_revolutions(club)
     assert explain_score(game) == ["why:", "  the game is void (作废, OPEN-5): no places, no points"]
     assert game.score().rule == "OPEN-5"
+
+
+def test_TRIB_5_the_core_reading_of_who_opened_asks_the_policy_seat_by_seat():
+    """``OpenPointPolicy.opened``: a seat opens with as many of its standing sets as still
+    count as it needs, or by a rule; a seat none of whose sets stood opens by a rule alone
+    (``sets_needed`` is at least one: it is not asked of such a seat). A policy answering
+    ``opened`` at once (D's) must say the same."""
+    import types
+
+    import attrs
+
+    from gouji.engine.open_point import OpenPointPolicy
+
+    asked = []
+
+    @attrs.frozen
+    class Policy(OpenPointPolicy):
+        active: bool = True
+
+        def counts(self, game, seat, play):
+            return not play.big
+
+        def sets_needed(self, game, seat):
+            asked.append(seat)
+            return 2 if seat == 3 else 0
+
+        def opened_by_rule(self, game, seat):
+            return seat == 5
+
+    k, big = gouji.parse_play("K K"), gouji.parse_play("BJ A A")
+    game = types.SimpleNamespace(open_sets={0: [k], 1: [big], 2: [], 3: [k, big]})
+    assert Policy().opened(game) == frozenset({0, 1, 5})  # 1: a set that no longer counts, 0 >= 0
+    assert sorted(set(asked)) == [0, 1, 3]

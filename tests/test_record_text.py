@@ -70,3 +70,49 @@ def test_game_deltas_write_a_legal_action_that_refuses_its_record_text():
     game._legal = [*game._legal, shout]
     data = game.deltas([0] * 6)[game.current_player]
     assert data["legal_actions"][-1] == "shout\n"
+
+
+def test_a_word_action_keeps_its_record_text_on_its_class():
+    """A word action's record text is its word, kept on its class (a turn's legal actions end
+    in one): no call to read it, and still the word ``to_text`` gives."""
+    for action in (PASS, CLOSE, YIELD, TAKE_WIND):
+        assert type(action).__dict__["record_text"] == action.to_text()
+
+
+def test_a_subclass_of_a_word_action_writing_its_own_text_reads_it_again():
+    """A plugin's subclass of a word action with its own keyword, or its own ``to_text``, gives
+    its own text, not the word its base keeps."""
+    from gouji.engine.actions import Pass
+
+    @attrs.frozen(repr=False)
+    class Shrug(Pass):
+        keyword = "shrug"
+
+    @attrs.frozen(repr=False)
+    class Loud(Pass):
+        def to_text(self) -> str:
+            return "PASS!"
+
+    @attrs.frozen(repr=False)
+    class Quiet(Loud):
+        pass
+
+    assert Shrug().record_text == "shrug"
+    assert Loud().record_text == Quiet().record_text == "PASS!"
+    assert PASS.record_text == "pass"
+
+
+def test_word_actions_of_one_class_with_their_word_as_a_field_keep_each_its_own():
+    """register_word_action keeps the text on the class only where the word is the class's:
+    actions of one class whose keyword is a field (a plugin's choices) give each its own."""
+    from gouji.engine.actions import register_word_action
+
+    @attrs.frozen
+    class Choice(Action):
+        keyword: str
+
+    first, second = Choice("test-choice-one"), Choice("test-choice-two")
+    register_word_action(first)
+    register_word_action(second)
+    assert (first.record_text, second.record_text) == ("test-choice-one", "test-choice-two")
+    assert gouji.parse_action("test-choice-one") is first

@@ -211,3 +211,52 @@ def test_views_asked_together_are_each_the_seats_view(variant, seed, data):
                 assert json.loads(text) == expected, (seat, start)
                 assert count == cache.length(game, seat)
             sent = held
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_game_has_each_decisions_legal_actions_before_a_view_asks(variant):
+    """The engine settles every action at the next decision with its legal actions made (a
+    phase's choices as a lead's or an answer's): the view of the seat to decide writes them,
+    it does not make them (nor pay for what the next action is checked against)."""
+    game = gouji.load_variant(variant).new_game(seed=11)
+    rng = random.Random(11)
+    kinds = set()
+    while not game.is_over:
+        assert game._legal is not None, (game.decision, len(game.history))
+        kinds.add(game.decision)
+        game.apply(rng.choice(game.legal_actions()))
+    assert {"lead", "respond"} <= kinds
+
+
+@given(kind=st.text(max_size=8), seat=st.one_of(st.none(), st.booleans(), st.integers(-3, 9)),
+       rule=st.text(max_size=8), detail=st.text(max_size=12),
+       visible=st.one_of(st.none(), st.frozensets(st.one_of(st.integers(-1, 7), st.booleans()), max_size=3)),
+       play=st.sampled_from([None, "K K", "BJ 2 9 9"]))
+@settings(max_examples=300, deadline=None)
+def test_an_events_json_is_what_json_dumps_writes_of_it(kind, seat, rule, detail, visible, play):
+    """event_json writes an event from its fields' JSON: the same text as ``json.dumps`` of
+    ``event_to_dict``, whatever a plugin logs (a seat True, seats past 5, Chinese, quotes)."""
+    from gouji.engine.events import Event
+    from gouji.records.wire import event_to_dict
+    from gouji.server.views import event_json
+
+    event = Event(kind, seat, rule, None if play is None else gouji.parse_play(play), detail,  # type: ignore[arg-type]
+                  visible)
+    assert event_json(event) == json.dumps(event_to_dict(event))
+    assert event_json(event) == json.dumps(event_to_dict(event))  # kept, the same
+
+
+def test_a_hand_of_cards_the_engine_never_deals_is_written_as_the_observation_writes_it():
+    """A hand's JSON is kept per rank and tuple of suits, each card's behind it; suits that are
+    not the engine's (a plugin's position) are written all the same."""
+    from gouji.server.views import _rank_json
+    from gouji.records.wire import _rank_texts
+
+    for rank, suits in ((5, ()), (5, (0, 0, 3)), (12, (1,)), (16, (None, None)), (40, (0,)), (5, ([1],))):
+        try:
+            expected = "".join(f"{json.dumps(text)}, " for text in _rank_texts(rank, suits))  # type: ignore[arg-type]
+        except Exception as exc:  # noqa: BLE001 - what the wire form itself does with it
+            with pytest.raises(type(exc)):
+                _rank_json(rank, suits)  # type: ignore[arg-type]
+            continue
+        assert _rank_json(rank, suits) == expected  # type: ignore[arg-type]

@@ -162,7 +162,8 @@ class ViewCache:
         if events is not self._log or count < scanned or (scanned and events[scanned - 1] is not self._last):
             # Another log: a game put back (a write the store refused restores a copy), or another
             # game. The engine only appends to a game's own log; start again from this one.
-            self._reset()
+            if self._log is not None:  # (a new cache has nothing to forget)
+                self._reset()
             self._log = events
         self._catch_up_seats(events, count)
         self._count, self._turn = count, turn
