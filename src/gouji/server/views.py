@@ -91,14 +91,15 @@ class ViewCache:
     sends, not the whole history (``Game.observation`` filters the whole log).
 
     Once a turn (when a view of it is first asked for) the six seats' events are caught up
-    together, each event's JSON written once for every equal event the process logs
-    (:func:`event_json`); what the views of the turn share is written as one text, from pieces
-    kept while what they were written from is unchanged (the set on the table, the seats that
-    passed, the finish order, the seats in play ...); each seat's opening (its seat, hand and
-    hand sizes) is written again only when its hand or the sizes it sees change (the hand from
-    each rank's JSON, kept). A view is then its opening, its new events and the shared text;
-    the legal actions' JSON is written once a decision, when the seat to decide is asked for,
-    from each action's record text (:func:`legal_json`: the engine's sets hold theirs written).
+    together, each event's JSON written once (:func:`event_json`); what the views of the turn
+    share is written as one text, from pieces kept while what they were written from is
+    unchanged (the set on the table, the seats that passed, the finish order, the seats in play
+    ...); each seat's opening (its seat and hand) is written again only when the engine counted
+    a change of its hand (``Game._hand_versions``), from each rank's JSON, kept; the hand sizes
+    it sees are their own text. A view is then its opening, its sizes, its new events and the
+    shared text; the legal actions' JSON is written once a decision, when the seat to decide is
+    asked for, from each action's record text (:func:`legal_json`: the engine's sets hold theirs
+    written).
     The spectator's events are caught up when a spectator is asked for.
 
     The text is what :func:`seat_view` and :func:`spectator_view` return, as JSON with every
