@@ -260,3 +260,26 @@ def test_a_hand_of_cards_the_engine_never_deals_is_written_as_the_observation_wr
                 _rank_json(rank, suits)  # type: ignore[arg-type]
             continue
         assert _rank_json(rank, suits) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seat", [7, -1, "x", 1.0, True])
+@pytest.mark.parametrize("kind", ["auto-pass", "auto-close", "no-burn"])
+def test_a_plugins_decline_of_an_odd_seat_is_heard_as_the_table_hears_it(kind, seat):
+    """A decline logged by a plugin for a seat past 5 (or not an int) reaches each seat as
+    ``Event.seen_as`` gives it: the plain word, its private kind and detail to nobody but a
+    seat equal to it (a fresh-eyes review found the detail sent to all, and seat 1.0 failing)."""
+    game = gouji.load_variant("provincial").new_game(seed=1)
+    game.log(kind, seat, "PLUG-1", detail="could have covered")  # type: ignore[arg-type]
+    cache = ViewCache()
+    for viewer in (*range(6), None):
+        expected = spectator_view(game, 0) if viewer is None else seat_view(game, viewer, 0)
+        assert json.loads(cache.view_text(game, viewer, 0)) == expected
+
+
+def test_an_event_whose_kind_does_not_hash_is_written_as_json_dumps_writes_it():
+    from gouji.engine.events import Event
+    from gouji.records.wire import event_to_dict
+    from gouji.server.views import event_json
+
+    event = Event(["x"], 0)  # type: ignore[arg-type]
+    assert event_json(event) == json.dumps(event_to_dict(event))

@@ -29,14 +29,6 @@ class Action:
         """The action as a record writes it and :func:`gouji.parse_action` reads it: ``"pass"``, ``"play 9 9"``."""
         return self.keyword
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
-        # A class that writes its own text reads it through to_text again, whatever text its
-        # base kept (register_word_action keeps a word action's on its class).
-        if (("to_text" in cls.__dict__ or "keyword" in cls.__dict__) and "record_text" not in cls.__dict__
-                and isinstance(getattr(cls, "record_text", None), str)):
-            cls.record_text = Action.record_text  # type: ignore[method-assign]
-
     @property
     def record_text(self) -> str:
         """:meth:`to_text`, read as an attribute: the engine's sets (:class:`PlaySet`,
@@ -265,10 +257,6 @@ def register_word_action(action: Action) -> None:
         return action
 
     register_action(action.keyword, parse)
-    # Its record text, read for every turn's legal actions, kept on its class: the word itself.
-    text = action.to_text()
-    if text.isprintable() and type(action).to_text is Action.to_text and getattr(type(action), "keyword", None) == text:
-        type(action).record_text = text  # type: ignore[method-assign,assignment]
     # The rules compare such actions by identity (``action is PASS``): a pickled or
     # deep-copied one must come back as this very object.
     type(action).__reduce__ = _reduce_word_action  # type: ignore[method-assign,assignment]

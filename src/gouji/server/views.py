@@ -15,7 +15,6 @@ from operator import is_not, mul, ne
 from typing import TYPE_CHECKING, Any
 
 from gouji.engine.cards import BIG_JOKER
-from gouji.engine.events import DECLINES
 from gouji.engine.game import count_shown, shown_counts
 from gouji.engine.round import OVER, PHASE, RESPOND
 from gouji.errors import GoujiError
@@ -188,7 +187,8 @@ class ViewCache:
                 if entry[2] is None:
                     common.append(entry[1])
                 else:
-                    own.append((event.seat, len(common), entry[1]))  # type: ignore[arg-type]
+                    if entry[3] is not None:
+                        own.append((entry[3], len(common), entry[1]))
                     common.append(entry[2])
                 continue
             if common:
@@ -390,7 +390,6 @@ def _number(number: int) -> str:
 def _seat_json(seat: int | None) -> str:
     """JSON of a seat or ``None``."""
     return "null" if seat is None else _NUMBERS[seat] if type(seat) is int and 0 <= seat < 6 else _json(seat)
-_SEAT_NUMBERS = range(6)
 
 
 def _add(lists: list[list[str]], common: list[str], own: list[tuple[int, int, str]]) -> None:
@@ -426,27 +425,32 @@ def event_json(event: Event) -> str:
     return _event_entry(event)[1]
 
 
-def _event_entry(event: Event) -> tuple[Event, str, str | None]:
+def _event_entry(event: Event) -> tuple[Event, str, str | None, int | None]:
     """The event, its JSON and, for a public decline of a seat, what the other seats hear
-    instead (``None`` for any other event), kept by identity (the entry holds the event, so
-    the id stays its own)."""
+    instead and the seat of the six that sees it as it is (``Event.seen_as``: none for a seat
+    past 5); ``None`` and ``None`` for any other event. Kept by identity (the entry holds the
+    event, so the id stays its own)."""
     text = _event_text(event)
-    heard = None
+    heard: str | None = None
+    owner: int | None = None
     seat = event.seat
-    if event.visible_to is None and seat is not None and event.kind in DECLINES and seat in _SEAT_NUMBERS:
-        public = event.as_public()
-        heard = _event_text(public) if public is not event else None
-        if heard == text:
-            heard = None
+    if event.visible_to is None and seat is not None:
+        try:
+            public = event.as_public()
+        except TypeError:  # a plugin's kind that does not hash: no decline
+            public = event
+        if public is not event:
+            heard = _event_text(public)
+            owner = next((s for s in range(6) if s == seat), None)  # as seen_as compares it
     if len(_EVENT_BY_ID) >= MAX_EVENT_TEXTS:
         _EVENT_BY_ID.clear()
-    entry = _EVENT_BY_ID[id(event)] = (event, text, heard)
+    entry = _EVENT_BY_ID[id(event)] = (event, text, heard, owner)
     return entry
 
 
 #: Events whose JSON the process keeps at most, by identity (then it starts again).
 MAX_EVENT_TEXTS = 1 << 15
-_EVENT_BY_ID: dict[int, tuple[Event, str, str | None]] = {}
+_EVENT_BY_ID: dict[int, tuple[Event, str, str | None, int | None]] = {}
 
 
 def _event_text(event: Event) -> str:
