@@ -66,7 +66,7 @@ class OpenPointPolicy:
 
     def opened(self, game: PluginGame) -> frozenset[int]:
         """Who has opened so far (:attr:`gouji.Game.opened`): each seat whose sets that stood
-        (``game.open_sets``) and still :meth:`count` number :meth:`sets_needed`, and each seat
+        (``game.open_sets``) and still :meth:`counts` number :meth:`sets_needed`, and each seat
         :meth:`opened_by_rule`. A policy may answer at once what these say seat by seat (one
         read of its state for the six)."""
         counts, by_rule, open_sets = self.counts, self.opened_by_rule, game.open_sets
