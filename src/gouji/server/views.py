@@ -325,7 +325,7 @@ class ViewCache:
         shared = (f', "current_player": {_seat_json(current)}, "table": {self._top[1]}, '
                   f'"table_owner": {_seat_json(owner)}, "passed": {self._passed[1]}, '
                   f'"finish_order": {self._places[4]}, '
-                  f'"turn": {_NUMBERS[turn] if turn < _KEPT_NUMBERS else turn}{self._tail}')
+                  f'"turn": {_number(turn)}{self._tail}')
         self._rest = f', "legal_actions": []{shared}'
         self._shared = shared
         self._actor_rest = ""  # written when the seat to decide is asked for
@@ -383,7 +383,7 @@ _NUMBERS = [str(number) for number in range(_KEPT_NUMBERS)]
 
 
 def _number(number: int) -> str:
-    """JSON of a number of cards."""
+    """JSON of a count (cards in a hand, the turn)."""
     return _NUMBERS[number] if 0 <= number < _KEPT_NUMBERS else str(number)
 
 
@@ -440,7 +440,7 @@ def _event_entry(event: Event) -> tuple[Event, str, str | None, int | None]:
         except TypeError:  # a plugin's kind that does not hash: no decline
             public = event
         if public is not event:
-            heard = _event_text(public)
+            heard = event_json(public)  # the engine shares its public declines: kept once
             owner = next((s for s in range(6) if s == seat), None)  # as seen_as compares it
     if len(_EVENT_BY_ID) >= MAX_EVENT_TEXTS:
         _EVENT_BY_ID.clear()
@@ -480,7 +480,8 @@ def _rank_json(rank: int, suits: tuple[Any, ...]) -> str:
     """The JSON of one rank's cards in a hand, each followed by ``", "`` (``""`` for none): from
     each card's, kept per rank and suit."""
     try:
-        found = _RANK_JSON[rank].get(suits)
+        by_suits = _RANK_JSON[rank]
+        found = by_suits.get(suits)
     except (IndexError, TypeError):  # not a rank of the engine's, or suits that do not hash
         return "".join([f"{_string_json(text)}, " for text in _rank_texts(rank, suits)])
     if found is None:
@@ -492,7 +493,6 @@ def _rank_json(rank: int, suits: tuple[Any, ...]) -> str:
             found = "".join(texts)
             if len(cards) < MAX_SUITS:
                 cards.update(zip(suits, texts, strict=True))
-        by_suits = _RANK_JSON[rank]
         if len(by_suits) >= MAX_RANK_TEXTS:
             by_suits.clear()
         by_suits[suits] = found
