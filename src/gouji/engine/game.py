@@ -214,6 +214,7 @@ class Game(RoundFlow):
                 game.places[game.outs] = seat
                 game.outs += 1
         game.melee = game.outs >= game._melee_after
+        game._seldom_changed()
         game.first_leader = leader
         game._log("lead-right", leader, "OPEN-3", detail="given position")
         if not game._finish_if_decided():
@@ -273,6 +274,8 @@ class Game(RoundFlow):
         self.kept_heads = set()
         self.open_sets = {}  # TRIB-5: the sets that opened, per seat, in the order they stood
         self._void = False
+        self._seldom_changes = 0
+        self._opened_at = (-1, frozenset())
         self.heads_in_play = set()  # kept heads counted as in play (melee_when_left)
         self.cut = None
         self.deal = None
@@ -423,8 +426,13 @@ class Game(RoundFlow):
         if not policy.active:
             return frozenset()
         if self._plain_open_point:
-            # The core's counts, sets_needed and opened_by_rule: a seat opened once a set of his stood.
-            return frozenset([seat for seat, sets in self.open_sets.items() if sets])
+            # The core's counts, sets_needed and opened_by_rule: a seat opened once a set of his
+            # stood. Read again only when the open sets changed (they count as a seldom change).
+            kept = self._opened_at
+            if kept[0] != self._seldom_changes:
+                kept = self._opened_at = (
+                    self._seldom_changes, frozenset([seat for seat, sets in self.open_sets.items() if sets]))
+            return kept[1]
         return policy.opened(self)
 
     @property
@@ -483,6 +491,7 @@ class Game(RoundFlow):
         (T 二.3.(10)); C's 要头 does not (a revolution and 头科 start 四户乱缠)."""
         check_seat(seat)
         self.kept_heads.add(seat)
+        self._seldom_changed()
         if in_play:
             self.heads_in_play.add(seat)
 
@@ -491,6 +500,7 @@ class Game(RoundFlow):
         on the opposite is headless (END-2) — D§23, once his dead-gouji rights are spent."""
         check_seat(seat)
         self.kept_heads.discard(seat)
+        self._seldom_changed()
         self.heads_in_play.discard(seat)
         self._legal = self._legal_set = None
 
@@ -945,6 +955,8 @@ class Game(RoundFlow):
         state["hands"] = [[tuple(suits) for suits in hand] for hand in state["hands"]]
         state["_count_cache"] = [None] * 6
         state.setdefault("_hand_versions", [0] * 6)  # pickled before hands were counted changed
+        state.setdefault("_seldom_changes", 0)  # pickled before the seldom changes were counted
+        state["_opened_at"] = (-1, frozenset())  # read again from open_sets
         if "rng" in state:  # pickled before Game.rng became a property
             state["_rng"], state["_rng_shared"] = state.pop("rng"), False
         self.__dict__.update(state)
@@ -981,6 +993,7 @@ class Game(RoundFlow):
         self.places[place] = seat
         self.playing[seat] = False
         self.burners.pop(seat, None)
+        self._seldom_changed()
         if seat in self.queue:
             self.queue.remove(seat)
         zh, en = PLACE_NAMES[place]
@@ -1013,6 +1026,7 @@ class Game(RoundFlow):
         self._void = True
         self.playing = [False] * 6
         self.burners.clear()
+        self._seldom_changed()
         self.queue = []
         self.phases = []
         self.log("void-game", None, rule, detail=f"{reason}: 该局作废" if reason else "该局作废")
@@ -1102,6 +1116,7 @@ class Game(RoundFlow):
             raise GoujiError(f"place {place!r} is not a free place 0-5")
         self.places[self.places.index(seat)] = None
         self.places[place] = seat
+        self._seldom_changed()
         zh, en = PLACE_NAMES[place]
         self.log("moved", seat, rule, detail=f"{reason}; {zh} {en}" if reason else f"{zh} {en}")
         self._legal = self._legal_set = None

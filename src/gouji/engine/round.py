@@ -156,6 +156,10 @@ class RoundFlow(GameState):
         self._hand_versions[seat] += 1
         self._hand_view[seat] = None
 
+    def _seldom_changed(self) -> None:
+        """Count a change of the facts that change seldom (``GameState._seldom_changes``)."""
+        self._seldom_changes += 1
+
     def _compute_legal(self) -> list[Action]:
         if self.kind == OVER:
             return []
@@ -397,6 +401,7 @@ class RoundFlow(GameState):
         previous_owner = self.owner
         if self._burn.broken_by_cover and previous_owner in self.burners and self.top is not None:
             del self.burners[previous_owner]
+            self._seldom_changed()
             self._log("burn-released", previous_owner, "BURN-3")
         gouji = self._rules.is_gouji(play)
         self.stats["sets"] += 1
@@ -405,6 +410,7 @@ class RoundFlow(GameState):
             self.stats["gouji_sets"] += 1
         if is_burn:
             self.burners[seat] = _present(self.anchor)
+            self._seldom_changed()
             self.stats["burns"] += 1
             self._log("burn", seat, "BURN-1", play)
         else:
@@ -546,6 +552,7 @@ class RoundFlow(GameState):
         if self._top_opens and self.owner is not None and self.top is not None \
                 and not self._open_point.stopped(self._game):
             self.open_sets.setdefault(self.owner, []).append(self.top)
+            self._seldom_changed()
         if self.playing[anchor]:
             leader = anchor
             self._log("round-won", leader, "ROUND-5", self.top)
@@ -560,6 +567,7 @@ class RoundFlow(GameState):
         self.outs += 1
         self.playing[seat] = False
         self.burners.pop(seat, None)
+        self._seldom_changed()
         zh, en = PLACE_NAMES[place]
         self._log("out", seat, "END-1", detail=f"{zh} {en}")
         if self.playing[(seat + 3) % 6]:
@@ -585,6 +593,7 @@ class RoundFlow(GameState):
                 self._melee_due = True
                 return
             self.melee = True
+            self._seldom_changed()
             self.stats["melee"] += 1
             self._log("melee", None, "END-5")
             if self._melee_ends_burn:
@@ -592,12 +601,14 @@ class RoundFlow(GameState):
                 for burner in sorted(self.burners):
                     self._log("burn-released", burner, "END-5", detail="四人乱缠: no more jokers owed")
                 self.burners.clear()
+                self._seldom_changed()
 
     def _fail_burn(self, seat: int) -> None:
         """BURN-4: a burner with no legal lead has failed; the burn policy says what follows."""
         if seat not in self.burners:
             raise GoujiError(f"seat {seat} has no legal set to lead: a plugin forbade every set")
         victim = self.burners.pop(seat)
+        self._seldom_changed()
         leader = self._burn.fail(self._game, seat, victim)
         if not self.is_over:
             self._reset_round(leader)
@@ -609,6 +620,7 @@ class RoundFlow(GameState):
         for seat in left:
             self.places[self.places.index(None)] = seat
             self.playing[seat] = False
+        self._seldom_changed()
         self.kind = OVER
         self.actor = None
         self._legal, self._legal_set = [], frozenset()

@@ -125,6 +125,15 @@ class GameState:
     open_sets: dict[int, list[Play]]
     #: The game was declared void (``Game.void``).
     _void: bool
+    #: How many times the facts above that change seldom have changed: ``places`` and
+    #: ``outs``, ``playing``, ``melee``, ``burners``, ``kept_heads``, ``open_sets`` and
+    #: ``_void``. Only the engine's own methods change them (the plugin surface's ``retire``,
+    #: ``void``, ``keep_head`` … included), and each counts it (``_seldom_changed``): a reader
+    #: that wrote something from them (a server's views, ``Game.opened``) reads them again only
+    #: when the count moved.
+    _seldom_changes: int
+    #: ``Game.opened`` under the core's open-point rules, and the count it was read at.
+    _opened_at: tuple[int, frozenset[int]]
 
     # -- what happened ------------------------------------------------------------
     phases: list[Phase]

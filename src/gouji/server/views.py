@@ -92,13 +92,16 @@ class ViewCache:
     Once a turn (when a view of it is first asked for) the six seats' events are caught up
     together, each event's JSON written once (:func:`event_json`); what the views of the turn
     share is written as one text, from pieces kept while what they were written from is
-    unchanged (the set on the table, the seats that passed, the finish order, the seats in play
-    ...); each seat's opening (its seat and hand) is written again only when the engine counted
-    a change of its hand (``Game._hand_versions``), from each rank's JSON, kept; the hand sizes
-    it sees are their own text. A view is then its opening, its sizes, its new events and the
-    shared text; the legal actions' JSON is written once a decision, when the seat to decide is
-    asked for, from each action's record text (:func:`legal_json`: the engine's sets hold theirs
-    written).
+    unchanged (the set on the table and its owner, the seats that passed, what is decided; the
+    facts that change seldom, such as the finish order, burners and seats in play, only when the
+    engine counted a change of them, ``Game._seldom_changes``, or the seats that opened changed);
+    each seat's opening (its seat and hand) is written again only when the engine counted a
+    change of its hand (``Game._hand_versions``), from each rank's JSON, kept; the hand sizes it
+    sees are their own text, and a size the others do not see changes its seat's text alone. A
+    view is then its opening, its sizes, its new events, its legal actions (none but for the
+    seat to decide) and the shared text; the legal actions' JSON is written once a decision,
+    when the seat to decide is asked for, from each action's record text (:func:`legal_json`:
+    the engine's sets hold theirs written).
     The spectator's events are caught up when a spectator is asked for.
 
     The text is what :func:`seat_view` and :func:`spectator_view` return, as JSON with every
@@ -124,6 +127,7 @@ class ViewCache:
         self._seats_scanned = 0  # the six seats' events are caught up together
         self._public_scanned = 0  # the spectator's
         self._event_texts: list[list[str]] = [[] for _ in range(7)]  # index 6: the spectator's
+        self._seat_lists = self._event_texts[:6]
         # Each seat's hand as last written: its suits per rank (a copy: the engine replaces a
         # rank's tuple when it changes, so an unchanged hand holds the very same tuples) and each
         # rank's JSON, biggest rank first.
@@ -136,19 +140,20 @@ class ViewCache:
         self._sizes_texts = [""] * 7
         self._size_parts: list[str] = []  # as the others see each seat: its count, or null
         self._sizes_seen: list[int] = []  # the hand sizes the texts were written from
+        self._visibility = "never"  # the variant's count_visibility, read with the sizes
+        self._shown: list[bool] = []  # count_shown of each count, for it
         self._playing: list[bool] = []  # the seats in play, likewise
         self._in_play = "[]"
-        self._top: tuple[object, str] = (None, "null")
+        self._table: tuple[object, object, str] = (None, None, '"table": null, "table_owner": null')
         self._passed: tuple[frozenset[int], str] = (frozenset(), "[]")
-        self._places: tuple[list[int | None], int, bool, bool, str] = ([], -1, False, False, "[]")
-        self._tail_key: tuple[Any, ...] = ((), None, None)
+        self._tail_key: tuple[int, bool, frozenset[int]] = (-1, False, frozenset())
         self._tail = ""
-        # What follows a view's events: for the seats not to decide, and for the one who is
-        # (with the legal actions; written when that seat is first asked for).
-        self._shared = self._rest = self._actor_rest = ""
+        # What follows a view's events and legal actions, the same in every view of the turn.
+        self._shared = ""
         self._current: int | None = None
-        # The legal actions' JSON, and the list of the game's it was written from.
-        self._legal_json: tuple[object, str] = (None, "[]")
+        # The legal actions' part of the view of the seat to decide, and the list of the game's
+        # it was written from.
+        self._legal_json: tuple[object, str] = (None, _NO_LEGAL)
 
     def _refresh(self, game: Game) -> None:
         """Catch the six seats up with the log and write the turn's pieces, unless they are
@@ -165,42 +170,37 @@ class ViewCache:
             if self._log is not None:  # (a new cache has nothing to forget)
                 self._reset()
             self._log = events
-        self._catch_up_seats(events, count)
-        self._count, self._turn = count, turn
-        self._last = events[-1] if events else None
-        self._last_action = history[-1] if history else None
-        self._texts(game)
-
-    # -- the events ----------------------------------------------------------------------
-    def _catch_up_seats(self, events: list[Event], count: int) -> None:
-        lists = self._event_texts[:6]
-        # The new public events, to add to the six lists at once; a seat's own decline is in its
-        # list as it is, everyone else hearing only 过牌 or 扣牌 (put right after adding).
-        common: list[str] = []
-        own: list[tuple[int, int, str]] = []  # (seat, index in common, its own text)
+            scanned = 0
+        # The six seats' events caught up together: a public event is added to the six lists
+        # at once; a seat's own decline is in its list as it is, everyone else hearing only 过牌
+        # or 扣牌.
+        lists = self._seat_lists
         by_id = _EVENT_BY_ID
-        for event in events[self._seats_scanned:]:
+        for event in events[scanned:]:
             if event.visible_to is None:
                 entry = by_id.get(id(event))
                 if entry is None or entry[0] is not event:
                     entry = _event_entry(event)
-                if entry[2] is None:
-                    common.append(entry[1])
+                heard = entry[2]
+                if heard is None:
+                    text = entry[1]
+                    for held in lists:
+                        held.append(text)
                 else:
+                    for held in lists:
+                        held.append(heard)
                     if entry[3] is not None:
-                        own.append((entry[3], len(common), entry[1]))
-                    common.append(entry[2])
+                        lists[entry[3]][-1] = entry[1]
                 continue
-            if common:
-                _add(lists, common, own)
-                common, own = [], []
             for seat, held in enumerate(lists):
                 view = event.seen_as(seat)
                 if view is not None:
                     held.append(event_json(view))
-        if common:
-            _add(lists, common, own)
-        self._seats_scanned = count
+        self._seats_scanned = self._count = count
+        self._turn = turn
+        self._last = events[-1] if events else None
+        self._last_action = history[-1] if history else None
+        self._texts(game)
 
     def _catch_up_public(self, events: list[Event]) -> list[str]:
         held = self._event_texts[6]
@@ -237,18 +237,19 @@ class ViewCache:
         events each view holds (what its client then holds). Each text is put together from the
         view's opening, its new events and the turn's shared text."""
         self._refresh(game)
-        lists, heads, sizes, rest = self._event_texts, self._heads, self._sizes_texts, self._rest
+        lists, heads, sizes, shared = self._event_texts, self._heads, self._sizes_texts, self._shared
         current = self._current
-        actor_rest = self._rest_of_actor(game) if current is not None and current in seats else rest
+        no_legal = _NO_LEGAL
+        legal = self._legal_of_actor(game) if current is not None and current in seats else no_legal
         numbers = _NUMBERS
         texts: list[str] = []
         helds: list[int] = []
         for seat, start in zip(seats, since, strict=True):
             if type(seat) is int and 0 <= seat < 6:
                 events, head, shown = lists[seat], heads[seat], sizes[seat]
-                after = actor_rest if seat == current else rest
+                after = legal if seat == current else no_legal
             elif seat is None:
-                events, head, shown, after = self._catch_up_public(game.events), heads[6], sizes[6], rest
+                events, head, shown, after = self._catch_up_public(game.events), heads[6], sizes[6], no_legal
             else:
                 raise ValueError(f"a seat is 0-5, or None for a spectator, not {seat!r}")
             held = len(events)
@@ -259,24 +260,21 @@ class ViewCache:
             else:
                 told = ", ".join(events[start:])
             texts.append(f'{head}{shown}, "since": {numbers[start] if start < _KEPT_NUMBERS else start}, '
-                         f'"history": [{told}]{after}')
+                         f'"history": [{told}]{after}{shared}')
             helds.append(held)
         return texts, helds
 
-    def _rest_of_actor(self, game: Game) -> str:
-        """What follows the events in the view of the seat to decide: its legal actions, and
-        the turn's shared text. The legal actions' JSON is written once a decision (the game's
-        list of them, held, is the key)."""
+    def _legal_of_actor(self, game: Game) -> str:
+        """The legal actions' part of the view of the seat to decide, written once a decision
+        (the game's list of them, held, is the key)."""
         legal = game._legal
         if legal is None:
             game.legal_actions()  # made now, and kept by the game for its next action
             legal = game._legal or []
-        if legal is not self._legal_json[0]:
-            self._legal_json = (legal, legal_json(legal))
-            self._actor_rest = ""
-        if not self._actor_rest:
-            self._actor_rest = f', "legal_actions": {self._legal_json[1]}{self._shared}'
-        return self._actor_rest
+        kept = self._legal_json
+        if legal is not kept[0]:
+            kept = self._legal_json = (legal, f', "legal_actions": {legal_json(legal)}')
+        return kept[1]
 
     # -- the turn's pieces ---------------------------------------------------------------
     def _texts(self, game: Game) -> None:
@@ -291,67 +289,63 @@ class ViewCache:
         if versions != self._versions_seen:
             for seat in compress(range(6), map(ne, versions, self._versions_seen)):
                 self._hand(game, seat)
-                if game.sizes[seat] != self._sizes_seen[seat] and not self._size_of(game, seat):
-                    self._all_sizes(game)
             self._versions_seen = versions.copy()
         kind = game.kind
         over = kind == OVER
         current = self._current = None if over else game.actor
-        top = game.top
-        if top is not self._top[0]:
-            self._top = (top, "null" if top is None else _set_json(top))
+        # (Helpers' work written out where it runs at every action: a call costs more than it.)
+        top, owner = game.top, game.owner
+        table = self._table
+        if top is not table[0] or owner is not table[1]:
+            entry = _SET_JSON.get(id(top))
+            top_text = entry[1] if entry is not None and entry[0] is top else "null" if top is None else _set_json(top)
+            table = self._table = (top, owner, f'"table": {top_text}, "table_owner": {_seat_json(owner)}')
         passed = game.passed
         if passed != self._passed[0]:
-            self._passed = (frozenset(passed), _seats_json(passed))
-        places, outs, void = game.places, game.outs, game._void
-        kept_places = self._places
-        if kept_places[1] != outs or kept_places[2] != over or kept_places[3] != void or kept_places[0] != places:
-            self._places = (places.copy(), outs, over, void, _ints(game.finish_order))
-        # The facts past the turn, written again only when what they say changes.
-        burners, kept_heads = game.burners, game.kept_heads
-        key = (game.opened, void, kind, game.phases[0].name if kind == PHASE and game.phases else "", self._in_play,
-               bool(game.melee), bool(game.restricted and kind == RESPOND))
+            chosen = frozenset(passed)
+            self._passed = (chosen, _SEATS_JSON.get(chosen) or _seats_json(chosen))
+        # What is decided changes at every lead and round's end: its text is looked up, apart
+        # from the facts that change seldom.
+        if kind == PHASE:
+            decided = _decision_json(kind, game.phases[0].name if game.phases else "", False)
+        else:
+            decided = _DECISION_JSON.get((kind, game.restricted)) or _decision_json(kind, "", game.restricted)
+        # The facts that change seldom, written again only when the engine counted a change of
+        # them (Game._seldom_changes), at the end, or when the seats that opened change (an
+        # open-point policy of a plugin's may read anything).
+        seldom, opened = game._seldom_changes, game.opened
         kept_key = self._tail_key
-        # The burners and kept heads compared as they are, copied only when they change.
-        if key != kept_key[0] or burners.keys() != kept_key[1] or kept_heads != kept_key[2]:
-            self._tail_key = (key, frozenset(burners), frozenset(kept_heads))
-            opened, _, _, phase, in_play, melee, restricted = key
+        if seldom != kept_key[0] or over != kept_key[1] or opened != kept_key[2]:
+            self._tail_key = (seldom, over, opened)
+            burners, kept_heads, void = game.burners, game.kept_heads, game._void
             self._tail = (
-                f', "opened": {_seats_json(opened)}, "is_void": {"true" if void else "false"}, '
-                f'"decision": {_text_json(kind)}, "phase": {_text_json(phase)}, "in_play": {in_play}, '
+                f', "finish_order": {_ints(game.finish_order)}, "opened": {_seats_json(opened)}, '
+                f'"is_void": {"true" if void else "false"}, "in_play": {self._in_play}, '
                 f'"burners": {_seats_json(burners)}, "kept_heads": {_seats_json(kept_heads)}, '
-                f'"melee": {"true" if melee else "false"}, "gouji_restricted": {"true" if restricted else "false"}}}')
-        owner, turn = game.owner, self._turn
-        shared = (f', "current_player": {_seat_json(current)}, "table": {self._top[1]}, '
-                  f'"table_owner": {_seat_json(owner)}, "passed": {self._passed[1]}, '
-                  f'"finish_order": {self._places[4]}, '
-                  f'"turn": {_number(turn)}{self._tail}')
-        self._rest = f', "legal_actions": []{shared}'
+                f'"melee": {"true" if game.melee else "false"}}}')
+        turn = self._turn
+        shared = (f', "current_player": {_SEAT_BY_ID.get(id(current)) or _seat_json(current)}, {table[2]}, '
+                  f'"passed": {self._passed[1]}, "turn": {_NUMBERS[turn] if turn < _KEPT_NUMBERS else turn}, '
+                  f'{decided}{self._tail}')
         self._shared = shared
-        self._actor_rest = ""  # written when the seat to decide is asked for
-
-    def _size_of(self, game: Game, seat: int) -> bool:
-        """The hand sizes' text of ``seat`` after its size changed, where the others see it as
-        they did: hidden from them (ROUND-6), so only the seat's own text changes. False
-        (nothing written) where what the others see changes."""
-        size = game.sizes[seat] if game.playing[seat] else 0  # out of play: its cards set aside
-        parts = self._size_parts
-        if parts[seat] != "null" or count_shown(game.variant.options["count_visibility"], size):
-            return False
-        self._sizes_texts[seat] = _sizes_text(parts, seat, size)
-        self._sizes_seen[seat] = game.sizes[seat]
-        return True
 
     def _all_sizes(self, game: Game) -> None:
         """The hand sizes' texts as each seat (and a spectator) sees them (ROUND-6: the others'
         where the variant shows them, its own always; a seat out of play counts 0), and the seats
         in play."""
         sizes, playing = game.sizes, game.playing
+        visibility = self._visibility = game.variant.options["count_visibility"]
+        shown_at = _SHOWN.get(visibility)
+        if shown_at is None:
+            if len(_SHOWN) >= 64:
+                _SHOWN.clear()
+            shown_at = _SHOWN[visibility] = [count_shown(visibility, n) for n in range(_MOST_CARDS + 1)]
+        self._shown = shown_at
         if playing != self._playing:
             self._playing = playing.copy()
             self._in_play = _ints(list(compress(range(6), playing)))
         self._sizes_seen = sizes.copy()
-        shown = shown_counts(game.variant.options["count_visibility"], list(map(mul, sizes, playing)))
+        shown = shown_counts(visibility, list(map(mul, sizes, playing)))
         parts = self._size_parts = ["null" if n is None else _number(n) for n in shown]
         texts = self._sizes_texts
         everyone = texts[6] = "[" + ", ".join(parts) + "]"
@@ -361,7 +355,8 @@ class ViewCache:
     def _hand(self, game: Game, seat: int) -> None:
         """The seat's hand's JSON from its suits per rank (``Game.hands``), biggest rank first as
         :meth:`Game.hand <gouji.Game.hand>` lists the cards: each rank's JSON written again only
-        for the ranks whose tuple of suits the engine replaced."""
+        for the ranks whose tuple of suits the engine replaced; then the hand sizes' texts, if
+        its size changed."""
         held = game.hands[seat]
         kept_held = self._held[seat]
         parts = self._hand_parts[seat]
@@ -374,8 +369,31 @@ class ViewCache:
         self._held[seat] = held.copy()
         text = "".join(parts)[:-2]  # each card's JSON ends in ", "
         self._heads[seat] = f'{{"seat": {_NUMBERS[seat]}, "hand": [{text}], "hand_sizes": '
+        # The hand sizes' texts (ROUND-6): where the others see the seat's count neither before
+        # nor after, only the seat's own text changes; else every text, from the others' counts
+        # as they were.
+        size = game.sizes[seat]
+        if size == self._sizes_seen[seat]:
+            return
+        self._sizes_seen[seat] = size
+        if not game.playing[seat]:
+            size = 0  # out of play: its cards set aside
+        counts, texts = self._size_parts, self._sizes_texts
+        shown = self._shown[size] if size < len(self._shown) else count_shown(self._visibility, size)
+        if not shown and counts[seat] == "null":
+            texts[seat] = _sizes_text(counts, seat, size)
+            return
+        counts[seat] = _number(size) if shown else "null"
+        everyone = texts[6] = "[" + ", ".join(counts) + "]"
+        sizes, playing = game.sizes, game.playing
+        for other, part in enumerate(counts):
+            texts[other] = everyone if part != "null" else _sizes_text(counts, other, sizes[other] * playing[other])
 
 
+_MOST_CARDS = 4 * 54  # four decks
+#: count_shown of each count a hand can hold (0 to _MOST_CARDS), by count_visibility (ROUND-6).
+_SHOWN: dict[str, list[bool]] = {}
+_NO_LEGAL = ', "legal_actions": []'
 # Numbers' texts (an event index, a turn), written once: formatting an int costs more than the
 # rest of putting a view together.
 _KEPT_NUMBERS = 4096
@@ -387,23 +405,30 @@ def _number(number: int) -> str:
     return _NUMBERS[number] if 0 <= number < _KEPT_NUMBERS else str(number)
 
 
+#: The texts of the seats and of None, by the object's id: the ints 0-5 the interpreter keeps
+#: one of each (a seat of another type, True or an IntEnum, is written by _seat_json).
+_SEAT_BY_ID = {id(seat): "null" if seat is None else str(seat) for seat in (None, *range(6))}
+
+
 def _seat_json(seat: int | None) -> str:
     """JSON of a seat or ``None``."""
     return "null" if seat is None else _NUMBERS[seat] if type(seat) is int and 0 <= seat < 6 else _json(seat)
 
 
-def _add(lists: list[list[str]], common: list[str], own: list[tuple[int, int, str]]) -> None:
-    """Add the events ``common`` to each of the six seats' lists, each seat's ``own`` texts
-    (its declines as it sees them) in place of the common ones."""
-    if not own:
-        for held in lists:
-            held += common
-        return
-    starts = [len(held) for held in lists]
-    for held in lists:
-        held += common
-    for seat, index, text in own:
-        lists[seat][starts[seat] + index] = text
+def _decision_json(kind: str, phase: str, restricted: object) -> str:
+    """The text of what is decided (``decision``, ``phase``, ``gouji_restricted``: the engine's
+    ``restricted`` while an answer is decided), kept by decision and ``restricted`` but for a
+    phase's (phases are few and rare)."""
+    text = (f'"decision": {_text_json(kind)}, "phase": {_text_json(phase)}, '
+            f'"gouji_restricted": {"true" if kind == RESPOND and restricted else "false"}')
+    if kind != PHASE:
+        if len(_DECISION_JSON) >= 64:
+            _DECISION_JSON.clear()
+        _DECISION_JSON[(kind, restricted)] = text
+    return text
+
+
+_DECISION_JSON: dict[tuple[str, object], str] = {}
 
 
 def _sizes_text(parts: list[str], seat: int, own: int) -> str:
