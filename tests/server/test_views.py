@@ -283,3 +283,22 @@ def test_an_event_whose_kind_does_not_hash_is_written_as_json_dumps_writes_it():
 
     event = Event(["x"], 0)  # type: ignore[arg-type]
     assert event_json(event) == json.dumps(event_to_dict(event))
+
+
+def test_a_change_of_the_seat_to_decide_outside_an_action_shows_at_once():
+    """``reorder_answering`` between two actions logs nothing; the legal actions, read from the
+    game as a view is asked for, still go to the seat to decide, never to the one that was
+    (a fresh-eyes review: seat A was sent seat B's legal actions, which come from B's hand)."""
+    game = gouji.load_variant("provincial").new_game(seed=1)
+    cache = ViewCache()
+    while not (game.decision == "respond" and len(game.answering()) >= 2):
+        game.apply(game.legal_actions()[0])
+    first, second = game.answering()[:2]
+    cache.view_texts(game, [first, second], [0, 0])  # the turn's pieces written: first decides
+    order = list(game.answering())
+    order[0], order[1] = second, first
+    game.reorder_answering(order)
+    assert game.current_player == second
+    for seat in (first, second):
+        assert json.loads(cache.view_text(game, seat, 0)) == seat_view(game, seat, 0)
+    assert json.loads(cache.view_text(game, first, 0))["legal_actions"] == []

@@ -109,10 +109,12 @@ class ViewCache:
     and a socket sends the text as it is (``tests/server/test_views.py`` compares the two after
     every action).
 
-    A turn is known by the game's log and history (their lengths and last entries): the cache
-    follows a game changed by its actions, as a server changes it. A change made outside an
-    action (the plugin surface called directly between two actions, logging nothing) shows in
-    the views from the next action on."""
+    A turn is known by the game's log and history (their lengths and last entries) and who
+    decides what: the cache follows a game changed by its actions, as a server changes it. A
+    change made outside an action (the plugin surface called directly between two actions,
+    logging nothing) shows in the views from the next action on, but for a change of the seat to
+    decide or of the decision (``reorder_answering``, ``add_phase``), which shows at once: the
+    legal actions go to the seat they are for."""
 
     def __init__(self) -> None:
         self._reset()
@@ -124,6 +126,10 @@ class ViewCache:
         self._count = self._turn = -1
         self._last: object = None
         self._last_action: object = None
+        # Who decides, and what: the legal actions are read from the game as a view is asked
+        # for, so the pieces are written again whenever these change, logged or not.
+        self._actor: int | None = None
+        self._kind = ""
         self._seats_scanned = 0  # the six seats' events are caught up together
         self._public_scanned = 0  # the spectator's
         self._event_texts: list[list[str]] = [[] for _ in range(7)]  # index 6: the spectator's
@@ -161,7 +167,8 @@ class ViewCache:
         events, history = game.events, game.history
         count, turn = len(events), len(history)
         if (events is self._log and count == self._count and turn == self._turn
-                and (not count or events[-1] is self._last) and (not turn or history[-1] is self._last_action)):
+                and (not count or events[-1] is self._last) and (not turn or history[-1] is self._last_action)
+                and game.actor == self._actor and game.kind == self._kind):
             return
         scanned = self._seats_scanned
         if events is not self._log or count < scanned or (scanned and events[scanned - 1] is not self._last):
@@ -200,6 +207,7 @@ class ViewCache:
         self._turn = turn
         self._last = events[-1] if events else None
         self._last_action = history[-1] if history else None
+        self._actor, self._kind = game.actor, game.kind
         self._texts(game)
 
     def _catch_up_public(self, events: list[Event]) -> list[str]:
