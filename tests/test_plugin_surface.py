@@ -286,3 +286,20 @@ def test_a_gouji_set_is_restricted() -> None:
     game.apply(gouji.parse_action("play 2 2"))
     assert game.decision == RESPOND and game.gouji_restricted
     assert game.table_anchor == 0 and game.answering()[-1] == 3
+
+
+def test_move_retired_refuses_a_seat_that_went_out_by_playing_its_cards():
+    """Only a seat ``retire`` took out moves: 头科's place is the one its last card won (END-1);
+    moving it left a hole in the places and a finish order shorter than the seats out (a
+    fresh-eyes review)."""
+    game = gouji.load_variant("provincial").new_position(
+        {0: "3", 1: "5 5", 2: "6 6", 3: "7 7", 4: "8 8", 5: "9 9"}, 0)
+    game.apply(gouji.parse_action("play 3"))
+    assert game.finish_order == [0]
+    places = game.places.copy()
+    with pytest.raises(gouji.GoujiError, match="went out by playing its cards"):
+        game.move_retired(0, 5, "X-1")
+    assert game.places == places and game.finish_order == [0]
+    game.retire(3, None, "X-1")  # a retired seat keeps its cards, and moves
+    game.move_retired(3, 4, "X-1")
+    assert game.places[4] == 3

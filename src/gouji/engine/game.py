@@ -1108,10 +1108,14 @@ class Game(RoundFlow):
 
     def move_retired(self, seat: int, place: int, rule: str = "", reason: str = "") -> None:
         """Move a seat that :meth:`retire` took out of play to another free place (OPEN-5: a
-        revolutionary counts as 三科 once his two teammates are 头科 and 二科)."""
+        revolutionary counts as 三科 once his two teammates are 头科 and 二科). A seat that went
+        out by playing its cards (END-1) keeps the place it won: it is refused."""
         check_seat(seat)
         if self.playing[seat] or seat not in self.places:
             raise GoujiError(f"seat {seat} has no place to move from: it is still in play")
+        if not self.sizes[seat]:
+            # Its place is the one its last card won (END-1); a retired seat keeps its cards.
+            raise GoujiError(f"seat {seat} went out by playing its cards: only a seat retire() took out moves")
         if not isinstance(place, int) or not 0 <= place < 6 or self.places[place] is not None:
             raise GoujiError(f"place {place!r} is not a free place 0-5")
         self.places[self.places.index(seat)] = None

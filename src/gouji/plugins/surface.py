@@ -220,7 +220,8 @@ class PluginGame(Protocol):
         """Take a seat out of play with its cards, into ``place`` (default: the lowest free)."""
 
     def move_retired(self, seat: int, place: int, rule: str = "", reason: str = "") -> None:
-        """Move a retired seat to another free place."""
+        """Move a retired seat to another free place (one that went out by playing its cards
+        keeps its place: refused)."""
 
     def void(self, rule: str = "", reason: str = "") -> None:
         """End the game at once without a result (该局作废)."""
