@@ -121,3 +121,32 @@ def test_word_actions_of_one_class_with_their_word_as_a_field_keep_each_its_own(
     register_word_action(second)
     assert (first.record_text, second.record_text) == ("test-choice-one", "test-choice-two")
     assert gouji.parse_action("test-choice-one") is first
+
+
+@pytest.mark.parametrize("word", ["pass", "close", "yield", "take-wind"])
+def test_a_word_action_keeps_its_text_on_its_class_and_its_subclasses_their_own(word):
+    """The engine's word actions are read in every answer's legal actions: their text is kept
+    on their class; a subclass with a keyword of its own, or a mixin's ``to_text``, reads its
+    own (``Action.__init_subclass__`` gives it the property back)."""
+    action = gouji.parse_action(word)
+    base = type(action)
+    assert type(base.__dict__["record_text"]) is str and action.record_text == action.to_text() == word
+
+    @attrs.frozen(repr=False)
+    class Renamed(base):  # type: ignore[valid-type,misc]
+        keyword = "renamed-" + word
+
+    class Saying:
+        def to_text(self) -> str:
+            return "said"
+
+    @attrs.frozen(repr=False)
+    class Mixed(Saying, base):  # type: ignore[valid-type,misc]
+        pass
+
+    @attrs.frozen(repr=False)
+    class Deeper(Renamed):
+        pass
+
+    assert Renamed().record_text == "renamed-" + word == Deeper().record_text
+    assert Mixed().record_text == "said"

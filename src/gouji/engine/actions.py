@@ -10,6 +10,7 @@ their own action types (a tribute card, a revolution) with
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -33,13 +34,23 @@ class Action:
     def record_text(self) -> str:
         """:meth:`to_text`, read as an attribute: the engine's sets (:class:`PlaySet`,
         :class:`Burn`) hold it written once, so that a turn's many legal actions are read
-        without a call each (a server writing them to a client). A record text is printable
+        without a call each (a server writing them to a client), and the engine's word actions
+        (``pass``, ``close``, ``yield``, ``take-wind``) hold theirs on their class (a subclass
+        of one reads its own through this property again). A record text is printable
         (what :func:`parse_action` reads): any other is refused here with a
         :class:`~gouji.errors.GoujiError` naming the action's class."""
         text = self.to_text()
         if not text.isprintable():
             raise GoujiError(f"{type(self).__name__}.to_text() gave {text!r}: a record text is printable")
         return text
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # The engine's own word actions keep their record text on their class (read in every
+        # answer's legal actions); any subclass of theirs writes its own again (its keyword, its
+        # to_text, a mixin's), as to_text says.
+        if "record_text" not in cls.__dict__ and type(getattr(cls, "record_text", None)) is str:
+            cls.record_text = _RECORD_TEXT  # type: ignore[method-assign]
 
     def describe(self) -> str:
         """The choice in words for a player (``"burn (烧牌) with 大王 A A"``); a plugin's action
@@ -54,6 +65,9 @@ class Action:
         # the action's text reads better and parses back to an equal action.
         return f"parse_action({self.to_text()!r})"
 
+
+#: Action.record_text, the property: what a subclass of a word action reads its text through.
+_RECORD_TEXT = Action.__dict__["record_text"]
 
 _PARSERS: dict[str, Callable[[str], Action]] = {}
 
@@ -270,3 +284,4 @@ register_action("play", lambda rest: PlaySet.of(parse_play(rest)))
 register_action("burn", lambda rest: Burn.of(parse_play(rest)))
 for _action in (PASS, CLOSE, YIELD, TAKE_WIND):
     register_word_action(_action)
+    type(_action).record_text = _action.to_text()  # type: ignore[assignment]  # subclasses: __init_subclass__

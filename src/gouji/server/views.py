@@ -307,7 +307,8 @@ class ViewCache:
         if top is not table[0] or owner is not table[1]:
             entry = _SET_JSON.get(id(top))
             top_text = entry[1] if entry is not None and entry[0] is top else "null" if top is None else _set_json(top)
-            table = self._table = (top, owner, f'"table": {top_text}, "table_owner": {_seat_json(owner)}')
+            owner_text = _SEAT_BY_ID.get(id(owner)) or _seat_json(owner)
+            table = self._table = (top, owner, f'"table": {top_text}, "table_owner": {owner_text}')
         passed = game.passed
         if passed != self._passed[0]:
             chosen = frozenset(passed)
@@ -442,7 +443,7 @@ _DECISION_JSON: dict[tuple[str, object], str] = {}
 def _sizes_text(parts: list[str], seat: int, own: int) -> str:
     """The hand sizes' JSON as ``seat`` sees them: the others' ``parts``, its own count ``own``."""
     mine = parts.copy()
-    mine[seat] = _number(own)
+    mine[seat] = _NUMBERS[own] if 0 <= own < _KEPT_NUMBERS else str(own)
     return "[" + ", ".join(mine) + "]"
 
 
