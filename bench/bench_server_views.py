@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 from typing import Any
 
@@ -63,10 +64,11 @@ def _tell(game: gouji.Game, cache: ViewCache, sent: list[int], how: str) -> list
     return cache.view_texts(game, SEATS, sent)[1]
 
 
-def _run(variant: gouji.Variant, seed: int, games: list[list[gouji.Action]],
-         how: str) -> tuple[float, float, int, float]:
+def _run(variant: gouji.Variant, seed: int, games: list[list[gouji.Action]], how: str,
+         ratios: list[float] | None = None) -> tuple[float, float, int, float]:
     """Seconds in ``apply`` and in the six views of ``how``, action by action, the actions, and
-    the seconds in the games' opening views."""
+    the seconds in the games' opening views; each action's views over its apply added to
+    ``ratios``."""
     applying = telling = opening = 0.0
     actions = 0
     observation = how == "observation"
@@ -92,6 +94,8 @@ def _run(variant: gouji.Variant, seed: int, games: list[list[gouji.Action]],
             applying += applied - start
             telling += told - applied
             actions += 1
+            if ratios is not None:
+                ratios.append((told - applied) / (applied - start))
     return applying, telling, actions, opening
 
 
@@ -101,24 +105,31 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds the runs take turns in (default 3)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated (default: all four)")
+    parser.add_argument("--served", action="store_true",
+                        help="the variants as gouji serve plays them: a forced decline asked as an action "
+                             "(ask_forced_declines), each then told to the six seats")
     args = parser.parse_args()
     hows = ("observation", "incremental")
     print(f"{'variant':<12}{'actions':>9}{'apply µs':>11}{'observation ×':>15}{'incremental ×':>15}"
-          f"{'opening µs':>12}")
+          f"{'median ×':>10}{'opening µs':>12}")
     for name in args.variants.split(","):
         variant = gouji.load_variant(name)
+        if args.served:
+            variant = variant.with_options(ask_forced_declines=True)
         games = _games(variant, args.games, args.seed)
         applying = dict.fromkeys(hows, 0.0)
         telling = dict.fromkeys(hows, 0.0)
         opening = 0.0
         actions = 0
+        ratios: list[float] = []
         for how in hows:  # the warm-up, untimed: another deal than the games timed
             _run(variant, args.seed + args.games, _games(variant, 1, args.seed + args.games), how)
         per_round = max(1, len(games) // max(1, args.rounds))
-        for start in range(0, len(games), per_round):
+        for turn, start in enumerate(range(0, len(games), per_round)):
             chunk = games[start:start + per_round]
-            for how in hows:
-                applied, told, count, opened = _run(variant, args.seed + start, chunk, how)
+            for how in (hows if turn % 2 == 0 else hows[::-1]):  # each goes first in turn
+                applied, told, count, opened = _run(variant, args.seed + start, chunk, how,
+                                                    ratios if how == "incremental" else None)
                 applying[how] += applied
                 telling[how] += told
                 actions += count if how == hows[0] else 0
@@ -126,10 +137,13 @@ def main() -> int:
         mean_apply = sum(applying.values()) / len(hows) / actions
         print(f"{name:<12}{actions:>9}{mean_apply * 1e6:>11.1f}"
               f"{telling['observation'] / applying['observation']:>15.2f}"
-              f"{telling['incremental'] / applying['incremental']:>15.2f}{opening / len(games) * 1e6:>12.0f}")
+              f"{telling['incremental'] / applying['incremental']:>15.2f}{statistics.median(ratios):>10.2f}"
+              f"{opening / len(games) * 1e6:>12.0f}")
     print("(× : the six seats' views and their JSON after each action, over the actions' apply timed\n"
-          "     action by action in the same pass; opening: the six seats' whole first views of a game,\n"
-          "     incremental, taken as their clients join, before the first action)")
+          "     action by action in the same pass, summed over the actions; median: incremental, the\n"
+          "     median over the actions of each one's views over its apply; opening: the six seats'\n"
+          "     whole first views of a game, incremental, taken as their clients join, before the first\n"
+          "     action)")
     return 0
 
 

@@ -10,7 +10,6 @@ their own action types (a tribute card, a revolution) with
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import attrs
 
@@ -34,23 +33,15 @@ class Action:
     def record_text(self) -> str:
         """:meth:`to_text`, read as an attribute: the engine's sets (:class:`PlaySet`,
         :class:`Burn`) hold it written once, so that a turn's many legal actions are read
-        without a call each (a server writing them to a client), and the engine's word actions
-        (``pass``, ``close``, ``yield``, ``take-wind``) hold theirs on their class (a subclass
-        of one reads its own through this property again). A record text is printable
+        without a call each (a server writing them to a client), and so do the engine's word
+        actions (``pass``, ``close``, ``yield``, ``take-wind``) and their subclasses, each its
+        own, written when it is made (as their ``to_text`` says). A record text is printable
         (what :func:`parse_action` reads): any other is refused here with a
         :class:`~gouji.errors.GoujiError` naming the action's class."""
         text = self.to_text()
         if not text.isprintable():
             raise GoujiError(f"{type(self).__name__}.to_text() gave {text!r}: a record text is printable")
         return text
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        # The engine's own word actions keep their record text on their class (read in every
-        # answer's legal actions); any subclass of theirs writes its own again (its keyword, its
-        # to_text, a mixin's), as to_text says.
-        if "record_text" not in cls.__dict__ and type(getattr(cls, "record_text", None)) is str:
-            cls.record_text = _RECORD_TEXT  # type: ignore[method-assign]
 
     def describe(self) -> str:
         """The choice in words for a player (``"burn (烧牌) with 大王 A A"``); a plugin's action
@@ -65,9 +56,6 @@ class Action:
         # the action's text reads better and parses back to an equal action.
         return f"parse_action({self.to_text()!r})"
 
-
-#: Action.record_text, the property: what a subclass of a word action reads its text through.
-_RECORD_TEXT = Action.__dict__["record_text"]
 
 _PARSERS: dict[str, Callable[[str], Action]] = {}
 
@@ -129,7 +117,7 @@ def parse_action(text: str) -> Action:
         raise ParseError(f"{keyword!r}: cannot read {rest.strip()[:60]!r}: {exc}") from exc
 
 
-def _write_record_text(action: PlaySet | Burn) -> None:
+def _write_record_text(action: Action) -> None:
     """Keep the set action's record text, as its class writes it (:meth:`Action.to_text`: a
     plugin's subclass may write its own). An action may be built from anything a caller passes
     (the engine refuses what is not a set): one whose text cannot be written, or is not
@@ -206,7 +194,19 @@ class Burn(Action):
 
 
 @attrs.frozen(repr=False)
-class Pass(Action):
+class _WordAction(Action):
+    """An action that is its word alone (:func:`register_word_action`), holding its record text
+    written when it is made: read in every answer's legal actions."""
+
+    #: The record text (:meth:`to_text`), written when the action is made (a subclass's own).
+    record_text: str = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        _write_record_text(self)
+
+
+@attrs.frozen(repr=False)
+class Pass(_WordAction):
     """过牌: decline the set on the table; no more sets for you this round (ROUND-2)."""
 
     keyword = "pass"
@@ -217,7 +217,7 @@ class Pass(Action):
 
 
 @attrs.frozen(repr=False)
-class Close(Action):
+class Close(_WordAction):
     """扣牌: as the opposite of the set's owner, declare the round dead (ROUND-5)."""
 
     keyword = "close"
@@ -228,7 +228,7 @@ class Close(Action):
 
 
 @attrs.frozen(repr=False)
-class Yield(Action):
+class Yield(_WordAction):
     """让牌: let the next two players answer first (ROUND-4); in the melee, skip once (END-5)."""
 
     keyword = "yield"
@@ -239,7 +239,7 @@ class Yield(Action):
 
 
 @attrs.frozen(repr=False)
-class TakeWind(Action):
+class TakeWind(_WordAction):
     """接风: ask to lead instead of answering the last set of a player who went out (END-4)."""
 
     keyword = "take-wind"
@@ -284,4 +284,3 @@ register_action("play", lambda rest: PlaySet.of(parse_play(rest)))
 register_action("burn", lambda rest: Burn.of(parse_play(rest)))
 for _action in (PASS, CLOSE, YIELD, TAKE_WIND):
     register_word_action(_action)
-    type(_action).record_text = _action.to_text()  # type: ignore[assignment]  # subclasses: __init_subclass__

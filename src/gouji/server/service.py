@@ -443,11 +443,15 @@ class TableService:
         """Tell every connection what it has not been told: the views of all of them are put
         together at once (ViewCache.view_texts), from the pieces of the turn written once."""
         connections = list(live.connections)
-        told = [connection for connection in connections if self._to_tell(live, connection)]
-        if told:
-            texts, held = live.views.view_texts(live.table.game, [c.seat for c in told], [c.sent for c in told])
-            for connection, observation, count in zip(told, texts, held, strict=True):
-                self._deliver_view(live, connection, observation, count)
+        if connections:
+            # Every connection's view at once, then those with something new are told (after an
+            # action, all of them): asking each first what it holds would cost as much again.
+            game = live.table.game
+            texts, held = live.views.view_texts(game, [c.seat for c in connections], [c.sent for c in connections])
+            over = game.is_over
+            for connection, observation, count in zip(connections, texts, held, strict=True):
+                if not connection.full_sent or count != connection.sent or (over and not connection.over_sent):
+                    self._deliver_view(live, connection, observation, count)
         for connection in connections:
             if connection.closing:  # too slow: it is closed, and reconnects with since=
                 live.connections.discard(connection)
