@@ -113,6 +113,26 @@ def test_house_actions_take_a_generic_slot_and_read_back_from_the_legal_actions(
     assert SPACE.action_to_index(_Stakes(True)) == start + house_kind("test-house-stakes") * HOUSE_PARAMS + 1
 
 
+@attrs.frozen(repr=False)
+class _Shrug(gouji.Pass):
+    keyword = "test-house-shrug"
+
+
+@attrs.frozen(repr=False)
+class _Knock(gouji.Close):
+    loud: bool
+    keyword = "test-house-rap"
+
+
+def test_house_word_actions_number_by_their_own_fields_not_their_record_text() -> None:
+    """A house action made from a word action holds its record text written (as the engine's
+    word actions do): that is no parameter of it."""
+    _check_round_trip_house([_Shrug(), _Knock(True), _Knock(False)])
+    start = SPACE.blocks()["house"][0]
+    assert SPACE.action_to_index(_Shrug()) == start + house_kind("test-house-shrug") * HOUSE_PARAMS
+    assert SPACE.action_to_index(_Knock(True)) == start + house_kind("test-house-rap") * HOUSE_PARAMS + 1
+
+
 def _check_round_trip_house(legal: list[Action]) -> None:
     indices = SPACE.indices(legal)
     assert len(set(indices)) == len(indices)

@@ -210,7 +210,8 @@ def house_kind(keyword: str) -> int:
 
 def _house_param(action: Action) -> int:
     cls: Any = type(action)
-    fields = [f.name for f in attrs.fields(cls)] if attrs.has(cls) else []
+    # Its parameters are what it is made from: not a text it writes itself (record_text).
+    fields = [f.name for f in attrs.fields(cls) if f.init] if attrs.has(cls) else []
     fields = [f for f in fields if f != "keyword"]
     if not fields:
         return 0
