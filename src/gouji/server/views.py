@@ -281,7 +281,16 @@ class ViewCache:
             legal = game._legal or []
         kept = self._legal_json
         if legal is not kept[0]:
-            kept = self._legal_json = (legal, f', "legal_actions": {legal_json(legal)}')
+            if len(legal) == 1:  # a forced decline, asked (ask_forced_declines): its text kept
+                only = legal[0]
+                entry = _ONLY_LEGAL.get(id(only))
+                if entry is None or entry[0] is not only:
+                    if len(_ONLY_LEGAL) >= MAX_SET_TEXTS:
+                        _ONLY_LEGAL.clear()
+                    entry = _ONLY_LEGAL[id(only)] = (only, f', "legal_actions": {legal_json(legal)}')
+                kept = self._legal_json = (legal, entry[1])
+            else:
+                kept = self._legal_json = (legal, f', "legal_actions": {legal_json(legal)}')
         return kept[1]
 
     # -- the turn's pieces ---------------------------------------------------------------
@@ -403,6 +412,9 @@ _MOST_CARDS = 4 * 54  # four decks
 #: count_shown of each count a hand can hold (0 to _MOST_CARDS), by count_visibility (ROUND-6).
 _SHOWN: dict[str, list[bool]] = {}
 _NO_LEGAL = ', "legal_actions": []'
+#: The legal actions' part of a view where one action is legal, by the action (held, so its id
+#: is its own while kept; at most MAX_SET_TEXTS).
+_ONLY_LEGAL: dict[int, tuple[Action, str]] = {}
 # Numbers' texts (an event index, a turn), written once: formatting an int costs more than the
 # rest of putting a view together.
 _KEPT_NUMBERS = 4096
