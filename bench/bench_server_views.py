@@ -9,7 +9,9 @@ and, right after it, the six seats' views (deltas: the events since the last vie
   (the observation filters the whole history every time);
 * ``incremental``: the six seats' deltas as JSON text from one
   ``gouji.server.views.ViewCache.view_texts`` call (each event, hand and turn's shared part
-  written once; what ``gouji serve`` sends to a table's connections after an action).
+  written once; what ``gouji serve`` sends to a table's connections after an action);
+* ``alone``: the actions applied with no views between them, a reference too (views between
+  two applies slow the second: each disturbs the other's caches).
 
 Each seat's first, whole view is sent when its client joins, before the first action (a
 server's opening message, not a view after an action): it is taken before the game's first
@@ -71,19 +73,21 @@ def _run(variant: gouji.Variant, seed: int, games: list[list[gouji.Action]], how
     ``ratios``."""
     applying = telling = opening = 0.0
     actions = 0
-    observation = how == "observation"
+    observation, alone = how == "observation", how == "alone"
     for i, plays in enumerate(games):
         game = variant.new_game(seed=seed + i)
         cache = ViewCache()
         start = time.perf_counter()
-        sent = _tell(game, cache, [0] * 6, how)  # the clients join: their whole first views
+        sent = [0] * 6 if alone else _tell(game, cache, [0] * 6, how)  # the clients join: their first views
         opening += time.perf_counter() - start
         for action in plays:
             start = time.perf_counter()
             game.apply(action)
             applied = time.perf_counter()
             # Written out, not through _tell: the timed views pay for no call of the bench's own.
-            if observation:
+            if alone:
+                pass
+            elif observation:
                 for seat in range(6):
                     data: Any = game.observation(seat).to_dict(sent[seat])
                     json.dumps(data, ensure_ascii=False)
@@ -109,9 +113,9 @@ def main() -> int:
                         help="the variants as gouji serve plays them: a forced decline asked as an action "
                              "(ask_forced_declines), each then told to the six seats")
     args = parser.parse_args()
-    hows = ("observation", "incremental")
+    hows = ("observation", "incremental", "alone")
     print(f"{'variant':<12}{'actions':>9}{'apply µs':>11}{'observation ×':>15}{'incremental ×':>15}"
-          f"{'median ×':>10}{'opening µs':>12}")
+          f"{'median ×':>10}{'alone ×':>9}{'opening µs':>12}")
     for name in args.variants.split(","):
         variant = gouji.load_variant(name)
         if args.served:
@@ -127,21 +131,22 @@ def main() -> int:
         per_round = max(1, len(games) // max(1, args.rounds))
         for turn, start in enumerate(range(0, len(games), per_round)):
             chunk = games[start:start + per_round]
-            for how in (hows if turn % 2 == 0 else hows[::-1]):  # each goes first in turn
+            for how in hows[turn % 3:] + hows[:turn % 3]:  # each goes first in turn
                 applied, told, count, opened = _run(variant, args.seed + start, chunk, how,
                                                     ratios if how == "incremental" else None)
                 applying[how] += applied
                 telling[how] += told
                 actions += count if how == hows[0] else 0
                 opening += opened if how == "incremental" else 0.0
-        mean_apply = sum(applying.values()) / len(hows) / actions
+        mean_apply = (applying["observation"] + applying["incremental"]) / 2 / actions
         print(f"{name:<12}{actions:>9}{mean_apply * 1e6:>11.1f}"
               f"{telling['observation'] / applying['observation']:>15.2f}"
               f"{telling['incremental'] / applying['incremental']:>15.2f}{statistics.median(ratios):>10.2f}"
-              f"{opening / len(games) * 1e6:>12.0f}")
+              f"{telling['incremental'] / applying['alone']:>9.2f}{opening / len(games) * 1e6:>12.0f}")
     print("(× : the six seats' views and their JSON after each action, over the actions' apply timed\n"
           "     action by action in the same pass, summed over the actions; median: incremental, the\n"
-          "     median over the actions of each one's views over its apply; opening: the six seats'\n"
+          "     median over the actions of each one's views over its apply; alone: incremental, over the\n"
+          "     same actions' apply timed in a pass with no views between them; opening: the six seats'\n"
           "     whole first views of a game, incremental, taken as their clients join, before the first\n"
           "     action)")
     return 0
