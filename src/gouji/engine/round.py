@@ -393,8 +393,7 @@ class RoundFlow(GameState):
             hand[SMALL_JOKER] = hand[SMALL_JOKER][:-small]
         if big:
             hand[BIG_JOKER] = hand[BIG_JOKER][:-big]
-        self._count_cache[seat] = self._hand_view[seat] = None
-        self._hand_versions[seat] += 1
+        self._hand_changed(seat)
         size = naturals + twos + small + big
         self.sizes[seat] -= size
         self.pile.append(play)

@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gouji.engine.actions import Action
 from gouji.errors import GoujiError
@@ -26,6 +26,9 @@ from gouji.server.refusals import CONFLICT, NOT_FOUND, Refusal
 from gouji.server.store import ABANDONED, OPEN, OVER, PLAYING, WAITING, Store, StoreError
 from gouji.server.table import Table, row_summary, seat_tokens_text
 from gouji.server.views import ViewCache, result
+
+if TYPE_CHECKING:
+    from gouji.engine.game import Game
 
 #: How long a process holds a table before it must renew its lease (PostgreSQL stores); the
 #: leases are renewed, and lapsed ones of other processes taken over, every third of it.
@@ -448,9 +451,8 @@ class TableService:
             # action, all of them): asking each first what it holds would cost as much again.
             game = live.table.game
             texts, held = live.views.view_texts(game, [c.seat for c in connections], [c.sent for c in connections])
-            over = game.is_over
             for connection, observation, count in zip(connections, texts, held, strict=True):
-                if not connection.full_sent or count != connection.sent or (over and not connection.over_sent):
+                if _has_news(game, connection, count):
                     self._deliver_view(live, connection, observation, count)
         for connection in connections:
             if connection.closing:  # too slow: it is closed, and reconnects with since=
@@ -462,10 +464,9 @@ class TableService:
             self._deliver_view(live, connection, texts[0], held[0])
 
     def _to_tell(self, live: LiveTable, connection: Connection) -> bool:
-        """Has the connection anything new: its first view, events it does not hold, the end?"""
+        """Has the connection anything new (:func:`_has_news`)?"""
         game = live.table.game
-        return (not connection.full_sent or live.views.length(game, connection.seat) != connection.sent
-                or (game.is_over and not connection.over_sent))
+        return _has_news(game, connection, live.views.length(game, connection.seat))
 
     def _deliver_view(self, live: LiveTable, connection: Connection, observation: str, held: int) -> None:
         table = live.table
@@ -574,6 +575,12 @@ class TableService:
             action = table.bot_choice(clock.TIMEOUT_BOT)
         table.commit(action, seat)
         await self._after_commit(live, referee=False)
+
+
+def _has_news(game: Game, connection: Connection, held: int) -> bool:
+    """Has the connection anything new, its view holding ``held`` events: its first view, events
+    it does not hold, the end?"""
+    return not connection.full_sent or held != connection.sent or (game.is_over and not connection.over_sent)
 
 
 def _shares_tables(store: Store) -> bool:

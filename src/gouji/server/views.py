@@ -281,16 +281,9 @@ class ViewCache:
             legal = game._legal or []
         kept = self._legal_json
         if legal is not kept[0]:
-            if len(legal) == 1:  # a forced decline, asked (ask_forced_declines): its text kept
-                only = legal[0]
-                entry = _ONLY_LEGAL.get(id(only))
-                if entry is None or entry[0] is not only:
-                    if len(_ONLY_LEGAL) >= MAX_SET_TEXTS:
-                        _ONLY_LEGAL.clear()
-                    entry = _ONLY_LEGAL[id(only)] = (only, f', "legal_actions": {legal_json(legal)}')
-                kept = self._legal_json = (legal, entry[1])
-            else:
-                kept = self._legal_json = (legal, f', "legal_actions": {legal_json(legal)}')
+            # One legal action is a forced decline, asked (ask_forced_declines): its part is kept.
+            part = _only_legal(legal[0]) if len(legal) == 1 else f', "legal_actions": {legal_json(legal)}'
+            kept = self._legal_json = (legal, part)
         return kept[1]
 
     # -- the turn's pieces ---------------------------------------------------------------
@@ -314,14 +307,12 @@ class ViewCache:
         top, owner = game.top, game.owner
         table = self._table
         if top is not table[0] or owner is not table[1]:
-            entry = _SET_JSON.get(id(top))
-            top_text = entry[1] if entry is not None and entry[0] is top else "null" if top is None else _set_json(top)
-            owner_text = _SEAT_BY_ID.get(id(owner)) or _seat_json(owner)
-            table = self._table = (top, owner, f'"table": {top_text}, "table_owner": {owner_text}')
+            top_text = "null" if top is None else _set_json(top)
+            table = self._table = (top, owner, f'"table": {top_text}, "table_owner": {_seat_json(owner)}')
         passed = game.passed
         if passed != self._passed[0]:
             chosen = frozenset(passed)
-            self._passed = (chosen, _SEATS_JSON.get(chosen) or _seats_json(chosen))
+            self._passed = (chosen, _seats_json(chosen))
         # What is decided changes at every lead and round's end: its text is looked up, apart
         # from the facts that change seldom.
         if kind == PHASE:
@@ -364,11 +355,16 @@ class ViewCache:
             self._in_play = _ints(list(compress(range(6), playing)))
         self._sizes_seen = sizes.copy()
         shown = shown_counts(visibility, list(map(mul, sizes, playing)))
-        parts = self._size_parts = ["null" if n is None else _number(n) for n in shown]
-        texts = self._sizes_texts
+        self._size_parts = ["null" if n is None else _number(n) for n in shown]
+        self._write_sizes(game)
+
+    def _write_sizes(self, game: Game) -> None:
+        """Every hand sizes' text from the counts as the others see them (``_size_parts``): the
+        spectator's, and each seat's, its own count in place of a null."""
+        parts, texts, sizes, playing = self._size_parts, self._sizes_texts, game.sizes, game.playing
         everyone = texts[6] = "[" + ", ".join(parts) + "]"
-        for seat in range(6):
-            texts[seat] = everyone if shown[seat] is not None else _sizes_text(parts, seat, sizes[seat] * playing[seat])
+        for seat, part in enumerate(parts):
+            texts[seat] = everyone if part != "null" else _sizes_text(parts, seat, sizes[seat] * playing[seat])
 
     def _hand(self, game: Game, seat: int) -> None:
         """The seat's hand's JSON from its suits per rank (``Game.hands``), biggest rank first as
@@ -402,19 +398,13 @@ class ViewCache:
             texts[seat] = _sizes_text(counts, seat, size)
             return
         counts[seat] = _number(size) if shown else "null"
-        everyone = texts[6] = "[" + ", ".join(counts) + "]"
-        sizes, playing = game.sizes, game.playing
-        for other, part in enumerate(counts):
-            texts[other] = everyone if part != "null" else _sizes_text(counts, other, sizes[other] * playing[other])
+        self._write_sizes(game)
 
 
 _MOST_CARDS = 4 * 54  # four decks
 #: count_shown of each count a hand can hold (0 to _MOST_CARDS), by count_visibility (ROUND-6).
 _SHOWN: dict[str, list[bool]] = {}
 _NO_LEGAL = ', "legal_actions": []'
-#: The legal actions' part of a view where one action is legal, by the action (held, so its id
-#: is its own while kept; at most MAX_SET_TEXTS).
-_ONLY_LEGAL: dict[int, tuple[Action, str]] = {}
 # Numbers' texts (an event index, a turn), written once: formatting an int costs more than the
 # rest of putting a view together.
 _KEPT_NUMBERS = 4096
@@ -455,7 +445,7 @@ _DECISION_JSON: dict[tuple[str, object], str] = {}
 def _sizes_text(parts: list[str], seat: int, own: int) -> str:
     """The hand sizes' JSON as ``seat`` sees them: the others' ``parts``, its own count ``own``."""
     mine = parts.copy()
-    mine[seat] = _NUMBERS[own] if 0 <= own < _KEPT_NUMBERS else str(own)
+    mine[seat] = _number(own)
     return "[" + ", ".join(mine) + "]"
 
 
@@ -565,6 +555,18 @@ def _set_json(play: Play) -> str:
     return entry[1]
 
 
+def _only_legal(action: Action) -> str:
+    """The legal actions' part of a view where ``action`` alone is legal, kept by the action (the
+    entry holds it, so its id is its own while it is kept; as :func:`_set_json` keeps a set's)."""
+    entry = _ONLY_LEGAL.get(id(action))
+    if entry is None or entry[0] is not action:
+        if len(_ONLY_LEGAL) >= MAX_SET_TEXTS:
+            _ONLY_LEGAL.clear()
+        entry = _ONLY_LEGAL[id(action)] = (action, f', "legal_actions": {legal_json([action])}')
+    return entry[1]
+
+
+_ONLY_LEGAL: dict[int, tuple[Action, str]] = {}
 #: Sets whose JSON the process keeps at most (then it starts again).
 MAX_SET_TEXTS = 1 << 14
 _SET_JSON: dict[int, tuple[Play, str]] = {}
