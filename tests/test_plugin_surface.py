@@ -289,9 +289,9 @@ def test_a_gouji_set_is_restricted() -> None:
 
 
 def test_move_retired_refuses_a_seat_that_went_out_by_playing_its_cards():
-    """Only a seat ``retire`` took out moves: 头科's place is the one its last card won (END-1);
-    moving it left a hole in the places and a finish order shorter than the seats out (a
-    fresh-eyes review)."""
+    """Only a seat ``retire`` took out moves: 头科's place is the one its last card won (END-1,
+    P§3 "以先发完牌者为胜……第一名为“头科”，第二名为“二科”，依次类推"); moving it left a hole in the
+    places and a finish order shorter than the seats out (a fresh-eyes review)."""
     game = gouji.load_variant("provincial").new_position(
         {0: "3", 1: "5 5", 2: "6 6", 3: "7 7", 4: "8 8", 5: "9 9"}, 0)
     game.apply(gouji.parse_action("play 3"))
