@@ -30,6 +30,22 @@ def test_ROUND_1_tiao_pai_the_hand_and_the_order_are_seen_by_the_two_teammates_o
     assert any(e.kind == "pick" for e in game.observation(1).history), "the table knows a pick happened"
 
 
+@pytest.mark.rule("ROUND-6")
+def test_ROUND_6_a_pick_tells_the_table_no_hand_size_D14(plain, act):
+    """D§14: "持牌人手中剩余牌等于或少于10张，任何人询问其手中持牌数量时，应如实报明" — a count of
+    more than 10 is told to no one, so the table's line of a 挑牌 does not say it either."""
+    big = {**PICK, 0: "5 5 5 6 6 6 9 9 9 K K K"}  # 12 cards
+    game = plain.new_position(big, leader=0)
+    act(game, "dagang-pick")
+    for seat in range(1, 6):
+        view = game.observation(seat)
+        assert view.hand_sizes[0] is None
+        pick = [e for e in view.history if e.kind == "pick"]
+        assert pick and not any(ch.isdigit() for ch in pick[0].detail.replace("seat 2", "")), pick[0].detail
+    # The teammate shown the hand sees it counted.
+    assert any("12 cards" in e.detail for e in game.observation(2).history if e.kind == "pick-hand")
+
+
 def test_every_dagang_variant_passes_the_leak_check():
     for name in ("dagang-plain", "dagang-tribute-only", "dagang"):
         run_conformance(name, seeds=range(2), thorough=False)
