@@ -11,6 +11,7 @@ import os
 import threading
 import time
 
+import attrs
 import pytest
 
 from gouji.server.store import (
@@ -21,6 +22,7 @@ from gouji.server.store import (
     PLAYING,
     WAITING,
     ActionRow,
+    NextTakenError,
     SeatRow,
     StoreError,
     TableRow,
@@ -46,7 +48,7 @@ def store():
     else:
         psycopg = pytest.importorskip("psycopg", reason="pip install '.[postgresql]'")
     with psycopg.connect(URL, autocommit=True) as db:
-        db.execute("DROP TABLE IF EXISTS gouji_actions, gouji_seats, gouji_tables")
+        db.execute("DROP TABLE IF EXISTS gouji_next, gouji_actions, gouji_seats, gouji_tables")
     opened = open_store(URL)
     yield opened
     opened.close()
@@ -139,3 +141,17 @@ def test_a_released_table_is_taken_at_once(store):
 def test_bad_urls_are_a_store_error():
     with pytest.raises(StoreError):
         open_store("postgresql://nobody@127.0.0.1:1/none?connect_timeout=2")
+
+
+def test_a_table_has_one_next_game_in_the_database(store):
+    """The next game at a table (``POST /api/tables/{id}/next``) is made once, whichever of the
+    processes sharing the database asks: the database refuses a second."""
+    store.create_table(_row(status=OVER))
+    following = attrs.evolve(_row("t2"), follows="t1", context={"game_number": 2, "carry": []})
+    store.create_table(following)
+    assert store.get_table("t2") == following
+    assert store.get_table("t1").next == "t2" and store.next_table("t1") == "t2"
+    assert {t.id: t.next for t in store.list_tables()} == {"t1": "t2", "t2": None}
+    with pytest.raises(NextTakenError):
+        store.create_table(attrs.evolve(_row("t3"), follows="t1", context={"game_number": 2}))
+    assert store.get_table("t3") is None, "refused whole: no row of it is left"

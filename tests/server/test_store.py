@@ -3,9 +3,10 @@ one row per turn, leases kept for a store shared by several processes."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
-from gouji.server.sqlite_store import SQLiteStore
+from gouji.server.sqlite_store import SCHEMA, SQLiteStore
 from gouji.server.store import (
     BOT,
     HUMAN,
@@ -14,6 +15,7 @@ from gouji.server.store import (
     PLAYING,
     WAITING,
     ActionRow,
+    NextTakenError,
     SeatRow,
     StoreError,
     TableRow,
@@ -107,3 +109,35 @@ def test_memory_urls(url):
 def test_unknown_store_urls_are_refused(url):
     with pytest.raises(StoreError):
         open_store(url)
+
+
+def test_a_table_has_one_next_game():
+    """The next game at a table (``POST /api/tables/{id}/next``) is made once: the store refuses a
+    second table following the same one, whole."""
+    store = SQLiteStore()
+    store.create_table(_row(status=OVER))
+    following = attrs.evolve(_row("t2"), follows="t1", context={"game_number": 2, "carry": []})
+    store.create_table(following)
+    assert store.get_table("t2") == following
+    assert store.get_table("t1").next == "t2" and store.next_table("t1") == "t2"
+    assert {t.id: t.next for t in store.list_tables()} == {"t1": "t2", "t2": None}
+    with pytest.raises(NextTakenError):
+        store.create_table(attrs.evolve(_row("t3"), follows="t1", context={"game_number": 2}))
+    assert store.get_table("t3") is None, "refused whole: no row of it is left"
+
+
+def test_a_store_made_before_next_games_gains_them(tmp_path):
+    """A store file written before gouji_next existed opens, and its tables read as first games."""
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    for statement in SCHEMA[:-1]:  # every table but gouji_next
+        db.execute(statement)
+    db.execute("INSERT INTO gouji_tables VALUES ('t0', 'provincial', '', '{}', 1, 'over', 1.0, NULL, NULL)")
+    db.commit()
+    db.close()
+    store = SQLiteStore(path)
+    row = store.get_table("t0")
+    assert row is not None and (row.follows, row.context, row.next) == (None, None, None)
+    store.close()

@@ -345,6 +345,13 @@ def _is_order(value: Any) -> bool:
     return isinstance(value, list) and all(_is_seat(s) for s in value) and sorted(value) == list(range(6))
 
 
+def context_from_plain(raw: Any) -> GameContext:
+    """A game's context from its plain form, as a record's ``"context"`` holds it
+    (:meth:`GameContext.to_plain <gouji.engine.context.GameContext.to_plain>`; ``None``: a first
+    game's), every field bounded; :class:`~gouji.errors.RecordError` for anything else."""
+    return _context(raw)
+
+
 def _context(raw: Any) -> GameContext:
     from gouji.engine.context import GameContext
 

@@ -35,7 +35,7 @@ from gouji.server.catalog import variants_text
 from gouji.server.hosts import HostCheck, check_allowed_hosts, default_allowed_hosts
 from gouji.server.protocol import MAX_BODY_BYTES, MAX_FRAME_BYTES, parse_act, parse_json_object, parse_since
 from gouji.server.refusals import BAD_REQUEST, HTTP_STATUS, NOT_FOUND, Refusal
-from gouji.server.service import CLOSE_MOVED, IDLE_SECONDS, Connection, HeldElsewhere, TableService
+from gouji.server.service import CLOSE_MOVED, IDLE_SECONDS, MAX_SOCKETS, Connection, HeldElsewhere, TableService
 from gouji.server.store import Store, open_store
 from gouji.server.tokens import MAX_TOKEN_CHARS
 
@@ -89,23 +89,30 @@ async def _body(request: Request) -> dict[str, Any]:
     return parse_json_object(b"".join(chunks), MAX_BODY_BYTES, "request body")
 
 
+def _client(request: Request | WebSocket) -> str | None:
+    """The client's address (uvicorn's: a proxy on this machine has it forwarded), or ``None``."""
+    return request.client.host if request.client is not None else None
+
+
 def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: float | None = None,
                bot_delay: float = 0.0, owner: str | None = None,
-               allowed_hosts: Sequence[str] | None = None, idle_timeout: float = IDLE_SECONDS) -> Starlette:
+               allowed_hosts: Sequence[str] | None = None, idle_timeout: float = IDLE_SECONDS,
+               max_sockets: int = MAX_SOCKETS) -> Starlette:
     """The server's application over ``store`` (a :class:`~gouji.server.store.Store` or its URL).
 
     ``clock_seconds``: the move time (``None``: no clock); ``bot_delay``: seconds a bot waits
     before it moves (so that people can follow the game); ``allowed_hosts``: the hosts a request
     may name (``"*"``: any; ``None``: this machine's loopback names, any port), a
     :class:`ValueError` for a bad one; ``idle_timeout``: seconds a table in play may go with no
-    client and no move before it is abandoned (0: never)."""
+    client and no move before it is abandoned (0: never); ``max_sockets``: websockets open at once
+    at most (``gouji serve`` keeps them below its connections, so that HTTP is answered)."""
     hosts = default_allowed_hosts() if allowed_hosts is None else \
         [allowed_hosts] if isinstance(allowed_hosts, str) else list(allowed_hosts)
     check_allowed_hosts(hosts)
     if isinstance(store, str):
         store = open_store(store)
     service = TableService(store, clock_seconds=clock_seconds, bot_delay=bot_delay, owner=owner,
-                           idle_seconds=idle_timeout)
+                           idle_seconds=idle_timeout, max_sockets=max_sockets)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -117,7 +124,7 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
 
     async def create_table(request: Request) -> Response:
         try:
-            return JSONResponse(service.create(await _body(request)), status_code=201)
+            return JSONResponse(service.create(await _body(request), _client(request)), status_code=201)
         except Refusal as refusal:
             return _refused(refusal)
 
@@ -126,6 +133,15 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
             body = await _body(request)
             answer = await service.join(request.path_params["table_id"], body.get("seat"))
             return JSONResponse(answer, status_code=201)
+        except Refusal as refusal:
+            return _refused(refusal)
+
+    async def next_game(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            answer, made = await service.next_game(request.path_params["table_id"], body.get("token"),
+                                                   _client(request))
+            return JSONResponse(answer, status_code=201 if made else 200)
         except Refusal as refusal:
             return _refused(refusal)
 
@@ -149,6 +165,19 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
 
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
+        client = _client(websocket)
+        try:
+            service.open_socket(client)
+        except Refusal as refusal:
+            await websocket.send_json(refusal.message_dict(None))
+            await websocket.close(CLOSE_BAD_REQUEST)
+            return
+        try:
+            await _serve_socket(websocket)
+        finally:
+            service.close_socket(client)
+
+    async def _serve_socket(websocket: WebSocket) -> None:
         try:
             live = service.get(websocket.path_params["table_id"])
             params = websocket.query_params
@@ -205,6 +234,14 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         finally:
             service.disconnect(live, connection)
 
+    async def unknown_socket(websocket: WebSocket) -> None:
+        # Starlette answers a websocket no route takes with a bare 403: the protocol's error instead.
+        await websocket.accept()
+        path = websocket.url.path[:80]
+        await websocket.send_json(Refusal(NOT_FOUND, f"no such address: {path} (a table's websocket is "
+                                                     "/api/tables/{id}/ws)").message_dict(None))
+        await websocket.close(CLOSE_NOT_FOUND)
+
     async def page(request: Request) -> Response:
         index = STATIC / "index.html"
         if not index.is_file():
@@ -219,8 +256,10 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         Route("/api/variants", variant_list, methods=["GET"]),
         Route("/api/tables/{table_id}", table_summary, methods=["GET"]),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/next", next_game, methods=["POST"]),
         Route("/api/tables/{table_id}/record", table_record, methods=["GET"]),
         WebSocketRoute("/api/tables/{table_id}/ws", table_socket),
+        WebSocketRoute("/{path:path}", unknown_socket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HostCheck, allowed_hosts=hosts)],

@@ -73,7 +73,8 @@ def parse_json_object(data: str | bytes, limit: int, what: str) -> dict[str, Any
     if not _depth_within(data, MAX_JSON_DEPTH):
         raise Refusal(BAD_REQUEST, f"a {what} nests at most {MAX_JSON_DEPTH} levels deep")
     try:
-        value = json.loads(data, parse_constant=_refuse_constant, object_pairs_hook=unique_keys)
+        value = json.loads(data, parse_constant=_refuse_constant, parse_int=_bounded_int,
+                           object_pairs_hook=unique_keys)
     except Refusal:
         raise
     except (ValueError, RecursionError) as exc:
@@ -81,6 +82,18 @@ def parse_json_object(data: str | bytes, limit: int, what: str) -> dict[str, Any
     if not isinstance(value, dict):
         raise Refusal(BAD_REQUEST, f"a {what} is a JSON object")
     return value
+
+
+#: The most digits a number of a request may have (more than any count or seed of the protocol).
+MAX_INT_DIGITS = 30
+
+
+def _bounded_int(text: str) -> int:
+    """An integer of the JSON text, refused before it is read when it is longer than any the
+    protocol has (Python's own refusal of a huge one names its settings, no help to a client)."""
+    if len(text) > MAX_INT_DIGITS + 1:  # (a sign)
+        raise Refusal(BAD_REQUEST, f"a number has at most {MAX_INT_DIGITS} digits")
+    return int(text)
 
 
 def parse_act(data: str | bytes) -> tuple[int, str]:
@@ -108,8 +121,8 @@ def parse_since(value: str | None) -> int | None:
 
 
 #: The messages with a JSON Schema in ``gouji/server/schemas/``.
-MESSAGES = ("create-table", "created", "join", "joined", "table", "lobby", "variants", "view", "act", "error",
-            "over")
+MESSAGES = ("create-table", "created", "join", "joined", "next", "next-made", "table", "lobby", "variants", "view",
+            "act", "error", "over", "next-game")
 
 
 def schema(name: str) -> dict[str, Any]:

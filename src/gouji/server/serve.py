@@ -87,12 +87,14 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, store: str = DEFAU
     from gouji.server.app import create_app
 
     check_arguments(port, clock_seconds, bot_delay, idle_timeout)
+    limit = connection_limit()
+    # Websockets take three quarters of the connections at most: the rest answer HTTP.
     app = create_app(store, clock_seconds=clock_seconds, bot_delay=bot_delay,
-                     allowed_hosts=allowed_hosts(host, port, allowed_host), idle_timeout=idle_timeout)
+                     allowed_hosts=allowed_hosts(host, port, allowed_host), idle_timeout=idle_timeout,
+                     max_sockets=max(8, limit * 3 // 4))
     # The websocket layer closes (1009) messages above MAX_MESSAGE_BYTES before the application
     # reads them; the application refuses frames above MAX_FRAME_BYTES with a bad_request. No
     # access log, since a websocket's address holds its seat's token.
-    limit = connection_limit()
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning",
                             access_log=False, ws="websockets-sansio", limit_concurrency=limit,
                             timeout_keep_alive=5)

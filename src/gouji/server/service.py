@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import secrets
@@ -22,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 from gouji.engine.actions import Action
 from gouji.errors import GoujiError
 from gouji.server import clock
-from gouji.server.refusals import CONFLICT, NOT_FOUND, Refusal
-from gouji.server.store import ABANDONED, OPEN, OVER, PLAYING, WAITING, Store, StoreError
+from gouji.server.refusals import BAD_REQUEST, CONFLICT, NOT_FOUND, Refusal
+from gouji.server.store import ABANDONED, OPEN, OVER, PLAYING, WAITING, NextTakenError, Store, StoreError
 from gouji.server.table import Table, row_summary, seat_tokens_text
 from gouji.server.views import ViewCache, result
 
@@ -51,6 +52,14 @@ CLOSE_TOO_SLOW = 4408
 MAX_CONNECTIONS = 64
 MAX_SPECTATORS = 40
 MAX_SEAT_CONNECTIONS = 4
+#: One client's share (by its address; a client on this machine's loopback address is not
+#: counted: a proxy forwards its clients' addresses, which uvicorn reads from one on this
+#: machine): tables in play it made, and websockets open at once; and the websockets of all
+#: clients together, below the process's connections (serve.py), so that sockets held open never
+#: leave the HTTP API unanswered.
+TABLES_PER_CLIENT = 20
+SOCKETS_PER_CLIENT = 64
+MAX_SOCKETS = 3_000
 #: Seconds a table in play may go without a connected client and without a move before it is
 #: abandoned (``gouji serve --idle-timeout``; 0: never); the sweep looks every quarter of it
 #: (every minute at most).
@@ -145,6 +154,8 @@ class LiveTable:
         self.connections: set[Connection] = set()
         self.changed = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
+        #: The address of the client that made it (None: unknown, made on this machine, restored).
+        self.creator: str | None = None
         self.decision_started = time.monotonic()
         self.views = ViewCache()
         #: When it last had a move or a client (monotonic): the idle sweep's measure.
@@ -156,8 +167,12 @@ class TableService:
 
     def __init__(self, store: Store, *, clock_seconds: float | None = None, bot_delay: float = 0.0,
                  owner: str | None = None, lease_seconds: float = LEASE_SECONDS,
-                 idle_seconds: float = IDLE_SECONDS) -> None:
+                 idle_seconds: float = IDLE_SECONDS, max_sockets: int = MAX_SOCKETS) -> None:
         self.store = store
+        self.max_sockets = max_sockets
+        #: Websockets open, by client address (a loopback one under None), and in all.
+        self._sockets: dict[str | None, int] = {}
+        self._socket_count = 0
         self.clock_seconds = clock_seconds
         self.bot_delay = bot_delay
         self.owner = owner or f"gouji-{secrets.token_hex(6)}"
@@ -300,16 +315,80 @@ class TableService:
         live.changed.set()
 
     # -- requests ---------------------------------------------------------------------
-    def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        """``POST /api/tables``: a new table; its id and the human seats' tokens."""
-        in_play = sum(1 for live in self.tables.values() if not live.table.game.is_over)
-        if in_play >= MAX_TABLES_IN_PLAY:
-            raise Refusal(CONFLICT, f"this server holds {in_play} tables in play, its most: try again later")
+    def create(self, body: dict[str, Any], client: str | None = None) -> dict[str, Any]:
+        """``POST /api/tables``: a new table; its id and the human seats' tokens. ``client``: the
+        address of the client asking (:data:`TABLES_PER_CLIENT`)."""
+        creator = self._check_room(client)
         table, tokens = Table.create(self.store, body.get("variant"), body.get("seats"), body.get("options"),
                                      self.owner)
         self.store.claim(table.id, self.owner, self.lease_seconds)
-        self._hold(table)
+        self._hold(table).creator = creator
         return {"id": table.id, "tokens": seat_tokens_text(tokens)}
+
+    def _check_room(self, client: str | None) -> str | None:
+        """Refuse a new table where this process, or the client (by address), holds its most
+        tables in play; the client's address as counted (``None``: not counted)."""
+        in_play = [live for live in self.tables.values()
+                   if not live.table.game.is_over and live.table.status != ABANDONED]
+        if len(in_play) >= MAX_TABLES_IN_PLAY:
+            raise Refusal(CONFLICT, f"this server holds {len(in_play)} tables in play, its most: try again later")
+        creator = counted_client(client)
+        if creator is not None and sum(1 for live in in_play if live.creator == creator) >= TABLES_PER_CLIENT:
+            raise Refusal(CONFLICT, f"{TABLES_PER_CLIENT} tables in play made from your address are this "
+                                    "server's most for one client: finish or leave one first")
+        return creator
+
+    def open_socket(self, client: str | None) -> None:
+        """Count a websocket of ``client`` (its address); :class:`Refusal` (conflict) past
+        :data:`SOCKETS_PER_CLIENT` for the client or ``max_sockets`` in all, counting nothing."""
+        if self._socket_count >= self.max_sockets:
+            raise Refusal(CONFLICT, f"this server has {self._socket_count} websockets open, its most: try again later")
+        counted = counted_client(client)
+        if counted is not None and self._sockets.get(counted, 0) >= SOCKETS_PER_CLIENT:
+            raise Refusal(CONFLICT, f"{SOCKETS_PER_CLIENT} websockets open from your address are this server's "
+                                    "most for one client: close one first")
+        self._sockets[counted] = self._sockets.get(counted, 0) + 1
+        self._socket_count += 1
+
+    def close_socket(self, client: str | None) -> None:
+        """A websocket counted by :meth:`open_socket` has closed."""
+        counted = counted_client(client)
+        left = self._sockets.get(counted, 0) - 1
+        if left > 0:
+            self._sockets[counted] = left
+        else:
+            self._sockets.pop(counted, None)
+        self._socket_count = max(0, self._socket_count - 1)
+
+    async def next_game(self, table_id: str, token: object, client: str | None = None) -> tuple[dict[str, Any], bool]:
+        """``POST /api/tables/{id}/next``: the next game at a finished table, asked by one of its
+        seats (``token``): the same seats and tokens, the context the variant carries (the
+        places, the tribute owed). Made once: a second request gets the same table. The answer,
+        and whether it was made now. Every connection to the finished table is told (``next``)."""
+        live = self.get(table_id)
+        async with live.lock:
+            table = live.table
+            if not isinstance(token, str):
+                raise Refusal(BAD_REQUEST, "token: the token of a seat at this table")
+            table.seat_of(token)  # a seat's request: not a spectator's, not a stranger's
+            made = table.row.next or self.store.next_table(table.id)
+            if made is None:
+                creator = self._check_room(client)
+                try:
+                    following = table.create_next(self.owner)
+                except NextTakenError:  # made meanwhile by another server sharing the store
+                    made = self.store.next_table(table.id)
+                else:
+                    made = following.id
+                    self.store.claim(following.id, self.owner, self.lease_seconds)
+                    self._hold(following).creator = creator
+                    number = following.game.context.game_number
+                    told = _json({"type": "next", "table": table.id, "next": made, "game_number": number})
+                    for connection in list(live.connections):
+                        connection.deliver(told)
+                    return {"id": made, "follows": table.id, "game_number": number}, True
+            assert made is not None
+        return {"id": made, "follows": table.id, "game_number": table.game.context.game_number + 1}, False
 
     def get(self, table_id: str) -> LiveTable:
         """The table of ``table_id``, from memory or restored from the store."""
@@ -575,6 +654,20 @@ class TableService:
             action = table.bot_choice(clock.TIMEOUT_BOT)
         table.commit(action, seat)
         await self._after_commit(live, referee=False)
+
+
+def counted_client(client: str | None) -> str | None:
+    """The address a client is counted by, or ``None`` where it is not counted: no address, or
+    this machine's loopback one (a person here, or a proxy that does not forward its clients'
+    addresses)."""
+    if not client:
+        return None
+    try:
+        if ipaddress.ip_address(client).is_loopback:
+            return None
+    except ValueError:  # not an address (a test client's name): counted as it is
+        pass
+    return client[:64]
 
 
 def _has_news(game: Game, connection: Connection, held: int) -> bool:

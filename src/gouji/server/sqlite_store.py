@@ -18,7 +18,16 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from gouji.server.store import OPEN, STATUSES, ActionRow, SeatRow, StoreError, TableRow, TurnTakenError
+from gouji.server.store import (
+    OPEN,
+    STATUSES,
+    ActionRow,
+    NextTakenError,
+    SeatRow,
+    StoreError,
+    TableRow,
+    TurnTakenError,
+)
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS gouji_tables (
@@ -48,7 +57,18 @@ SCHEMA = (
         PRIMARY KEY (table_id, turn)
     )""",
     "CREATE INDEX IF NOT EXISTS gouji_tables_status ON gouji_tables (status, created_at)",
+    # A table of its own, not columns added to gouji_tables: a store made before it gains it by
+    # CREATE TABLE IF NOT EXISTS, with no ALTER TABLE (whose forms SQLite and PostgreSQL differ on).
+    """CREATE TABLE IF NOT EXISTS gouji_next (
+        table_id VARCHAR(64) PRIMARY KEY REFERENCES gouji_tables(id),
+        follows VARCHAR(64) NOT NULL UNIQUE REFERENCES gouji_tables(id),
+        context TEXT NOT NULL
+    )""",
 )
+#: A table's row with what follows (the columns _table reads, in order).
+_TABLE_COLUMNS = ("t.id, t.variant_name, t.variant_toml, t.options, t.seed, t.status, t.created_at, t.owner, "
+                  "t.lease_until, n.follows, n.context, f.table_id FROM gouji_tables t "
+                  "LEFT JOIN gouji_next n ON n.table_id = t.id LEFT JOIN gouji_next f ON f.follows = t.id")
 
 
 class SQLiteStore:
@@ -108,14 +128,22 @@ class SQLiteStore:
         for seat, row in enumerate(table.seats):
             statements.append(("INSERT INTO gouji_seats (table_id, seat, kind, bot, token_hash) "
                                "VALUES (?, ?, ?, ?, ?)", (table.id, seat, row.kind, row.bot, row.token_hash)))
+        if table.follows is not None:
+            statements.append(("INSERT INTO gouji_next (table_id, follows, context) VALUES (?, ?, ?)",
+                               (table.id, table.follows, json.dumps(table.context))))
         try:
             self._write(statements)
         except self.integrity_errors as exc:
+            if table.follows is not None and self.next_table(table.follows) is not None:
+                raise NextTakenError(f"a table follows {table.follows!r} already") from exc
             raise StoreError(f"table {table.id!r} cannot be created: {exc}") from exc
 
+    def next_table(self, table_id: str) -> str | None:
+        rows = self._read("SELECT table_id FROM gouji_next WHERE follows = ?", (table_id,))
+        return str(rows[0][0]) if rows else None
+
     def get_table(self, table_id: str) -> TableRow | None:
-        rows = self._read("SELECT id, variant_name, variant_toml, options, seed, status, created_at, owner, "
-                          "lease_until FROM gouji_tables WHERE id = ?", (table_id,))
+        rows = self._read(f"SELECT {_TABLE_COLUMNS} WHERE t.id = ?", (table_id,))
         if not rows:
             return None
         return self._table(rows[0])
@@ -130,15 +158,17 @@ class SQLiteStore:
                         for k, b, h in seats),
             seed=int(str(row[4])), status=str(row[5]), created_at=float(str(row[6])),
             owner=None if row[7] is None else str(row[7]),
-            lease_until=None if row[8] is None else float(str(row[8])))
+            lease_until=None if row[8] is None else float(str(row[8])),
+            follows=None if row[9] is None else str(row[9]),
+            context=None if row[10] is None else json.loads(str(row[10])),
+            next=None if row[11] is None else str(row[11]))
 
     def list_tables(self, statuses: tuple[str, ...] = STATUSES, limit: int = 100) -> list[TableRow]:
         if not statuses:
             return []
         marks = ", ".join("?" * len(statuses))
-        rows = self._read(f"SELECT id, variant_name, variant_toml, options, seed, status, created_at, owner, "
-                          f"lease_until FROM gouji_tables WHERE status IN ({marks}) "
-                          f"ORDER BY created_at DESC, id LIMIT ?", (*statuses, limit))
+        rows = self._read(f"SELECT {_TABLE_COLUMNS} WHERE t.status IN ({marks}) "
+                          f"ORDER BY t.created_at DESC, t.id LIMIT ?", (*statuses, limit))
         return [self._table(row) for row in rows]
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:

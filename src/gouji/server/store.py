@@ -3,7 +3,10 @@
 A store keeps, per table, what restores it after a crash: the variant (its TOML
 text, so house variants restore too), the seats (human seats by the hash of their
 token, bots by name), the secret seed, the action log (one row per action, keyed
-by its turn) and the status. A table is restored by replaying its log.
+by its turn) and the status; for a table whose game follows another's (the next game
+of a series at the same table), the table it follows and the game's context (what it
+knows of the last game: its places, the tribute owed). A table is restored by
+replaying its log.
 
 Several servers may share one store (PostgreSQL): each table is owned by one
 process at a time, which holds a lease (``owner``, ``lease_until``) and renews
@@ -13,7 +16,7 @@ serves one process, so it grants every claim.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
@@ -29,6 +32,10 @@ HUMAN, OPEN, BOT = "human", "open", "bot"
 
 class StoreError(GoujiError):
     """The store cannot be opened, or refuses a write (another process owns the table)."""
+
+
+class NextTakenError(StoreError):
+    """A table was created to follow one that another table follows already."""
 
 
 class TurnTakenError(StoreError):
@@ -59,6 +66,13 @@ class TableRow:
     created_at: float
     owner: str | None = None
     lease_until: float | None = None
+    #: The table whose game this one follows (the next game at a table), and the game's context
+    #: as a record holds it (:meth:`gouji.engine.context.GameContext.to_plain`); ``None`` for a
+    #: first game.
+    follows: str | None = None
+    context: Any = None
+    #: The table that follows this one (its next game), as the store read it.
+    next: str | None = None
 
 
 @attrs.frozen
@@ -75,7 +89,11 @@ class Store(Protocol):
     """What a server needs of its storage. Every method commits before it returns."""
 
     def create_table(self, table: TableRow) -> None:
-        """Add a new table (its log is empty)."""
+        """Add a new table (its log is empty). A table that follows another (``follows``) is
+        refused with :class:`NextTakenError` if one follows it already: a table has one next."""
+
+    def next_table(self, table_id: str) -> str | None:
+        """The id of the table that follows ``table_id`` (its next game), or ``None``."""
 
     def get_table(self, table_id: str) -> TableRow | None:
         """The table, or ``None`` if the store has none of that id."""

@@ -21,10 +21,12 @@ from typing import Any
 
 from gouji.bots.basic import BOT_TYPES, decide, make_bot
 from gouji.engine.actions import Action, parse_action
+from gouji.engine.context import MAX_GAME_NUMBER
 from gouji.engine.game import Game
 from gouji.errors import GoujiError, IllegalActionError, OutOfTurnError
 from gouji.plugins.loader import load_variant, variant_from_text, variant_names, variant_to_toml
 from gouji.plugins.variant import Variant
+from gouji.records.record import context_from_plain
 from gouji.server.refusals import BAD_REQUEST, CONFLICT, FORBIDDEN, ILLEGAL, NOT_FOUND, OUT_OF_TURN, STALE, Refusal
 from gouji.server.store import (
     ABANDONED,
@@ -252,6 +254,32 @@ class Table:
         store.create_table(table)
         return cls(table, game, store, owner), tokens
 
+    def create_next(self, owner: str = "") -> Table:
+        """The next game at this finished table, stored: the same variant and seats, each human
+        seat held by the same token, open seats still open, bots the same bots, a new secret
+        seed, and the context the variant carries from this game to the next (its places, the
+        tribute owed: the ``gouji_next_context`` hook, as :class:`gouji.Series` does).
+        :class:`~gouji.server.store.NextTakenError` if a table follows this one already."""
+        game = self.game
+        if not game.is_over:
+            raise Refusal(CONFLICT, "the game is in play: the next game follows once it is over")
+        if game.context.game_number >= MAX_GAME_NUMBER:
+            raise Refusal(CONFLICT, f"a series at one table has at most {MAX_GAME_NUMBER} games")
+        variant = game.variant
+        context = variant.call_hook("gouji_next_context", options=variant.options, game=game,
+                                    context=game.context)
+        seed = secrets.randbits(63)
+        following = variant.new_game(seed=seed, context=context)
+        seats = self.row.seats
+        status = OVER if following.is_over else WAITING if any(r.kind == OPEN for r in seats) else PLAYING
+        row = TableRow(id=secrets.token_urlsafe(9), variant_name=self.row.variant_name,
+                       variant_toml=self.row.variant_toml, options=self.row.options, seats=seats, seed=seed,
+                       status=status, created_at=time.time(), owner=owner or None, follows=self.id,
+                       context=context.to_plain())
+        self.store.create_table(row)
+        self.row = _evolve(self.row, next=row.id)
+        return Table(row, following, self.store, owner)
+
     @classmethod
     def restore(cls, store: Store, table_id: str, owner: str = "") -> Table:
         """The table as its stored log leaves it."""
@@ -259,7 +287,8 @@ class Table:
         if row is None:
             raise Refusal(NOT_FOUND, f"no table {table_id[:64]!r}")
         try:
-            game = variant_from_toml(row.variant_toml).new_game(seed=row.seed)
+            context = context_from_plain(row.context)
+            game = variant_from_toml(row.variant_toml).new_game(seed=row.seed, context=context)
         except GoujiError as exc:
             raise StoreError(f"table {row.id}: its variant cannot be built again: {exc}") from exc
         for expected, entry in enumerate(store.actions(row.id)):
@@ -468,10 +497,12 @@ def _refusal(exc: GoujiError) -> Refusal:
 def row_summary(row: TableRow, turn: int, current_player: int | None) -> dict[str, Any]:
     """A table's summary from its stored row (``current_player`` is ``None`` where unknown: a
     table this process does not hold)."""
+    context = row.context if isinstance(row.context, dict) else {}
     return {
         "id": row.id, "variant": row.variant_name, "status": row.status, "turn": turn,
         "current_player": current_player, "created_at": row.created_at,
         "seats": [{"seat": i, "kind": s.kind, "bot": s.bot} for i, s in enumerate(row.seats)],
+        "game_number": context.get("game_number", 1), "follows": row.follows, "next": row.next,
     }
 
 

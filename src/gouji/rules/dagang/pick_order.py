@@ -94,8 +94,8 @@ def ask(game: PluginGame, seat: int) -> None:
     # The table learns that a teammate sets the order, and not how many cards: a count over 10
     # is the holder's own (ROUND-6, D§14); only the two of them see the hand.
     game.log("pick", seat, RULE, detail=f"seat {mate} sets the order of his cards")
-    game.log("pick-hand", seat, RULE,
-             detail=f"shown to seat {mate}, {n_cards(game.hand_size(seat))}: " + " ".join(str(c) for c in game.hand(seat)),
+    cards = " ".join(str(c) for c in game.hand(seat))
+    game.log("pick-hand", seat, RULE, detail=f"shown to seat {mate}, {n_cards(game.hand_size(seat))}: {cards}",
              visible_to=(seat, mate))
     counts = [game.rank_count(seat, rank) if rank >= THREE else 0 for rank in range(BIG_JOKER + 1)]
     game.add_phase(PickPhase(seat, mate, counts))
