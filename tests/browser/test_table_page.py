@@ -281,6 +281,32 @@ def _check_result(driver: Any, game: gouji.Game) -> None:
     assert len(places) == len(game.finish_order)
     for place, seat in zip(places, game.finish_order, strict=True):
         assert place.endswith((f"seat {seat}", f"seat {seat} (you)")), places
+    # Each seat box shows its place, and no count: the last seat holds cards still, yet the
+    # view counts 0 for a seat out of play.
+    assert _seat_boxes(driver) == [{"place": PLACES[game.finish_order.index(seat)], "count": "", "out": True}
+                                   for seat in range(6)]
+    # The record's link, as docs/hosting.rst names it; the log's last line names the places.
+    assert driver.find_element(By.ID, "record-link").text == "record (JSON)"
+    end = driver.find_elements(By.CSS_SELECTOR, "#log li[data-kind=game-over]")[-1].text
+    assert not re.search(r"\d( \d){5}", end), end
+    assert f"1st: seat {game.finish_order[0]}" in end and f"6th: seat {game.finish_order[5]}" in end, end
+
+
+#: The places as the page names them in English (gouji.engine.events.PLACE_NAMES).
+PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
+#: Each seat box: its place (or "out of play"), its count of cards as shown, and whether greyed.
+READ_SEATS = """
+return [0, 1, 2, 3, 4, 5].map((s) => {
+  const box = document.getElementById(`seat-${s}`);
+  return {place: box.querySelector(".place").textContent, count: box.querySelector(".count").textContent,
+          out: box.classList.contains("out")};
+});
+"""
+
+
+def _seat_boxes(driver: Any) -> list[dict[str, Any]]:
+    boxes: list[dict[str, Any]] = driver.execute_script(READ_SEATS)
+    return boxes
 
 
 def _play_to_the_end(driver: Any, server: str, table: str, rng: random.Random,
@@ -319,8 +345,11 @@ def test_a_whole_game_against_bots_by_clicking(browsers, server, variant):
 
 
 def _check_replay(driver: Any, server: str, table: str, game: gouji.Game) -> None:
-    """The lobby offers the finished table's replay; it steps through the public log."""
+    """The lobby offers the finished table's replay; it steps through the public log, and the
+    seats, their places, whose turn it is and the result follow the step."""
     from selenium.webdriver.common.by import By
+
+    from gouji.engine.events import PLACE_NAMES
 
     driver.get(server)
     link = _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, f"tr[data-table='{table}'] a[data-testid=watch]"),
@@ -331,9 +360,19 @@ def _check_replay(driver: Any, server: str, table: str, game: gouji.Game) -> Non
     public = [e.as_public() for e in game.events if e.visible_to is None]
     step = driver.find_element(By.ID, "replay-step")
     assert step.text == f"event {len(public)} / {len(public)}"
+    result = driver.find_element(By.CSS_SELECTOR, "[data-testid=result]")
     driver.find_element(By.ID, "replay-first").click()
     assert step.text == f"event 0 / {len(public)}"
     assert driver.find_elements(By.CSS_SELECTOR, "#log li") == []
+    # The seats follow the step: at the start nobody has a place or is out, no count is made
+    # up (the log does not tell the hands' sizes), and the result waits for the last step.
+    assert _seat_boxes(driver) == [{"place": "", "count": "", "out": False}] * 6
+    assert not result.is_displayed() and driver.find_element(By.ID, "replay").is_displayed()
+
+    def to_decide(n: int) -> int | None:
+        """The seat of the first decision at or after event ``n``: whose turn it is there."""
+        return next((e.seat for e in public[n:] if e.kind in DECISIONS and e.seat is not None), None)
+
     for n in range(1, 8):
         driver.find_element(By.ID, "replay-next").click()
         items = driver.find_elements(By.CSS_SELECTOR, "#log li")
@@ -342,8 +381,53 @@ def _check_replay(driver: Any, server: str, table: str, game: gouji.Game) -> Non
         shown = driver.find_element(By.ID, "table-set").get_attribute("data-set")
         if leads and public[n - 1].kind not in ("round-won",):
             assert shown == leads[-1].play.text(ascii_only=True)
+        current = [s for s in range(6) if "current" in driver.find_element(By.ID, f"seat-{s}").get_attribute("class")]
+        assert current == [s for s in [to_decide(n)] if s is not None], (n, public[n:n + 3])
+    # Step to the events around the places: each seat's place shows from its own event on
+    # (END-1's "out"; a seat retired, by a failed burn say, from its event: its detail names it).
+    outs = [i for i, e in enumerate(public) if e.kind == "out"]
+    assert outs and public[-1].kind == "game-over"
+
+    def step_to(n: int) -> None:
+        driver.execute_script("""
+const step = () => Number(document.getElementById("replay-step").textContent.match(/\\d+/)[0]);
+document.getElementById("replay-last").click();
+while (step() > arguments[0]) document.getElementById("replay-prev").click();
+""", n)
+        assert step.text == f"event {n} / {len(public)}"
+
+    def told(n: int) -> dict[int, str]:
+        """The places the first ``n`` events tell, as the page names them."""
+        places = {}
+        for e in public[:n]:
+            if e.kind in ("out", "retired", "burn-failed", "forfeited", "moved"):
+                for place, names in enumerate(PLACE_NAMES):
+                    if e.detail == " ".join(names) or e.detail.endswith("; " + " ".join(names)):
+                        places[e.seat] = PLACES[place]
+        return places
+
+    order = game.finish_order
+    for index in outs:
+        for n in (index, index + 1):
+            step_to(n)
+            places = told(n)
+            boxes = _seat_boxes(driver)
+            assert [b["place"] for b in boxes] == [places.get(seat, "") for seat in range(6)], n
+            assert all(b["out"] for seat, b in enumerate(boxes) if seat in places)
+            assert "0 cards" not in str(boxes) and not result.is_displayed()
+        assert _seat_boxes(driver)[public[index].seat]["out"]
+    # The last place is told by the game's end; the result box shows at the last step only.
+    step_to(len(public) - 1)
+    assert _seat_boxes(driver)[order[5]]["place"] == told(len(public) - 1).get(order[5], "")
+    assert not result.is_displayed()
     driver.find_element(By.ID, "replay-last").click()
     assert step.text == f"event {len(public)} / {len(public)}"
+    assert result.is_displayed()
+    assert _seat_boxes(driver) == [{"place": PLACES[order.index(seat)], "count": "", "out": True} for seat in range(6)]
+
+
+#: The events that are a seat's own decision (the replay marks the seat of the next one).
+DECISIONS = ("lead", "cover", "burn", "pass", "close", "yield", "no-burn", "phase", "consent-burn")
 
 
 def test_two_browsers_at_one_table_see_only_their_own_hands(browsers, server):
@@ -359,6 +443,10 @@ def test_two_browsers_at_one_table_see_only_their_own_hands(browsers, server):
     host.find_element(By.CSS_SELECTOR, "[data-testid=new-table]").click()
     invite = _wait_for(lambda: host.find_elements(By.CSS_SELECTOR, "#invites a[data-seat='3']"), "the invitation")
     link = invite[0].get_attribute("href")
+    # The lobby's list shows the new table at once, with its open seat.
+    made = link.split("join=", 1)[1].split("&")[0]
+    row = _wait_for(lambda: host.find_elements(By.CSS_SELECTOR, f"#table-list tr[data-table='{made}']"), "the new table")
+    assert row[0].find_elements(By.CSS_SELECTOR, "button[data-testid=join]")
     host.find_element(By.CSS_SELECTOR, "[data-testid=sit-down]").click()
     friend.get(link)
     _wait_for(lambda: "table=" in friend.current_url and "join=" not in friend.current_url, "the friend's seat")
@@ -548,8 +636,12 @@ def test_the_clock_counts_down_the_seat_to_decide(browsers, server):
 
     first = _wait_for(seconds_left, "a countdown on the clock")
     assert 0 < first <= 900
+    assert re.fullmatch(r"\d+:\d\d left", driver.find_element(By.CSS_SELECTOR, "[data-testid=clock]").text)
     time.sleep(2.2)
     assert (seconds_left() or 0) < first
+    # In Chinese the time left reads 剩余 0:08, the word first.
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    assert re.fullmatch(r"剩余 \d+:\d\d", driver.find_element(By.CSS_SELECTOR, "[data-testid=clock]").text)
 
 
 def _post(url: str, body: dict[str, Any]) -> Any:
@@ -569,7 +661,8 @@ def test_a_token_in_the_address_is_kept_and_an_illegal_act_is_refused_with_its_r
     assert made["tokens"]["0"] not in driver.current_url
     assert driver.current_url.endswith(f"#table={made['id']}")
     held = driver.execute_script("return JSON.parse(localStorage.getItem('gouji:tokens'))")
-    assert held[made["id"]] == {"seat": 0, "token": made["tokens"]["0"]}
+    token = made["tokens"]["0"]
+    assert held[made["id"]] == {"seat": 0, "token": token, "seats": {"0": token}}
     # A set the seat does not hold, sent at the right turn, is refused; the page says why.
     driver.execute_script("""
 const socket = window.goujiSockets[window.goujiSockets.length - 1];
@@ -589,15 +682,234 @@ socket.send(JSON.stringify({type: "act", turn: arguments[0], action: "play BJ BJ
 
 
 def test_an_invitation_to_a_seat_taken_says_so(browsers, server):
+    from selenium.webdriver.common.by import By
+
     made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", "open", *["greedy"] * 4]})
     _post(f"{server}api/tables/{made['id']}/join", {"seat": 1})
     driver = browsers()
     driver.get(f"{server}#join={made['id']}&seat=1")
     error = _wait_for(lambda: _read(driver)["error"], "the refusal on the lobby")
-    assert error.startswith("409: ") and "seat 1" in error
+    # Said plainly, with what to do instead: watch the table.
+    assert error == "seat 1 has been taken; watch the table instead", error
+    watch = driver.find_element(By.CSS_SELECTOR, "#error a[data-testid=watch]")
+    assert watch.get_attribute("href").endswith(f"#watch={made['id']}")
     assert "tokens" not in driver.execute_script("return JSON.stringify(localStorage)")
+    watch.click()
+    _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#log li"), "the table watched")
     # The browser logs the refused request itself (its only console error, taken off here).
     assert [m for m in _console_errors(driver) if "409" not in m] == []
+
+
+def _tokens(driver: Any) -> dict[str, Any]:
+    held: dict[str, Any] = driver.execute_script("return JSON.parse(localStorage.getItem('gouji:tokens') || '{}')")
+    return held
+
+
+def _mine(driver: Any) -> list[int]:
+    """The seat boxes the page marks as the visitor's (read in one go: the page makes them anew
+    when it opens a table)."""
+    seats: list[int] = driver.execute_script(
+        "return Array.from(document.querySelectorAll('.seat.mine'), (b) => Number(b.dataset.seat));")
+    return seats
+
+
+def _click(driver: Any, css: str, what: str) -> None:
+    """Click the element ``css`` once it is there (again, if the page made it anew meanwhile)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        try:
+            found = driver.find_elements(By.CSS_SELECTOR, css)
+            if found:
+                found[0].click()
+                return
+        except StaleElementReferenceException:
+            pass
+        assert time.monotonic() < deadline, f"waited {PATIENCE}s for {what}"
+        time.sleep(0.05)
+
+
+def test_the_host_opening_his_own_invitation_keeps_his_seat(browsers, server):
+    """Found by a newcomer: the host who opened his own invitation link joined the friend's seat
+    and lost the token of his own. Now the page keeps every seat a browser holds, and a link to
+    a table where it sits already takes nothing unless asked to."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    host = browsers()
+    host.get(server)
+    host.find_element(By.CSS_SELECTOR, "details#seat-setup summary").click()
+    Select(host.find_element(By.CSS_SELECTOR, "select[data-seat='3']")).select_by_value("open")
+    host.find_element(By.CSS_SELECTOR, "[data-testid=new-table]").click()
+    link = _wait_for(lambda: host.find_elements(By.CSS_SELECTOR, "#invites a[data-seat='3']"),
+                     "the invitation")[0].get_attribute("href")
+    table = link.split("join=", 1)[1].split("&")[0]
+    before = _tokens(host)
+    assert list(before[table]["seats"]) == ["0"]
+    host.get(link)
+    notice = _wait_for(lambda: [n for n in host.find_elements(By.CSS_SELECTOR, "[data-testid=notice]")
+                                if n.is_displayed()], "the notice")[0]
+    assert "You already sit at seat 0 at this table; this link is for a friend to take seat 3." in notice.text
+    # Nothing was taken: the seat is open still, the host's token kept, no error shown.
+    assert _get(f"{server}api/tables/{table}")["seats"][3]["kind"] == "open"
+    assert _tokens(host) == before and not _read(host)["error"]
+    # The lobby's button for the seat asks the same.
+    host.execute_script("document.getElementById('notice').hidden = true;")
+    _click(host, f"tr[data-table='{table}'] button[data-testid=join]", "the lobby's button")
+    assert notice.is_displayed() and "this link is for a friend" in notice.text
+    assert _tokens(host) == before
+    _click(host, "[data-testid=back-to-seat]", "the button back")
+    _wait(host, lambda s: bool(s["hand"]), "the host's hand")
+    assert host.current_url.endswith(f"#table={table}") and _mine(host) == [0]
+    # Taking the seat all the same is a choice: then the browser holds both seats.
+    host.get(link)
+    _click(host, "[data-testid=take-seat]", "the button to take the seat")
+    _wait_for(lambda: _mine(host) == [3], "seat 3")
+    held = _tokens(host)[table]
+    assert held["seat"] == 3 and sorted(held["seats"]) == ["0", "3"] and held["seats"]["0"] == before[table]["token"]
+    seats = host.execute_script("return Array.from(document.querySelectorAll('#my-seats a'), (a) => a.dataset.seat)")
+    assert seats == ["0", "3"]
+    _click(host, "#my-seats a[data-seat='0']", "the link to seat 0")
+    _wait_for(lambda: _mine(host) == [0], "back at seat 0")
+    _wait(host, lambda s: bool(s["hand"]), "seat 0's hand")
+    # A link to a seat the browser holds (a friend opening his link again) leads to that seat.
+    host.get(link)
+    _wait_for(lambda: _mine(host) == [3] and "join=" not in host.current_url, "seat 3 again")
+    assert not host.find_element(By.CSS_SELECTOR, "[data-testid=notice]").is_displayed()
+
+
+#: Rewrites each view the page receives with ``window.goujiRewrite(message)`` (if set) before
+#: the page reads it.
+REWRITE_VIEWS = """
+const NativeWebSocket = window.WebSocket;
+window.WebSocket = class extends NativeWebSocket {
+  addEventListener(type, listener, ...rest) {
+    if (type !== "message") return super.addEventListener(type, listener, ...rest);
+    return super.addEventListener(type, (event) => {
+      let data = event.data;
+      const message = JSON.parse(data);
+      if (message.type === "view" && window.goujiRewrite) data = JSON.stringify(window.goujiRewrite(message));
+      listener.call(this, {data});
+    }, ...rest);
+  }
+};
+window.goujiRewrite = (message) => {
+  const obs = message.observation;
+  // Seat 2 went out first (0 cards); seat 4 is out of play, its cards in its hand (the view
+  // counts them 0 all the same).
+  obs.finish_order = [2];
+  obs.in_play = [0, 1, 3, 5];
+  obs.hand_sizes[2] = 0;
+  obs.hand_sizes[4] = 0;
+  return message;
+};
+"""
+
+
+def test_a_seat_out_of_play_shows_no_count(browsers, server):
+    """A seat with a place shows its place, one out of play says so, and neither a count of 0
+    (the views count 0 for a seat out of play, though it may hold cards)."""
+    driver = browsers()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": REWRITE_VIEWS})
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", *["greedy"] * 5]})
+    driver.get(f"{server}#table={made['id']}&seat=0&token={made['tokens']['0']}")
+    _wait(driver, _my_turn_or_over, "the visitor's turn")
+    boxes = _seat_boxes(driver)
+    assert boxes[2] == {"place": "1st", "count": "", "out": True}
+    assert boxes[4] == {"place": "out of play", "count": "", "out": True}
+    for seat in (0, 1, 3, 5):
+        assert boxes[seat]["place"] == "" and not boxes[seat]["out"]
+        assert boxes[seat]["count"] and boxes[seat]["count"] != "0 cards", boxes
+
+
+def test_the_seats_do_not_overlap_on_small_screens(browsers, server):
+    """At 800×600 and 1024×768 the six seat boxes lie apart, on the felt."""
+    driver = browsers()
+    driver.set_window_size(800, 600)
+    _start_table(driver, server, "provincial")
+    _wait(driver, _my_turn_or_over, "the visitor's turn")
+    for width, height in ((800, 600), (1024, 768)):
+        driver.set_window_size(width, height)
+        rects = driver.execute_script("""
+const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+return {felt: box(document.getElementById("felt")),
+        seats: Array.from(document.querySelectorAll("#felt .seat"), box)};
+""")
+        felt, seats = rects["felt"], rects["seats"]
+        assert len(seats) == 6
+        for i, a in enumerate(seats):
+            assert felt[0] <= a[0] and a[2] <= felt[2] and felt[1] <= a[1] and a[3] <= felt[3], (width, i, a, felt)
+            for j, b in enumerate(seats[:i]):
+                apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                assert apart, (width, i, j, a, b)
+
+
+def test_the_centre_names_the_phase_and_who_decides(browsers, server):
+    """dagang's first decision is a declaration before the cut: the page names it and the seat
+    that decides (not 'leads')."""
+    from selenium.webdriver.common.by import By
+
+    driver = browsers()
+    _start_table(driver, server, "dagang")
+    shown = _wait(driver, _my_turn_or_over, "the visitor's turn")
+    assert shown["actions"] and all(a.startswith("dagang-declare pre") for a in shown["actions"]), shown
+    centre = driver.find_element(By.ID, "table-owner").text
+    assert centre == "declaring points (before the cut): seat 0 (you) decides", centre
+    assert driver.find_element(By.ID, "turn-info").text == "your turn"
+    # Before the deal nobody holds a card: no seat shows a count.
+    assert [b["count"] for b in _seat_boxes(driver)] == [""] * 6
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    assert driver.find_element(By.ID, "table-owner").text == "宣点（开牌前）：0号 (你)决定"
+
+
+def test_an_open_seat_to_decide_waits_for_a_friend(browsers, server):
+    """At an open seat's turn the page waits for a friend to take it, with no clock; once the
+    friend has joined, it is that seat's turn."""
+    from selenium.webdriver.common.by import By
+
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", *["open"] * 5]})
+    driver = browsers()
+    driver.get(f"{server}#table={made['id']}&seat=0&token={made['tokens']['0']}")
+    rng = random.Random(4)
+    deadline = time.monotonic() + PATIENCE
+    while not driver.find_element(By.ID, "turn-info").text.startswith("waiting for a friend"):
+        assert time.monotonic() < deadline, "no open seat's turn"
+        shown = _read(driver)
+        if shown["actions"] and shown["enabled"]:
+            _act_once(driver, rng, [])
+        time.sleep(0.05)
+    text = driver.find_element(By.ID, "turn-info").text
+    seat = int(text.rsplit(" ", 1)[1])
+    assert text == f"waiting for a friend to take seat {seat}" and seat != 0
+    assert "current" in driver.find_element(By.ID, f"seat-{seat}").get_attribute("class")
+    time.sleep(1.1)
+    assert driver.find_element(By.CSS_SELECTOR, "[data-testid=clock]").text == ""
+    _post(f"{server}api/tables/{made['id']}/join", {"seat": seat})
+    _wait_for(lambda: driver.find_element(By.ID, "turn-info").text == f"seat {seat} to play", "the friend's turn")
+    _wait_for(lambda: "left" in driver.find_element(By.CSS_SELECTOR, "[data-testid=clock]").text, "the friend's clock")
+
+
+def test_the_lobby_in_chinese(browsers, server):
+    """The lobby's list says its states, links, buttons and seat kinds in the language chosen."""
+    from selenium.webdriver.common.by import By
+
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", "open", "greedy", "random",
+                                                                             "greedy", "greedy"]})
+    driver = browsers()
+    driver.get(server)
+    row = f"#table-list tr[data-table='{made['id']}']"
+    _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, row), "the table in the lobby")
+    english = driver.find_element(By.CSS_SELECTOR, row).text
+    assert "human · open · greedy · random" in english and "join seat 1" in english and "watch" in english
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    chinese = driver.find_element(By.CSS_SELECTOR, row).text
+    assert "玩家 · 空座 · 贪心 · 随机" in chinese and "坐 1号" in chinese and "观战" in chinese, chinese
+    table_list = driver.find_element(By.ID, "table-list").text
+    for word in ("human", "open", "greedy", "random", "playing", "waiting", "turn", "watch", "replay", "join",
+                 "record", "over"):
+        assert word not in table_list, (word, table_list)
 
 
 def test_the_language_toggle_and_the_rule_ids_of_the_log(browsers, server):

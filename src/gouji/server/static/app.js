@@ -1,11 +1,12 @@
 // The table page of `gouji serve`: a lobby to start, join, watch and replay tables, and the
 // table itself over the server's websocket. Plain ES2020 and the standard DOM; no build step.
 //
-// The page keeps what a seat may see only: its own observation as the server sends it. A seat's
-// token is kept in localStorage (per table), so a reload reconnects to the same seat, asking
-// for the events after those it holds (since=N).
+// The page keeps what a seat may see only: its own observation as the server sends it. Every
+// seat token the browser holds is kept in localStorage (per table and seat), so a reload
+// reconnects to the same seat, asking for the events after those it holds (since=N), and an
+// invitation link opened by someone already seated at its table takes nothing from him.
 
-import { LABELS, EVENT_NAMES, PLACE_NAMES, ACTION_NAMES, WORDS, rankName } from "./labels.js";
+import { LABELS, EVENT_NAMES, PLACE_NAMES, PHASE_NAMES, BOT_NAMES, ACTION_NAMES, WORDS, rankName } from "./labels.js";
 
 const SEATS = [0, 1, 2, 3, 4, 5];
 const RANK_ORDER = { "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12,
@@ -35,6 +36,9 @@ const state = {
   closing: false,
   clock: null,        // {seat, deadline (ms, local clock)} or {seat, since}
   replayStep: null,   // null: live; else the number of log events shown
+  lobby: null,        // the lobby's tables (GET /api/tables), kept to render again in another language
+  notice: null,       // () => the lobby's notice (rendered again in another language), or null
+  infoTimer: null,    // a refresh of the table's summary while an open seat is to decide
   pending: false,     // an act was sent; its answer has not come
   viewed: false,      // this connection has had its first view
 };
@@ -69,18 +73,58 @@ async function api(path, body) {
   try { data = await response.json(); } catch (e) { data = null; }
   if (!response.ok) {
     const message = data && (data.message || data.detail || data.error) || response.statusText;
-    throw new Error(`${response.status}: ${typeof message === "string" ? message : JSON.stringify(message)}`);
+    const error = new Error(`${response.status}: ${typeof message === "string" ? message : JSON.stringify(message)}`);
+    error.status = response.status;
+    throw error;
   }
   return data;
 }
 
+// localStorage "gouji:tokens": {TABLE: {seat: N, token: T, seats: {"N": T, …}}}: every seat the
+// browser holds at each table (seats), and the one it sits at when it opens #table=TABLE (seat,
+// token: the last one taken or chosen). An entry of an older page has seat and token only.
 function tokens() {
-  try { return JSON.parse(localStorage.getItem("gouji:tokens") || "{}") || {}; } catch (e) { return {}; }
+  try {
+    const all = JSON.parse(localStorage.getItem("gouji:tokens") || "{}");
+    return all && typeof all === "object" ? all : {};
+  } catch (e) {
+    return {};
+  }
 }
 
+// The seats this browser holds at `table`: {seat number: token}.
+function heldSeats(table) {
+  const entry = tokens()[table];
+  const held = {};
+  if (!entry || typeof entry !== "object") return held;
+  if (entry.seats && typeof entry.seats === "object") {
+    for (const [seat, token] of Object.entries(entry.seats)) {
+      if (typeof token === "string" && token && SEATS.includes(Number(seat))) held[Number(seat)] = token;
+    }
+  }
+  if (typeof entry.token === "string" && entry.token && SEATS.includes(Number(entry.seat))) {
+    held[Number(entry.seat)] = entry.token;
+  }
+  return held;
+}
+
+// The seat this browser sits at when it opens `table`: {seat, token}, or null.
+function homeSeat(table) {
+  const entry = tokens()[table];
+  const held = heldSeats(table);
+  if (entry && held[Number(entry.seat)]) return { seat: Number(entry.seat), token: held[Number(entry.seat)] };
+  const seats = Object.keys(held).map(Number).sort((a, b) => a - b);
+  return seats.length ? { seat: seats[0], token: held[seats[0]] } : null;
+}
+
+// Keep `token` for `seat` at `table`, besides any other seat held there, and sit there by default.
 function keepToken(table, seat, token) {
+  if (typeof token !== "string" || !token) return;
   const all = tokens();
-  all[table] = { seat: Number(seat), token };
+  const seats = {};
+  for (const [held, kept] of Object.entries(heldSeats(table))) seats[held] = kept;
+  seats[Number(seat)] = token;
+  all[table] = { seat: Number(seat), token, seats };
   localStorage.setItem("gouji:tokens", JSON.stringify(all));
 }
 
@@ -128,6 +172,31 @@ function seatName(seat) {
   return name;
 }
 
+function seatsNamed(seats) {
+  return seats.map((seat) => fill(t("seat_n"), { n: seat })).join(state.lang === "zh" ? "、" : ", ");
+}
+
+function botName(name) {
+  const names = BOT_NAMES[name];
+  return names ? names[state.lang === "zh" ? 1 : 0] : name;
+}
+
+// A seat's kind as the lobby lists it: a person, an open seat, or a bot by name.
+function kindName(kind) {
+  if (kind === "human") return t("kind_human");
+  if (kind === "open") return t("kind_open");
+  return kind ? botName(kind) : "";
+}
+
+function placeName(place) {
+  return PLACE_NAMES[place] ? PLACE_NAMES[place][state.lang === "zh" ? 0 : 1] : "";
+}
+
+function phaseName(name) {
+  const names = PHASE_NAMES[name];
+  return names ? names[state.lang === "zh" ? 1 : 0] : name;
+}
+
 function actionParts(text) {
   const [keyword, ...rest] = text.split(" ");
   return { keyword, rest };
@@ -154,7 +223,11 @@ function eventNode(e, index) {
   li.dataset.index = String(index);
   li.appendChild(el("span", "what", `${eventText(e)} `));
   if (e.play) li.appendChild(setNodes(e.play));
-  if (e.detail) li.appendChild(el("span", "detail", ` \u2014 ${e.detail}`));
+  const order = e.kind === "game-over" ? finishOrderIn(e.detail) : null;
+  // The game's end names each place's seat, not bare seat numbers.
+  const detail = order ? order.map((seat, place) => fill(t("places_line"), { place: placeName(place), seat: seatName(seat) }))
+    .join(state.lang === "zh" ? "，" : ", ") : e.detail;
+  if (detail) li.appendChild(el("span", "detail", ` \u2014 ${detail}`));
   if (e.rule) {
     const rule = el("span", "rule", ` [${e.rule}]`);
     rule.dataset.rule = e.rule;
@@ -168,7 +241,9 @@ function applyLanguage() {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   $("lang").textContent = state.lang === "zh" ? "English" : "中文";
   renderSeatChoices();
+  renderNotice();
   if (state.table) render();
+  else if (state.lobby) renderLobby();
 }
 
 // --- the lobby --------------------------------------------------------------
@@ -213,7 +288,7 @@ function renderSeatChoices() {
     select.dataset.seat = String(seat);
     select.dataset.testid = `seat-${seat}`;
     for (const kind of [...BOTS, "open"]) {
-      const option = el("option", "", kind === "open" ? t("friend") : fill(t("bot"), { name: kind }));
+      const option = el("option", "", kind === "open" ? t("friend") : fill(t("bot"), { name: botName(kind) }));
       option.value = kind;
       select.appendChild(option);
     }
@@ -250,6 +325,8 @@ async function newTable() {
       go.dataset.testid = "sit-down";
       go.addEventListener("click", () => { location.hash = `table=${encodeURIComponent(made.id)}`; });
       invites.appendChild(go);
+      // The new table, waiting for the friends, joins the list.
+      loadLobby();
     } else {
       location.hash = `table=${encodeURIComponent(made.id)}`;
     }
@@ -276,7 +353,6 @@ function isFinished(info) {
 }
 
 async function loadLobby() {
-  const body = $("table-list").querySelector("tbody");
   let list = [];
   try {
     const data = await api("tables");
@@ -284,13 +360,19 @@ async function loadLobby() {
   } catch (e) {
     showError(e.message);
   }
+  state.lobby = list;
+  if (!state.table) renderLobby();
+}
+
+function renderLobby() {
+  const body = $("table-list").querySelector("tbody");
   body.textContent = "";
-  for (const info of list) {
+  for (const info of state.lobby || []) {
     const row = el("tr");
     row.dataset.table = info.id;
     row.appendChild(el("td", "id", info.id));
     row.appendChild(el("td", "", info.variant));
-    row.appendChild(el("td", "", seatKinds(info).join(" · ")));
+    row.appendChild(el("td", "", seatKinds(info).map(kindName).join(" · ")));
     row.appendChild(el("td", "", `${info.status ? t(`status_${info.status}`) : ""}${info.turn !== undefined ? ` (${fill(t("turn_n"), { n: info.turn })})` : ""}`));
     const cell = el("td");
     if (info.status === "abandoned") {
@@ -310,7 +392,8 @@ async function loadLobby() {
       const join = el("button", "", fill(t("join"), { n: seat }));
       join.type = "button";
       join.dataset.testid = "join";
-      join.addEventListener("click", () => joinSeat(info.id, seat));
+      // As an invitation link: a browser seated at the table already is asked first.
+      join.addEventListener("click", () => takeInvitation(info.id, seat));
       cell.appendChild(join);
     }
     row.appendChild(cell);
@@ -319,19 +402,90 @@ async function loadLobby() {
 }
 
 async function joinSeat(table, seat) {
+  let given;
   try {
-    const given = await api(`tables/${encodeURIComponent(table)}/join`, { seat });
-    keepToken(table, given.seat !== undefined ? given.seat : seat, given.token);
-    location.hash = `table=${encodeURIComponent(table)}`;
+    given = await api(`tables/${encodeURIComponent(table)}/join`, { seat });
   } catch (e) {
+    if (e.status === 409) {
+      // The seat is not open (any more): say why, plainly, and what the visitor may do instead.
+      let info = null;
+      try { info = await api(`tables/${encodeURIComponent(table)}`); } catch (ignored) { info = null; }
+      if (info && info.status === "abandoned") {
+        showError(t("table_abandoned"), null, { text: t("record"),
+          href: new URL(`api/tables/${encodeURIComponent(table)}/record`, base).href, testid: "record" });
+        return;
+      }
+      if (info && !isOpen(info, seat)) {
+        showError(fill(t("seat_taken"), { seat: fill(t("seat_n"), { n: seat }) }), null,
+          { text: t("watch_instead"), href: `#watch=${encodeURIComponent(table)}`, testid: "watch" });
+        return;
+      }
+    }
     showError(e.message);
+    return;
   }
+  keepToken(table, given.seat !== undefined ? given.seat : seat, given.token);
+  location.hash = `table=${encodeURIComponent(table)}`;
+}
+
+// An invitation (#join=TABLE&seat=N) opened in a browser that already holds a seat at its
+// table: the host opening his own link, most often. Nothing is taken; the visitor may go back
+// to his seat, or take the seat all the same (keeping his other one).
+function invitationToOwnTable(table, seat, held) {
+  state.notice = () => {
+    const box = el("div", "already-seated");
+    box.appendChild(el("p", "", fill(t("already_seated"), { seats: seatsNamed(held),
+      seat: fill(t("seat_n"), { n: seat }) })));
+    const back = el("button", "", t("back_to_seat"));
+    back.type = "button";
+    back.dataset.testid = "back-to-seat";
+    back.addEventListener("click", () => { location.hash = `table=${encodeURIComponent(table)}`; });
+    box.appendChild(back);
+    const take = el("button", "", fill(t("take_anyway"), { seat: fill(t("seat_n"), { n: seat }) }));
+    take.type = "button";
+    take.dataset.testid = "take-seat";
+    take.addEventListener("click", () => { state.notice = null; renderNotice(); joinSeat(table, seat); });
+    box.appendChild(take);
+    return box;
+  };
+  renderNotice();
+}
+
+// An invitation to `seat` at `table` (a link, or the lobby's button): take the open seat, then
+// sit down (#table=ID); but where this browser holds a seat at the table already, ask first.
+function takeInvitation(table, seat) {
+  const held = heldSeats(table);
+  if (held[seat]) {
+    // The very seat invited to is this browser's (a friend opening his link again): sit there.
+    keepToken(table, seat, held[seat]);
+    history.replaceState(null, "", `#table=${encodeURIComponent(table)}`);
+    route();
+    return;
+  }
+  const mine = Object.keys(held).map(Number).sort((a, b) => a - b);
+  if (mine.length && SEATS.includes(seat)) invitationToOwnTable(table, seat, mine);
+  else joinSeat(table, seat);
+}
+
+function renderNotice() {
+  const box = $("notice");
+  box.textContent = "";
+  if (state.notice) box.appendChild(state.notice());
+  box.hidden = !state.notice;
 }
 
 // --- the table --------------------------------------------------------------
-function showError(message, rule) {
+// The error box; `link` ({text, href, testid}): what to do instead, after the message.
+function showError(message, rule, link) {
   const box = $("error");
   box.textContent = message + (rule && !message.includes(`[${rule}]`) ? ` [${rule}]` : "");
+  if (message && link) {
+    box.appendChild(document.createTextNode(" "));
+    const a = el("a", "", link.text);
+    a.href = link.href;
+    if (link.testid) a.dataset.testid = link.testid;
+    box.appendChild(a);
+  }
   box.hidden = !message;
 }
 
@@ -371,11 +525,14 @@ function keepView() {
   }
 }
 
-async function openTable(table, watch) {
+// Open `table`: as a spectator (`watch`), else at `seat` where this browser holds it, else at
+// the seat it sits at there by default (a spectator if it holds none).
+async function openTable(table, watch, seat) {
   closeSocket();
-  const kept = tokens()[table];
+  const held = heldSeats(table);
+  const kept = held[seat] ? { seat, token: held[seat] } : homeSeat(table);
   Object.assign(state, { table, info: null, obs: null, turn: null, legal: [], over: null, retry: 0,
-    replayStep: null, pending: false, clock: null, viewed: false });
+    replayStep: null, pending: false, clock: null, viewed: false, notice: null });
   state.selected.clear();
   state.seat = !watch && kept ? kept.seat : null;
   state.token = !watch && kept ? kept.token : null;
@@ -386,6 +543,8 @@ async function openTable(table, watch) {
   $("replay").hidden = true;
   $("record-link").hidden = true;
   showError("");
+  renderNotice();
+  renderMySeats();
   buildSeats();
   try {
     state.info = await api(`tables/${encodeURIComponent(table)}`);
@@ -472,11 +631,15 @@ function receive(message) {
 }
 
 async function refreshInfo() {
+  const table = state.table;
+  let info;
   try {
-    state.info = await api(`tables/${encodeURIComponent(state.table)}`);
+    info = await api(`tables/${encodeURIComponent(table)}`);
   } catch (e) {
     return;
   }
+  if (state.table !== table) return;
+  state.info = info;
   render();
 }
 
@@ -502,7 +665,10 @@ function startClock(clock) {
 
 function tickClock() {
   const box = $("clock");
-  if (!state.clock || !state.obs || state.obs.current_player === null || state.over) {
+  const current = state.obs ? state.obs.current_player : null;
+  // No clock runs at an open seat's turn (the view has none): nobody holds the seat yet.
+  if (!state.clock || current === null || current === undefined || state.over || state.replayStep !== null
+      || openSeat(current)) {
     box.textContent = "";
     return;
   }
@@ -510,7 +676,7 @@ function tickClock() {
   const seconds = state.clock.deadline !== undefined ? Math.max(0, Math.ceil((state.clock.deadline - now) / 1000))
     : Math.floor((now - state.clock.since) / 1000);
   const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-  box.textContent = `${t("clock")} ${text}${state.clock.deadline !== undefined ? ` ${t("left")}` : ""}`;
+  box.textContent = fill(t(state.clock.deadline !== undefined ? "clock_left" : "clock_used"), { time: text });
 }
 
 function position(seat) {
@@ -563,18 +729,134 @@ function tableAfter(events) {
   return { table, owner };
 }
 
+// The places the log tells: END-1's "out", a seat retired (a revolution, a failed burn, a
+// penalty) or moved to a place, and the whole order at the game's end. Their details end with
+// the place's names ("头科 1st", "…; 大落 6th"); the game's end lists the seats in place order.
+const PLACE_EVENTS = new Set(["out", "retired", "burn-failed", "forfeited", "moved"]);
+const OUT_EVENTS = new Set(["out", "retired", "burn-failed", "forfeited"]);
+
+function placeIn(detail) {
+  if (typeof detail !== "string") return -1;
+  return PLACE_NAMES.findIndex(([zh, en]) => detail === `${zh} ${en}` || detail.endsWith(`; ${zh} ${en}`));
+}
+
+// The seats in place order a "game-over" event's detail lists ("5 4 3 1 2 0"), or null.
+function finishOrderIn(detail) {
+  const text = typeof detail === "string" ? detail.trim() : "";
+  if (!/^[0-5]( [0-5]){5}$/.test(text)) return null;
+  const order = text.split(" ").map(Number);
+  return new Set(order).size === 6 ? order : null;
+}
+
+// After `events`: {places: {seat: place index}, out: the seats out of play}.
+function placesAfter(events) {
+  const places = {};
+  const out = new Set();
+  for (const e of events) {
+    const order = e.kind === "game-over" ? finishOrderIn(e.detail) : null;
+    if (order) {
+      order.forEach((seat, place) => { places[seat] = place; out.add(seat); });
+    } else if (e.kind === "void-game" || e.kind === "game-over") {
+      for (const seat of SEATS) out.add(seat);
+    } else if (PLACE_EVENTS.has(e.kind) && SEATS.includes(e.seat)) {
+      const place = placeIn(e.detail);
+      if (place >= 0) places[e.seat] = place;
+      if (OUT_EVENTS.has(e.kind)) out.add(e.seat);
+    }
+  }
+  return { places, out };
+}
+
+// The events that are a seat's own decision (in the replay: whose turn it is).
+const DECISION_EVENTS = new Set(["lead", "cover", "burn", "pass", "no-burn", "close", "yield", "phase",
+  "consent-burn"]);
+
+function nextDecision(history, step) {
+  for (let i = step; i < history.length; i += 1) {
+    const e = history[i];
+    if (SEATS.includes(e.seat) && (DECISION_EVENTS.has(e.kind)
+        || (e.kind === "take-wind" && !String(e.detail || "").startsWith("after seat")))) return e;
+  }
+  return null;
+}
+
+// What the felt shows: live, the view; in the replay, what the log up to the step tells.
+function feltState(obs, events, replaying) {
+  const told = placesAfter(events);
+  // Before the deal nobody holds a card (a declaration before the cut, say): no hand is counted.
+  const dealt = events.some((e) => e.kind === "deal") || (!replaying && ((obs.hand || []).length > 0
+    || (obs.hand_sizes || []).some((n) => typeof n === "number" && n > 0)));
+  const precut = !dealt && !events.some((e) => e.kind === "cut");
+  if (replaying) {
+    const next = nextDecision(obs.history, state.replayStep);
+    const decision = !next ? null : next.kind === "phase" ? "phase" : next.kind === "lead" ? "lead" : "respond";
+    return { current: next ? next.seat : null, decision, phase: next && next.kind === "phase"
+      ? String(next.detail || "").split(": ")[0] : "", where: tableAfter(events), places: told.places,
+      out: told.out, counts: false, dealt, precut };
+  }
+  const places = {};
+  // A seat retired to a low place keeps it (told by its event) until the finish order shows it.
+  for (const [seat, place] of Object.entries(told.places)) places[seat] = place;
+  (obs.finish_order || []).forEach((seat, place) => { places[seat] = place; });
+  const out = new Set(SEATS.filter((seat) => places[seat] !== undefined));
+  if (Array.isArray(obs.in_play)) for (const seat of SEATS) if (!obs.in_play.includes(seat)) out.add(seat);
+  if (obs.is_void) for (const seat of SEATS) out.add(seat);
+  for (const seat of SEATS) if (!out.has(seat)) delete places[seat];
+  return { current: obs.current_player, decision: obs.decision, phase: obs.phase,
+    where: { table: obs.table, owner: obs.table_owner }, places, out, counts: true, dealt, precut };
+}
+
+// An open seat nobody has taken yet (GET /api/tables/{id}): the game waits for a friend there.
+function openSeat(seat) {
+  return seat !== null && seat !== undefined && isOpen(state.info, seat);
+}
+
+function centreText(felt) {
+  const { current, where } = felt;
+  const owns = where.table ? fill(t("owns"), { seat: seatName(where.owner) }) : "";
+  if (current === null || current === undefined) return owns;
+  if (felt.decision === "phase") {
+    const name = phaseName(felt.phase) || (EVENT_NAMES.phase || ["phase", "阶段"])[state.lang === "zh" ? 1 : 0];
+    return fill(t("decides"), { phase: felt.precut ? fill(t("phase_when"), { phase: name, when: t("before_cut") }) : name,
+      seat: seatName(current) });
+  }
+  return owns || fill(t("leads"), { seat: seatName(current) });
+}
+
+function turnText(felt, replaying) {
+  const current = felt.current;
+  if (current === null || current === undefined) return "";
+  if (!replaying && openSeat(current)) return fill(t("turn_open"), { seat: fill(t("seat_n"), { n: current }) });
+  if (!replaying && current === state.seat) return t("your_turn");
+  return fill(t(felt.decision === "phase" ? "turn_decide" : "turn_of"), { seat: seatName(current) });
+}
+
+// While an open seat is to decide, the table's summary is asked for again now and then: the
+// page learns that a friend took the seat even before the friend's first move.
+function watchOpenSeat() {
+  if (state.infoTimer) return;
+  const table = state.table;
+  state.infoTimer = setTimeout(async () => {
+    state.infoTimer = null;
+    if (state.table !== table || !state.obs || !openSeat(state.obs.current_player)) return;
+    await refreshInfo();
+    // Taken: the seat's clock starts now; a fresh view brings it (the server sends none).
+    if (state.table === table && state.obs && !openSeat(state.obs.current_player) && state.ws) resync();
+  }, 2000);
+}
+
 function render() {
   const obs = state.obs;
   const info = state.info;
   const kinds = seatKinds(info);
   const variant = info ? info.variant : "";
   $("game-title").textContent = `${variant} \u00b7 ${state.table}${state.seat === null ? ` \u00b7 ${t("spectator")}` : ""}`;
+  renderMySeats();
   if (!obs) return;
   const replaying = state.replayStep !== null;
   const events = replaying ? obs.history.slice(0, state.replayStep) : obs.history;
-  const where = replaying ? tableAfter(events) : { table: obs.table, owner: obs.table_owner };
-  const finish = obs.finish_order || [];
-  const current = replaying ? null : obs.current_player;
+  const felt = feltState(obs, events, replaying);
+  const { current, where } = felt;
   const played = playedInRound(events);
   for (const seat of SEATS) {
     const box = $(`seat-${seat}`);
@@ -583,15 +865,22 @@ function render() {
     box.classList.toggle("mine", seat === state.seat);
     box.classList.toggle("owner", where.owner === seat && where.table !== null);
     const kind = kinds[seat] === "open" ? ` \u00b7 ${t("open_seat")}`
-      : kinds[seat] && kinds[seat] !== "human" ? ` \u00b7 ${fill(t("bot"), { name: kinds[seat] })}` : "";
+      : kinds[seat] && kinds[seat] !== "human" ? ` \u00b7 ${fill(t("bot"), { name: botName(kinds[seat]) })}` : "";
     box.querySelector(".label").textContent = `${seatName(seat)} \u00b7 ${fill(t("team_n"), { n: seat % 2 })}${kind}`;
-    const place = finish.indexOf(seat);
-    box.classList.toggle("out", place >= 0);
-    box.querySelector(".place").textContent = place >= 0 ? PLACE_NAMES[place][state.lang === "zh" ? 0 : 1] : "";
+    const place = felt.places[seat] === undefined ? -1 : felt.places[seat];
+    const out = felt.out.has(seat);
+    box.classList.toggle("out", out);
+    const placeBox = box.querySelector(".place");
+    placeBox.textContent = place >= 0 ? placeName(place) : out ? t("out_of_play") : "";
+    placeBox.dataset.place = place >= 0 ? String(place) : "";
+    // A hand's size only for a seat in play (the view counts 0 for a seat out of play, whose
+    // cards may be in its hand still), and not in the replay (the log does not tell it).
     const size = (obs.hand_sizes || [])[seat];
     const count = box.querySelector(".count");
-    count.textContent = size === null || size === undefined ? t("cards_hidden") : fill(t("cards_n"), { n: size });
-    count.dataset.count = size === null || size === undefined ? "" : String(size);
+    const shown = felt.counts && felt.dealt && !out;
+    count.textContent = !shown ? "" : size === null || size === undefined ? t("cards_hidden")
+      : fill(t("cards_n"), { n: size });
+    count.dataset.count = shown && typeof size === "number" ? String(size) : "";
     const playedBox = box.querySelector(".played");
     playedBox.textContent = "";
     const did = played[seat];
@@ -605,16 +894,36 @@ function render() {
   tableSet.textContent = "";
   if (where.table) tableSet.appendChild(setNodes(where.table));
   tableSet.dataset.set = where.table || "";
-  $("table-owner").textContent = where.table ? fill(t("owns"), { seat: seatName(where.owner) })
-    : (current === null || current === undefined ? "" : fill(t("leads"), { seat: seatName(current) }));
-  $("turn-info").textContent = current === null || current === undefined ? ""
-    : (current === state.seat ? t("your_turn") : fill(t("turn_of"), { seat: seatName(current) }));
+  $("table-owner").textContent = centreText(felt);
+  $("turn-info").textContent = turnText(felt, replaying);
   $("turn-info").dataset.turn = state.turn === null || state.turn === undefined ? "" : String(state.turn);
+  if (!replaying && openSeat(current)) watchOpenSeat();
   renderHand(obs);
   renderActions();
   renderLog(events);
   renderResult(obs);
   tickClock();
+}
+
+// The seats this browser holds at the table, when more than one: a link to each.
+function renderMySeats() {
+  const box = $("my-seats");
+  const held = state.table && state.seat !== null ? Object.keys(heldSeats(state.table)).map(Number)
+    .sort((a, b) => a - b) : [];
+  // Made again only when it changes (not with every view: a link is not pulled from under a click).
+  const key = JSON.stringify([state.table, state.seat, state.lang, held]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.textContent = "";
+  box.hidden = held.length < 2;
+  if (box.hidden) return;
+  box.appendChild(el("span", "", `${t("your_seats")} `));
+  for (const seat of held) {
+    const link = el("a", seat === state.seat ? "here" : "", fill(t("seat_n"), { n: seat }));
+    link.href = `#table=${encodeURIComponent(state.table)}&seat=${seat}`;
+    link.dataset.seat = String(seat);
+    box.appendChild(link);
+  }
 }
 
 function renderHand(obs) {
@@ -757,6 +1066,8 @@ function isGameOver(obs) {
   return Boolean(state.over) || obs.is_void || (obs.current_player === null && (obs.finish_order || []).length >= 6);
 }
 
+// The result once the game is over, with the record's link and the replay's buttons; in the
+// replay, before its last step, the result is hidden (the log has not come to the end yet).
 function renderResult(obs) {
   const box = $("result");
   if (!isGameOver(obs)) {
@@ -764,8 +1075,16 @@ function renderResult(obs) {
     $("replay").hidden = true;
     return;
   }
-  box.hidden = false;
+  const link = $("record-link");
+  link.href = new URL(`api/tables/${encodeURIComponent(state.table)}/record`, base).href;
+  link.hidden = false;
+  $("replay").hidden = false;
+  const total = obs.history.length;
+  const step = state.replayStep === null ? total : state.replayStep;
+  $("replay-step").textContent = fill(t("step_n"), { n: step, total });
   box.textContent = "";
+  box.hidden = state.replayStep !== null;
+  if (box.hidden) return;
   box.appendChild(el("h2", "", t("game_over")));
   const over = state.over || {};
   const result = over.result && typeof over.result === "object" ? over.result : over;
@@ -773,7 +1092,7 @@ function renderResult(obs) {
   const order = result.finish_order || obs.finish_order || [];
   const list = el("ol", "places");
   order.forEach((seat, place) => {
-    list.appendChild(el("li", "", `${PLACE_NAMES[place][state.lang === "zh" ? 0 : 1]}: ${seatName(seat)}`));
+    list.appendChild(el("li", "", `${placeName(place)}: ${seatName(seat)}`));
   });
   box.appendChild(list);
   if (Array.isArray(result.team_points)) {
@@ -784,13 +1103,6 @@ function renderResult(obs) {
     box.appendChild(el("p", "seat-points", `${t("seat_points")}: ${result.seat_points.map((p, seat) =>
       `${seatName(seat)} ${p}`).join(", ")}`));
   }
-  const link = $("record-link");
-  link.href = new URL(`api/tables/${encodeURIComponent(state.table)}/record`, base).href;
-  link.hidden = false;
-  $("replay").hidden = false;
-  const total = obs.history.length;
-  const step = state.replayStep === null ? total : state.replayStep;
-  $("replay-step").textContent = fill(t("step_n"), { n: step, total });
 }
 
 function replayTo(step) {
@@ -807,27 +1119,37 @@ function route() {
   const table = params.get("table");
   const watch = params.get("watch");
   const join = params.get("join");
+  const seat = /^[0-5]$/.test(params.get("seat") || "") ? Number(params.get("seat")) : null;
   if (join) {
-    // An invitation to an open seat: take it, then sit down (#table=ID).
-    joinSeat(join, Number(params.get("seat")));
+    showLobby();
+    loadLobby();
+    takeInvitation(join, seat === null ? Number(params.get("seat")) : seat);
     return;
   }
   if (table && params.get("token")) {
-    keepToken(table, params.get("seat") || 0, params.get("token"));
+    keepToken(table, seat === null ? 0 : seat, params.get("token"));
     // The token stays in this browser, not in the address bar (or its history).
     history.replaceState(null, "", `#table=${encodeURIComponent(table)}`);
+    openTable(table, false, null);
+    return;
   }
   if (table || watch) {
-    openTable(table || watch, Boolean(watch));
+    openTable(table || watch, Boolean(watch), table ? seat : null);
   } else {
-    closeSocket();
-    showStatus("");
-    state.table = null;
-    $("game").hidden = true;
-    $("lobby").hidden = false;
-    showError("");
+    showLobby();
     loadLobby();
   }
+}
+
+function showLobby() {
+  closeSocket();
+  showStatus("");
+  state.table = null;
+  state.notice = null;
+  $("game").hidden = true;
+  $("lobby").hidden = false;
+  showError("");
+  renderNotice();
 }
 
 function start() {

@@ -36,15 +36,21 @@ export const LABELS = {
   join: ["join seat {n}", "坐 {n}号"],
   watch: ["watch", "观战"],
   replay: ["replay", "回放"],
-  record: ["record", "牌谱"],
   turn_n: ["turn {n}", "第{n}手"],
   spectator: ["spectator", "观战"],
   connected: ["connected", "已连接"],
   disconnected: ["reconnecting…", "重新连接…"],
-  left: ["left", "剩余"],
-  clock: ["time", "用时"],
+  // The seat to decide: the seconds left on the server's clock, or the time taken so far.
+  clock_left: ["{time} left", "剩余 {time}"],
+  clock_used: ["time {time}", "用时 {time}"],
   cards_n: ["{n} cards", "{n}张"],
   cards_hidden: ["? cards", "?张"],
+  out_of_play: ["out of play", "出局"],
+  before_cut: ["before the cut", "开牌前"],
+  phase_when: ["{phase} ({when})", "{phase}（{when}）"],
+  decides: ["{phase}: {seat} decides", "{phase}：{seat}决定"],
+  turn_decide: ["{seat} to decide", "轮到{seat}决定"],
+  turn_open: ["waiting for a friend to take {seat}", "等朋友入座{seat}"],
   owns: ["{seat}'s set", "{seat}的牌"],
   leads: ["{seat} leads", "{seat}发牌"],
   your_turn: ["your turn", "轮到你"],
@@ -58,6 +64,17 @@ export const LABELS = {
   void: ["the game is void", "本局作废"],
   score: ["score", "得分"],
   step_n: ["event {n} / {total}", "第 {n} / {total} 条"],
+  places_line: ["{place}: {seat}", "{place}：{seat}"],
+  kind_human: ["human", "玩家"],
+  kind_open: ["open", "空座"],
+  already_seated: ["You already sit at {seats} at this table; this link is for a friend to take {seat}.",
+    "你已坐在这桌的{seats}；这个链接是给朋友坐{seat}的。"],
+  back_to_seat: ["back to your seat", "回到你的座位"],
+  take_anyway: ["take {seat} anyway", "仍然坐{seat}"],
+  seat_taken: ["{seat} has been taken;", "{seat}已有人坐了；"],
+  watch_instead: ["watch the table instead", "改为观战"],
+  table_abandoned: ["this table was abandoned unfinished:", "这桌未终局已弃置："],
+  your_seats: ["your seats:", "你的座位："],
 };
 
 export const EVENT_NAMES = {
@@ -159,6 +176,30 @@ export const ACTION_NAMES = {
   "club-no-declare": ["no declaration", "不宣点"],
   "club-no-three": ["cannot buy a 3", "无3"],
   "club-concede": ["cannot go out without a 3", "憋死"],
+};
+
+// The phases of the built-in rulebooks (the view's `phase` while `decision` is "phase"), by the
+// engine's names; a phase not listed here is shown by its own name.
+export const PHASE_NAMES = {
+  "declaring points": ["declaring points", "宣点"],
+  "point declaration (宣点)": ["point declaration", "宣点"],
+  "buying 3s": ["buying 3s", "买3"],
+  "buying 3s (买3)": ["buying 3s", "买3"],
+  "buying 3s and 4s": ["buying 3s and 4s", "买3买4"],
+  "revolution": ["revolution", "革命"],
+  "revolution (革命)": ["revolution", "革命"],
+  "tribute": ["tribute", "进贡"],
+  "choosing 大落": ["choosing 大落", "定大落"],
+  "会3 gathering": ["会3 gathering", "会3"],
+  "挑牌 order": ["挑牌 order", "挑牌"],
+};
+
+// The bots of the registry by name; a bot not listed is shown by its own name.
+export const BOT_NAMES = {
+  greedy: ["greedy", "贪心"],
+  random: ["random", "随机"],
+  expert: ["expert", "高手"],
+  learned: ["learned", "学习型"],
 };
 
 // Argument words of the phase actions.
