@@ -344,6 +344,36 @@ def test_a_whole_game_against_bots_by_clicking(browsers, server, variant):
         _check_replay(browsers(), server, table, game)
 
 
+def test_the_next_game_at_the_table_pays_the_tribute_of_the_first(browsers, server):
+    """A seat asks for the next game from the result: the page goes to its table, at the same
+    seat with the same token, and game 2 begins with the tribute game 1's places owe (C§ 进贡:
+    the first game of a set pays none, TRIB-9; the next ones do, TRIB-1)."""
+    from selenium.webdriver.common.by import By
+
+    driver = browsers()
+    table = _start_table(driver, server, "dagang196")
+    _play_to_the_end(driver, server, table, random.Random("next"))
+    first = _replayed(server, table)
+    assert not any(e.kind == "tribute" for e in first.events), "a first game pays no tribute"
+    _click(driver, "[data-testid=next-game]", "the next game's button")
+    deadline = time.monotonic() + PATIENCE
+    while table in driver.current_url or "table=" not in driver.current_url:
+        assert time.monotonic() < deadline, f"the page did not go to the next game: {driver.current_url}"
+        time.sleep(0.05)
+    following = driver.current_url.split("table=", 1)[1].split("&")[0]
+    summary = _get(f"{server}api/tables/{following}")
+    assert (summary["game_number"], summary["follows"]) == (2, table)
+    assert _get(f"{server}api/tables/{table}")["next"] == following
+    _wait(driver, lambda s: bool(s["hand"] or s["actions"]) or s["over"], "seat 0's view of game 2")
+    assert "game 2" in driver.find_element(By.ID, "game-title").text
+    assert _tokens(driver)[following]["seat"] == 0, "the same seat, by the same token"
+    _play_to_the_end(driver, server, following, random.Random("next 2"))
+    second = _replayed(server, following)
+    assert second.context.game_number == 2 and list(second.context.previous_finish_order) == first.finish_order
+    assert any(e.kind == "tribute" for e in second.events), "game 2 pays the tribute of game 1's places"
+    assert not _console_errors(driver)
+
+
 def _check_replay(driver: Any, server: str, table: str, game: gouji.Game) -> None:
     """The lobby offers the finished table's replay; it steps through the public log, and the
     seats, their places, whose turn it is and the result follow the step."""

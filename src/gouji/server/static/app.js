@@ -39,6 +39,7 @@ const state = {
   lobby: null,        // the lobby's tables (GET /api/tables), kept to render again in another language
   notice: null,       // () => the lobby's notice (rendered again in another language), or null
   infoTimer: null,    // a refresh of the table's summary while an open seat is to decide
+  next: null,         // the table of the next game at this one, once a seat asked for it ("next" message)
   pending: false,     // an act was sent; its answer has not come
   viewed: false,      // this connection has had its first view
 };
@@ -531,7 +532,7 @@ async function openTable(table, watch, seat) {
   closeSocket();
   const held = heldSeats(table);
   const kept = held[seat] ? { seat, token: held[seat] } : homeSeat(table);
-  Object.assign(state, { table, info: null, obs: null, turn: null, legal: [], over: null, retry: 0,
+  Object.assign(state, { table, info: null, obs: null, turn: null, legal: [], over: null, next: null, retry: 0,
     replayStep: null, pending: false, clock: null, viewed: false, notice: null });
   state.selected.clear();
   state.seat = !watch && kept ? kept.seat : null;
@@ -627,7 +628,33 @@ function receive(message) {
     state.over = message;
     state.legal = [];
     render();
+  } else if (message.type === "next" && message.table === state.table && typeof message.next === "string") {
+    // A seat asked for the next game: this browser's tokens hold the same seats there.
+    state.next = { id: message.next, game_number: message.game_number };
+    render();
   }
+}
+
+// The next game at this finished table (POST /api/tables/{id}/next; made once, whoever asks):
+// this browser's tokens hold the same seats there, so they are kept for it, and the page goes.
+async function nextGame() {
+  const table = state.table;
+  if (!table || !state.token) return;
+  let made;
+  try {
+    made = await api(`tables/${encodeURIComponent(table)}/next`, { token: state.token });
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  if (state.table !== table) return;
+  goToNext(table, made.id);
+}
+
+function goToNext(table, next) {
+  for (const [seat, token] of Object.entries(heldSeats(table))) keepToken(next, Number(seat), token);
+  if (state.seat !== null && state.token) keepToken(next, state.seat, state.token);  // sit where one sat
+  location.hash = state.seat === null ? `#watch=${encodeURIComponent(next)}` : `#table=${encodeURIComponent(next)}`;
 }
 
 async function refreshInfo() {
@@ -850,7 +877,8 @@ function render() {
   const info = state.info;
   const kinds = seatKinds(info);
   const variant = info ? info.variant : "";
-  $("game-title").textContent = `${variant} \u00b7 ${state.table}${state.seat === null ? ` \u00b7 ${t("spectator")}` : ""}`;
+  const game = state.info && state.info.game_number > 1 ? ` \u00b7 ${fill(t("game_n"), { n: state.info.game_number })}` : "";
+  $("game-title").textContent = `${variant}${game} \u00b7 ${state.table}${state.seat === null ? ` \u00b7 ${t("spectator")}` : ""}`;
   renderMySeats();
   if (!obs) return;
   const replaying = state.replayStep !== null;
@@ -1102,6 +1130,23 @@ function renderResult(obs) {
   if (Array.isArray(result.seat_points)) {
     box.appendChild(el("p", "seat-points", `${t("seat_points")}: ${result.seat_points.map((p, seat) =>
       `${seatName(seat)} ${p}`).join(", ")}`));
+  }
+  // The next game at this table: a seat asks for it (the same seats, the places of this game
+  // carried: the tribute they owe); once asked, every seat and spectator may go to it.
+  const next = state.next || (state.info && state.info.next ? { id: state.info.next } : null);
+  const number = (state.info && state.info.game_number ? state.info.game_number : 1) + 1;
+  if (next) {
+    box.appendChild(el("p", "next-started", fill(t("next_started"), { n: number })));
+    const go = el("button", "", fill(t(state.token ? "to_next_game" : "watch_next_game"), { n: number }));
+    go.dataset.testid = "next-game";
+    go.dataset.next = next.id;
+    go.addEventListener("click", () => goToNext(state.table, next.id));
+    box.appendChild(go);
+  } else if (state.token) {
+    const ask = el("button", "", t("next_game"));
+    ask.dataset.testid = "next-game";
+    ask.addEventListener("click", nextGame);
+    box.appendChild(ask);
   }
 }
 
