@@ -11,8 +11,8 @@ import os
 import threading
 import time
 
-import attrs
 import pytest
+from store_contract import check_one_next_table
 
 from gouji.server.store import (
     BOT,
@@ -22,7 +22,6 @@ from gouji.server.store import (
     PLAYING,
     WAITING,
     ActionRow,
-    NextTakenError,
     SeatRow,
     StoreError,
     TableRow,
@@ -146,12 +145,4 @@ def test_bad_urls_are_a_store_error():
 def test_a_table_has_one_next_game_in_the_database(store):
     """The next game at a table (``POST /api/tables/{id}/next``) is made once, whichever of the
     processes sharing the database asks: the database refuses a second."""
-    store.create_table(_row(status=OVER))
-    following = attrs.evolve(_row("t2"), follows="t1", context={"game_number": 2, "carry": []})
-    store.create_table(following)
-    assert store.get_table("t2") == following
-    assert store.get_table("t1").next == "t2" and store.next_table("t1") == "t2"
-    assert {t.id: t.next for t in store.list_tables()} == {"t1": "t2", "t2": None}
-    with pytest.raises(NextTakenError):
-        store.create_table(attrs.evolve(_row("t3"), follows="t1", context={"game_number": 2}))
-    assert store.get_table("t3") is None, "refused whole: no row of it is left"
+    check_one_next_table(store, _row)

@@ -3,8 +3,8 @@ one row per turn, leases kept for a store shared by several processes."""
 
 from __future__ import annotations
 
-import attrs
 import pytest
+from store_contract import check_one_next_table
 
 from gouji.server.sqlite_store import SCHEMA, SQLiteStore
 from gouji.server.store import (
@@ -15,7 +15,6 @@ from gouji.server.store import (
     PLAYING,
     WAITING,
     ActionRow,
-    NextTakenError,
     SeatRow,
     StoreError,
     TableRow,
@@ -114,16 +113,7 @@ def test_unknown_store_urls_are_refused(url):
 def test_a_table_has_one_next_game():
     """The next game at a table (``POST /api/tables/{id}/next``) is made once: the store refuses a
     second table following the same one, whole."""
-    store = SQLiteStore()
-    store.create_table(_row(status=OVER))
-    following = attrs.evolve(_row("t2"), follows="t1", context={"game_number": 2, "carry": []})
-    store.create_table(following)
-    assert store.get_table("t2") == following
-    assert store.get_table("t1").next == "t2" and store.next_table("t1") == "t2"
-    assert {t.id: t.next for t in store.list_tables()} == {"t1": "t2", "t2": None}
-    with pytest.raises(NextTakenError):
-        store.create_table(attrs.evolve(_row("t3"), follows="t1", context={"game_number": 2}))
-    assert store.get_table("t3") is None, "refused whole: no row of it is left"
+    check_one_next_table(SQLiteStore(), _row)
 
 
 def test_a_store_made_before_next_games_gains_them(tmp_path):
