@@ -12,6 +12,7 @@ require_server()
 
 TestClient = pytest.importorskip("starlette.testclient").TestClient
 WebSocketDisconnect = pytest.importorskip("starlette.websockets").WebSocketDisconnect
+WebSocketDenialResponse = pytest.importorskip("starlette.testclient").WebSocketDenialResponse
 
 from gouji.server import service as service_module  # noqa: E402
 from gouji.server.service import counted_client  # noqa: E402
@@ -33,8 +34,18 @@ def test_tables_in_play_are_bounded_per_client_address(monkeypatch):
             assert here.post("/api/tables", json={"variant": "provincial", "seats": bots(1)}).status_code == 201
 
 
+def _denied(client, path: str) -> tuple[int, dict]:
+    """A websocket refused at its handshake: the HTTP status and the error message."""
+    with pytest.raises(WebSocketDenialResponse) as refused, client.websocket_connect(path):
+        pass
+    return refused.value.status_code, check_message("error", refused.value.json())
+
+
 def test_websockets_are_bounded_per_client_and_in_all(monkeypatch):
+    """Past a bound a websocket is refused at its handshake (HTTP 409 with the error): nothing is
+    left open for a client that never answers a close frame to hold."""
     monkeypatch.setattr(service_module, "SOCKETS_PER_CLIENT", 2)
+    monkeypatch.setattr(service_module, "SOCKET_LINGER_SECONDS", 0)
     app = make_app("sqlite:///:memory:", max_sockets=3)
     with TestClient(app, client=("203.0.113.7", 4000)) as stranger, \
             TestClient(app, client=("198.51.100.2", 4000)) as other:
@@ -42,16 +53,12 @@ def test_websockets_are_bounded_per_client_and_in_all(monkeypatch):
         path = f"/api/tables/{table}/ws"
         with stranger.websocket_connect(path) as first, stranger.websocket_connect(path) as second:
             assert first.receive_json()["type"] == second.receive_json()["type"] == "view"
-            with stranger.websocket_connect(path) as third:
-                refusal = check_message("error", third.receive_json())
-                assert refusal["code"] == "conflict" and "your address" in refusal["message"]
-                with pytest.raises(WebSocketDisconnect) as closed:
-                    third.receive_json()
-                assert closed.value.code == 4400
+            status, refusal = _denied(stranger, path)
+            assert status == 409 and refusal["code"] == "conflict" and "your address" in refusal["message"]
             with other.websocket_connect(path) as fourth:
                 assert fourth.receive_json()["type"] == "view"  # the third of three in all
-                with other.websocket_connect(path) as fifth:
-                    assert "websockets open" in fifth.receive_json()["message"]
+                status, refusal = _denied(other, path)
+                assert status == 409 and "websockets open" in refusal["message"]
         # Closed sockets are counted out: the client opens two again.
         with stranger.websocket_connect(path) as again, stranger.websocket_connect(path) as more:
             assert again.receive_json()["type"] == more.receive_json()["type"] == "view"
@@ -59,18 +66,28 @@ def test_websockets_are_bounded_per_client_and_in_all(monkeypatch):
 
 @pytest.mark.parametrize(("address", "counted"), [
     ("127.0.0.1", None), ("::1", None), ("127.8.0.3", None), (None, None), ("", None),
-    ("203.0.113.7", "203.0.113.7"), ("2001:db8::1", "2001:db8::1"), ("testclient", "testclient")])
+    ("::ffff:127.0.0.1", None), ("203.0.113.7", "203.0.113.7"), ("2001:db8::1", "2001:db8::1"),
+    ("::ffff:203.0.113.7", "::ffff:203.0.113.7"), ("testclient", "testclient")])
 def test_which_addresses_are_counted(address, counted):
     assert counted_client(address) == counted
 
 
 def test_a_websocket_to_no_route_gets_not_found():
-    with TestClient(make_app("sqlite:///:memory:")) as client, client.websocket_connect("/api/nothing/here") as ws:
-        refusal = check_message("error", ws.receive_json())
-        assert refusal["code"] == "not_found" and "/api/nothing/here" in refusal["message"]
-        with pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
-        assert closed.value.code == 4404
+    with TestClient(make_app("sqlite:///:memory:")) as client:
+        status, refusal = _denied(client, "/api/nothing/here")
+        assert status == 404 and refusal["code"] == "not_found" and "/api/nothing/here" in refusal["message"]
+
+
+def test_a_socket_ended_is_counted_until_its_close_could_have_finished(monkeypatch):
+    """A socket the server closed waits for its client's close frame (uvicorn: 10 s): it counts
+    that long, so that refusals a client never answers cannot pile up past the bounds."""
+    monkeypatch.setattr(service_module, "SOCKETS_PER_CLIENT", 1)
+    app = make_app("sqlite:///:memory:")
+    with TestClient(app, client=("203.0.113.7", 4000)) as stranger:
+        with stranger.websocket_connect("/api/tables/nosuch/ws") as ws:
+            assert ws.receive_json()["code"] == "not_found"
+        status, refusal = _denied(stranger, "/api/tables/nosuch/ws")
+        assert status == 409 and "your address" in refusal["message"]
 
 
 def test_a_huge_number_is_refused_plainly():
@@ -80,3 +97,12 @@ def test_a_huge_number_is_refused_plainly():
         refused = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
         message = check_message("error", refused.json())["message"]
         assert refused.status_code == 400 and "at most 30 digits" in message and "sys." not in message
+
+
+def test_a_proxy_on_this_machine_has_its_clients_addresses_read(monkeypatch):
+    from gouji.server.serve import forwarded_allow_ips
+
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    assert set(forwarded_allow_ips().split(",")) == {"127.0.0.1", "::1", "::ffff:127.0.0.1"}
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "10.0.0.5")
+    assert forwarded_allow_ips() == "10.0.0.5"

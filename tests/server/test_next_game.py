@@ -94,7 +94,8 @@ def test_a_table_has_one_next_game(client):
         service = client.app.state.service
         service.tables[first].table.act(seat, game.turn, text, bots=1000)
         game = _game(client, first)
-    for body, status in (({}, 400), ({"token": 7}, 400), ({"token": "x" * 40}, 403), ({"token": "y" * 500}, 403)):
+    for body, status in (({}, 403), ({"token": None}, 403), ({"token": 7}, 400), ({"token": "x" * 40}, 403),
+                         ({"token": "y" * 500}, 403)):
         refused = client.post(f"/api/tables/{first}/next", json=body)
         assert refused.status_code == status, (body, refused.text)
         check_message("error", refused.json())
@@ -123,3 +124,25 @@ def test_the_next_game_is_stored_restores_and_is_made_once_in_the_store():
     with pytest.raises(NextTakenError):
         Table.restore(store, table.id).create_next()
     assert [row.id for row in store.list_tables()].count(following.id) == 1
+
+
+def test_a_next_game_made_elsewhere_or_before_is_told_all_the_same(client):
+    """A next game made by another server sharing the store (here: through the store itself)
+    shows in the finished table's summary and the lobby, and its connections are told; a
+    connection opened after it was made is told after its view."""
+    created = client.post("/api/tables", json={"variant": "provincial", "seats": bots(1)}).json()
+    first, token = created["id"], created["tokens"]["0"]
+    service = client.app.state.service
+    with client.websocket_connect(f"/api/tables/{first}/ws?token={token}") as ws:
+        _play_to_the_end(ws)
+        elsewhere = Table.restore(service.store, first).create_next()  # another process's
+        service._look_for_next_games()  # as the lease keeper does every few seconds
+        told = check_message("next-game", ws.receive_json())
+    assert told["next"] == elsewhere.id
+    assert client.get(f"/api/tables/{first}").json()["next"] == elsewhere.id
+    assert {t["id"]: t["next"] for t in client.get("/api/tables").json()["tables"]}[first] == elsewhere.id
+    with client.websocket_connect(f"/api/tables/{first}/ws") as late:  # a spectator, after it was made
+        kinds = [late.receive_json()["type"] for _ in range(3)]
+    assert kinds == ["view", "over", "next"]
+    again = client.post(f"/api/tables/{first}/next", json={"token": token})
+    assert again.status_code == 200 and again.json()["id"] == elsewhere.id

@@ -146,3 +146,34 @@ def test_a_table_has_one_next_game_in_the_database(store):
     """The next game at a table (``POST /api/tables/{id}/next``) is made once, whichever of the
     processes sharing the database asks: the database refuses a second."""
     check_one_next_table(store, _row)
+
+
+def test_servers_started_at_once_on_a_new_database_all_open_it(store):
+    """CREATE TABLE IF NOT EXISTS races against itself: the schema is made under a lock, so that
+    servers started together on an empty database all start (a review saw one fail)."""
+    import psycopg
+
+    store.close()
+    for _ in range(3):
+        with psycopg.connect(URL, autocommit=True) as db:
+            db.execute("DROP TABLE IF EXISTS gouji_next, gouji_actions, gouji_seats, gouji_tables")
+        opened: list[object] = []
+        failed: list[StoreError] = []
+        barrier = threading.Barrier(4)
+        threads = [threading.Thread(target=_open_together, args=(barrier, opened, failed)) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for each in opened:
+            each.close()  # type: ignore[attr-defined]
+        assert not failed and len(opened) == 4
+    store.__init__(URL)  # (the fixture closes it)
+
+
+def _open_together(barrier: threading.Barrier, opened: list[object], failed: list[StoreError]) -> None:
+    barrier.wait()
+    try:
+        opened.append(open_store(URL))
+    except StoreError as exc:
+        failed.append(exc)

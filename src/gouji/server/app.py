@@ -89,6 +89,20 @@ async def _body(request: Request) -> dict[str, Any]:
     return parse_json_object(b"".join(chunks), MAX_BODY_BYTES, "request body")
 
 
+async def _deny(websocket: WebSocket, refusal: Refusal, code: int) -> None:
+    """Refuse a websocket at its handshake: an HTTP answer with the ``error`` message, so that
+    nothing is left open (a socket accepted, then closed, waits for its client's close frame:
+    seconds of a connection each, which a flood of refusals would turn into every connection the
+    process has). Where the server cannot answer a handshake so, the socket is accepted, told
+    and closed (``code``)."""
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        await websocket.send_denial_response(_refused(refusal))
+        return
+    await websocket.accept()
+    await websocket.send_json(refusal.message_dict(None))
+    await websocket.close(code)
+
+
 def _client(request: Request | WebSocket) -> str | None:
     """The client's address (uvicorn's: a proxy on this machine has it forwarded), or ``None``."""
     return request.client.host if request.client is not None else None
@@ -164,18 +178,17 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
             return _refused(refusal)
 
     async def table_socket(websocket: WebSocket) -> None:
-        await websocket.accept()
         client = _client(websocket)
         try:
             service.open_socket(client)
         except Refusal as refusal:
-            await websocket.send_json(refusal.message_dict(None))
-            await websocket.close(CLOSE_BAD_REQUEST)
+            await _deny(websocket, refusal, CLOSE_BAD_REQUEST)
             return
         try:
+            await websocket.accept()
             await _serve_socket(websocket)
         finally:
-            service.close_socket(client)
+            service.release_socket(client)
 
     async def _serve_socket(websocket: WebSocket) -> None:
         try:
@@ -236,11 +249,9 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
 
     async def unknown_socket(websocket: WebSocket) -> None:
         # Starlette answers a websocket no route takes with a bare 403: the protocol's error instead.
-        await websocket.accept()
         path = websocket.url.path[:80]
-        await websocket.send_json(Refusal(NOT_FOUND, f"no such address: {path} (a table's websocket is "
-                                                     "/api/tables/{id}/ws)").message_dict(None))
-        await websocket.close(CLOSE_NOT_FOUND)
+        await _deny(websocket, Refusal(NOT_FOUND, f"no such address: {path} (a table's websocket is "
+                                                  "/api/tables/{id}/ws)"), CLOSE_NOT_FOUND)
 
     async def page(request: Request) -> Response:
         index = STATIC / "index.html"

@@ -22,6 +22,8 @@ try:
 except ImportError as exc:  # pragma: no cover - the extra is missing
     raise ImportError("the PostgreSQL store needs psycopg: pip install '.[postgresql]' (in gouji's folder)") from exc
 
+#: The advisory lock taken while the schema is made (any number: gouji's own, "gouji" in ASCII).
+SCHEMA_LOCK = 0x676F756A69
 #: The database's clock, in seconds since the epoch (leases are compared with it).
 _NOW = "EXTRACT(EPOCH FROM clock_timestamp())"
 
@@ -39,6 +41,9 @@ class PostgresStore(SQLiteStore):
         try:
             self._pg = psycopg.connect(url, autocommit=False, connect_timeout=10)
             with self._pg.transaction():
+                # Servers started at once on a new database would race to create the same tables
+                # (CREATE TABLE IF NOT EXISTS is not safe against itself): one at a time.
+                self._pg.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
                 for statement in SCHEMA:
                     self._pg.execute(statement)
         except psycopg.Error as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import errno
 import logging
+import os
 import socket
 import sys
 import time
@@ -97,12 +98,19 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, store: str = DEFAU
     # access log, since a websocket's address holds its seat's token.
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning",
                             access_log=False, ws="websockets-sansio", limit_concurrency=limit,
-                            timeout_keep_alive=5)
+                            timeout_keep_alive=5, forwarded_allow_ips=forwarded_allow_ips())
     logging.getLogger("asyncio").addFilter(OnceAMinute())
     sock = listen(host, port)  # bound here, so that a taken port is one line, not uvicorn's log
     shown = f"[{host}]" if ":" in host else host
     print(f"gouji serve: http://{shown}:{port}/ (tables in {redacted(store)}); Ctrl-C stops it", flush=True)
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def forwarded_allow_ips() -> str:
+    """Whose ``X-Forwarded-For`` is read as the client's address (a proxy's): uvicorn's
+    ``FORWARDED_ALLOW_IPS`` where it is set, else this machine's loopback addresses, as a
+    dual-stack socket (``--host ::``) names 127.0.0.1 too. The server bounds each client by it."""
+    return os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1,::1,::ffff:127.0.0.1"
 
 
 #: Connections (and requests in progress) at most; past them uvicorn answers 503.

@@ -17,13 +17,15 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from gouji.engine.actions import Action
 from gouji.errors import GoujiError
 from gouji.server import clock
-from gouji.server.refusals import BAD_REQUEST, CONFLICT, NOT_FOUND, Refusal
+from gouji.server.refusals import BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, Refusal
 from gouji.server.store import ABANDONED, OPEN, OVER, PLAYING, WAITING, NextTakenError, Store, StoreError
 from gouji.server.table import Table, row_summary, seat_tokens_text
 from gouji.server.views import ViewCache, result
@@ -60,6 +62,8 @@ MAX_SEAT_CONNECTIONS = 4
 TABLES_PER_CLIENT = 20
 SOCKETS_PER_CLIENT = 64
 MAX_SOCKETS = 3_000
+#: How long a websocket is still counted after it ended: uvicorn's wait for a client's close frame.
+SOCKET_LINGER_SECONDS = 10.0
 #: Seconds a table in play may go without a connected client and without a move before it is
 #: abandoned (``gouji serve --idle-timeout``; 0: never); the sweep looks every quarter of it
 #: (every minute at most).
@@ -93,6 +97,7 @@ class Connection:
         self.sent = since
         self.full_sent = False
         self.over_sent = False
+        self.next_sent = False  # the finished table's next game (a "next" message) told
         self._queue: asyncio.Queue[str | int] = asyncio.Queue(MAX_QUEUED + 1)
         self.writer: asyncio.Task[None] | None = None
         self._closer: asyncio.Task[None] | None = None
@@ -241,6 +246,7 @@ class TableService:
             try:
                 await self.renew_leases()
                 self.take_over()
+                self._look_for_next_games()
             except Exception:  # the store is down for a moment: try again next round
                 log.exception("keeping the leases failed")
 
@@ -350,8 +356,18 @@ class TableService:
         self._sockets[counted] = self._sockets.get(counted, 0) + 1
         self._socket_count += 1
 
+    def release_socket(self, client: str | None) -> None:
+        """A websocket counted by :meth:`open_socket` has ended: counted out once its close has
+        had time to finish (:data:`SOCKET_LINGER_SECONDS`; a client that never answers the close
+        keeps the connection that long), so that sockets closed but not gone stay within the
+        bounds too."""
+        if SOCKET_LINGER_SECONDS <= 0:
+            self.close_socket(client)
+        else:
+            asyncio.get_running_loop().call_later(SOCKET_LINGER_SECONDS, self.close_socket, client)
+
     def close_socket(self, client: str | None) -> None:
-        """A websocket counted by :meth:`open_socket` has closed."""
+        """A websocket counted by :meth:`open_socket` is gone."""
         counted = counted_client(client)
         left = self._sockets.get(counted, 0) - 1
         if left > 0:
@@ -368,6 +384,8 @@ class TableService:
         live = self.get(table_id)
         async with live.lock:
             table = live.table
+            if token is None:
+                raise Refusal(FORBIDDEN, "a seat asks for the next game, with its token: a spectator does not")
             if not isinstance(token, str):
                 raise Refusal(BAD_REQUEST, "token: the token of a seat at this table")
             table.seat_of(token)  # a seat's request: not a spectator's, not a stranger's
@@ -379,16 +397,35 @@ class TableService:
                 except NextTakenError:  # made meanwhile by another server sharing the store
                     made = self.store.next_table(table.id)
                 else:
-                    made = following.id
                     self.store.claim(following.id, self.owner, self.lease_seconds)
                     self._hold(following).creator = creator
-                    number = following.game.context.game_number
-                    told = _json({"type": "next", "table": table.id, "next": made, "game_number": number})
-                    for connection in list(live.connections):
-                        connection.deliver(told)
-                    return {"id": made, "follows": table.id, "game_number": number}, True
+                    self._tell_next(live, following.id)
+                    return {"id": following.id, "follows": table.id, "game_number": _number_after(table)}, True
             assert made is not None
-        return {"id": made, "follows": table.id, "game_number": table.game.context.game_number + 1}, False
+            self._tell_next(live, made)  # (made by another server: its connections here learn it now)
+        return {"id": made, "follows": table.id, "game_number": _number_after(table)}, False
+
+    def _tell_next(self, live: LiveTable, made: str, connections: Collection[Connection] | None = None) -> None:
+        """The finished table's next game is ``made``: kept in its row, and told (a ``next``
+        message) to its connections (``connections``: these only) not told yet."""
+        table = live.table
+        if table.row.next != made:
+            table.row = attrs.evolve(table.row, next=made)
+            connections = None
+        told = _json({"type": "next", "table": table.id, "next": made, "game_number": _number_after(table)})
+        for connection in list(live.connections if connections is None else connections):
+            if not connection.next_sent:
+                connection.next_sent = True
+                connection.deliver(told)
+
+    def _look_for_next_games(self) -> None:
+        """Finished tables held here, with connections, whose next game another server made:
+        their rows learn it, and their connections are told."""
+        for live in list(self.tables.values()):
+            if live.table.game.is_over and live.connections and live.table.row.next is None:
+                made = self.store.next_table(live.table.id)
+                if made is not None:
+                    self._tell_next(live, made)
 
     def get(self, table_id: str) -> LiveTable:
         """The table of ``table_id``, from memory or restored from the store."""
@@ -427,6 +464,8 @@ class TableService:
         found = []
         for row in self.store.list_tables():
             live = self.tables.get(row.id)
+            if live is not None and row.next is not None and live.table.row.next is None:
+                self._tell_next(live, row.next)  # made by another server sharing the store
             found.append(live.table.summary() if live is not None
                          else row_summary(row, len(self.store.actions(row.id)), None))
         return found
@@ -451,6 +490,10 @@ class TableService:
         """``GET /api/tables/{id}``: one table, held here or not."""
         live = self.tables.get(table_id)
         if live is not None:
+            if live.table.game.is_over and live.table.row.next is None:  # made by another server?
+                made = self.store.next_table(live.table.id)
+                if made is not None:
+                    self._tell_next(live, made)
             return live.table.summary()
         row = self.store.get_table(table_id) if isinstance(table_id, str) and 0 < len(table_id) <= 64 else None
         if row is None:
@@ -474,6 +517,10 @@ class TableService:
             live.connections.add(connection)
             connection.start()
             await self._tell_one(live, connection)
+            if live.table.game.is_over:  # a next game made before it came (here or elsewhere)
+                made = live.table.row.next or self.store.next_table(live.table.id)
+                if made is not None:
+                    self._tell_next(live, made, [connection])
 
     def disconnect(self, live: LiveTable, connection: Connection) -> None:
         live.connections.discard(connection)
@@ -656,6 +703,11 @@ class TableService:
         await self._after_commit(live, referee=False)
 
 
+def _number_after(table: Table) -> int:
+    """The number of the game after ``table``'s in its series."""
+    return table.game.context.game_number + 1
+
+
 def counted_client(client: str | None) -> str | None:
     """The address a client is counted by, or ``None`` where it is not counted: no address, or
     this machine's loopback one (a person here, or a proxy that does not forward its clients'
@@ -663,7 +715,9 @@ def counted_client(client: str | None) -> str | None:
     if not client:
         return None
     try:
-        if ipaddress.ip_address(client).is_loopback:
+        address = ipaddress.ip_address(client)
+        mapped = getattr(address, "ipv4_mapped", None)  # 127.0.0.1 on a dual-stack socket (--host ::)
+        if address.is_loopback or (mapped is not None and mapped.is_loopback):
             return None
     except ValueError:  # not an address (a test client's name): counted as it is
         pass

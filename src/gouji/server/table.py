@@ -258,7 +258,7 @@ class Table:
         """The next game at this finished table, stored: the same variant and seats, each human
         seat held by the same token, open seats still open, bots the same bots, a new secret
         seed, and the context the variant carries from this game to the next (its places, the
-        tribute owed: the ``gouji_next_context`` hook, as :class:`gouji.Series` does).
+        tribute owed: the ``gouji_next_context`` hook, as :class:`gouji.engine.series.Series` does).
         :class:`~gouji.server.store.NextTakenError` if a table follows this one already."""
         game = self.game
         if not game.is_over:
