@@ -67,7 +67,7 @@ def test_the_test_extra_brings_what_the_tests_import():
               for specs in project["optional-dependencies"].values() for spec in specs}
     local = {"gouji", "gouji_sphinx", "conftest", "qingdao_house_rules", "no_small_sets", "tests",
              "client", "table_server",  # examples/server, put on sys.path by its test
-             "server_helpers"}  # tests/server's helpers, put on sys.path by tests/conftest.py
+             "server_helpers", "store_contract"}  # tests/server's helpers, put on sys.path by tests/conftest.py
     imported: dict[str, Path] = {}
     for path in [*ROOT.glob("tests/**/*.py"), ROOT / "docs" / "_ext" / "gouji_sphinx.py"]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
