@@ -855,7 +855,9 @@ def test_a_seat_out_of_play_shows_no_count(browsers, server):
 
 
 def test_the_seats_do_not_overlap_on_small_screens(browsers, server):
-    """At 800×600 and 1024×768 the six seat boxes lie apart, on the felt."""
+    """At 800×600 and 1024×768 the six seat boxes lie apart, on the felt; and on the visitor's
+    turn the set on the table, the hand's first row and the actions are on screen together
+    (a second newcomer's review: at 800×600 the actions were below the fold)."""
     driver = browsers()
     driver.set_window_size(800, 600)
     _start_table(driver, server, "provincial")
@@ -863,11 +865,14 @@ def test_the_seats_do_not_overlap_on_small_screens(browsers, server):
     for width, height in ((800, 600), (1024, 768)):
         driver.set_window_size(width, height)
         rects = driver.execute_script("""
+window.scrollTo(0, 0);
 const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-return {felt: box(document.getElementById("felt")),
+return {felt: box(document.getElementById("felt")), centre: box(document.getElementById("centre")),
+        actions: box(document.getElementById("actions")), shown: window.innerHeight,
         seats: Array.from(document.querySelectorAll("#felt .seat"), box)};
 """)
         felt, seats = rects["felt"], rects["seats"]
+        assert rects["centre"][1] >= 0 and rects["actions"][3] <= rects["shown"], (width, rects)
         assert len(seats) == 6
         for i, a in enumerate(seats):
             assert felt[0] <= a[0] and a[2] <= felt[2] and felt[1] <= a[1] and a[3] <= felt[3], (width, i, a, felt)

@@ -372,7 +372,9 @@ function renderLobby() {
     const row = el("tr");
     row.dataset.table = info.id;
     row.appendChild(el("td", "id", info.id));
-    row.appendChild(el("td", "", info.variant));
+    // A next game at a table (POST …/next) names its number in the series.
+    row.appendChild(el("td", "", info.game_number > 1 ? `${info.variant} \u00b7 ${fill(t("game_n"), { n: info.game_number })}`
+      : info.variant));
     row.appendChild(el("td", "", seatKinds(info).map(kindName).join(" · ")));
     row.appendChild(el("td", "", `${info.status ? t(`status_${info.status}`) : ""}${info.turn !== undefined ? ` (${fill(t("turn_n"), { n: info.turn })})` : ""}`));
     const cell = el("td");

@@ -56,7 +56,7 @@ export const LABELS = {
   decides: ["{phase}: {seat} decides", "{phase}：{seat}决定"],
   turn_decide: ["{seat} to decide", "轮到{seat}决定"],
   turn_open: ["waiting for a friend to take {seat}", "等朋友入座{seat}"],
-  owns: ["{seat}'s set", "{seat}的牌"],
+  owns: ["the set of {seat}", "{seat}的牌"],
   leads: ["{seat} leads", "{seat}发牌"],
   your_turn: ["your turn", "轮到你"],
   turn_of: ["{seat} to play", "轮到{seat}"],
