@@ -499,6 +499,11 @@ def test_two_browsers_at_one_table_see_only_their_own_hands(browsers, server):
             time.sleep(0.05)
     else:
         raise AssertionError("no end of the game with two browsers")
+    # Each page names the other person's seat as a person's (bots by their names), its own not.
+    labels = {seat: [d.find_element(By.CSS_SELECTOR, f"#seat-{s} .label").text for s in (0, 3)]
+              for seat, d in players.items()}
+    assert labels[0][1].endswith("· human") and not labels[0][0].endswith("human"), labels
+    assert labels[3][0].endswith("· human") and not labels[3][1].endswith("human"), labels
     game = _replayed(server, table)
     for seat, driver in players.items():
         assert _seat_actions(game, seat) == clicked[seat], seat

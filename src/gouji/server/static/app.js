@@ -894,8 +894,10 @@ function render() {
     box.classList.toggle("current", current === seat);
     box.classList.toggle("mine", seat === state.seat);
     box.classList.toggle("owner", where.owner === seat && where.table !== null);
+    // Who plays each seat: a bot by name, an open seat, or (another seat than the visitor's) a person.
     const kind = kinds[seat] === "open" ? ` \u00b7 ${t("open_seat")}`
-      : kinds[seat] && kinds[seat] !== "human" ? ` \u00b7 ${fill(t("bot"), { name: botName(kinds[seat]) })}` : "";
+      : kinds[seat] === "human" ? (seat === state.seat ? "" : ` \u00b7 ${t("kind_human")}`)
+        : kinds[seat] ? ` \u00b7 ${fill(t("bot"), { name: botName(kinds[seat]) })}` : "";
     box.querySelector(".label").textContent = `${seatName(seat)} \u00b7 ${fill(t("team_n"), { n: seat % 2 })}${kind}`;
     const place = felt.places[seat] === undefined ? -1 : felt.places[seat];
     const out = felt.out.has(seat);
