@@ -22,6 +22,14 @@ if TYPE_CHECKING:
 SERIES_FORMAT = "gouji-series"
 
 
+def context_after(variant: Variant, game: Game) -> GameContext:
+    """What the game after ``game`` knows of it, by ``variant``'s rules: the
+    ``gouji_next_context`` hook (its finish order, who cut, tribute owed)."""
+    context: GameContext = variant.call_hook("gouji_next_context", options=variant.options, game=game,
+                                             context=game.context)
+    return context
+
+
 #: The most games a series record may hold.
 MAX_SERIES_GAMES = 1000
 
@@ -60,11 +68,7 @@ class Series:
 
     def next_context(self) -> GameContext:
         """What the next game knows of the one just finished (the ``gouji_next_context`` hook)."""
-        context: GameContext = self.variant.call_hook(
-            "gouji_next_context", options=self.variant.options, game=self.finished[-1],
-            context=self.finished[-1].context,
-        )
-        return context
+        return context_after(self.variant, self.finished[-1])
 
     @property
     def void_games(self) -> int:

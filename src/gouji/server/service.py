@@ -389,20 +389,19 @@ class TableService:
             if not isinstance(token, str):
                 raise Refusal(BAD_REQUEST, "token: the token of a seat at this table")
             table.seat_of(token)  # a seat's request: not a spectator's, not a stranger's
-            made = table.row.next or self.store.next_table(table.id)
+            made = self._learn_next(live)
             if made is None:
                 creator = self._check_room(client)
                 try:
                     following = table.create_next(self.owner)
                 except NextTakenError:  # made meanwhile by another server sharing the store
-                    made = self.store.next_table(table.id)
+                    made = self._learn_next(live)
                 else:
                     self.store.claim(following.id, self.owner, self.lease_seconds)
                     self._hold(following).creator = creator
                     self._tell_next(live, following.id)
                     return {"id": following.id, "follows": table.id, "game_number": _number_after(table)}, True
             assert made is not None
-            self._tell_next(live, made)  # (made by another server: its connections here learn it now)
         return {"id": made, "follows": table.id, "game_number": _number_after(table)}, False
 
     def _tell_next(self, live: LiveTable, made: str, connections: Collection[Connection] | None = None) -> None:
@@ -418,14 +417,24 @@ class TableService:
                 connection.next_sent = True
                 connection.deliver(told)
 
+    def _learn_next(self, live: LiveTable) -> str | None:
+        """The next game of a finished table held here, if one was asked for: its row's, or else
+        the store's (made by another server sharing it), which its row learns and its
+        connections are told (:meth:`_tell_next`)."""
+        table = live.table
+        if table.row.next is not None or not table.game.is_over:
+            return table.row.next
+        made = self.store.next_table(table.id)
+        if made is not None:
+            self._tell_next(live, made)
+        return made
+
     def _look_for_next_games(self) -> None:
         """Finished tables held here, with connections, whose next game another server made:
         their rows learn it, and their connections are told."""
         for live in list(self.tables.values()):
-            if live.table.game.is_over and live.connections and live.table.row.next is None:
-                made = self.store.next_table(live.table.id)
-                if made is not None:
-                    self._tell_next(live, made)
+            if live.connections:
+                self._learn_next(live)
 
     def get(self, table_id: str) -> LiveTable:
         """The table of ``table_id``, from memory or restored from the store."""
@@ -465,7 +474,7 @@ class TableService:
         for row in self.store.list_tables():
             live = self.tables.get(row.id)
             if live is not None and row.next is not None and live.table.row.next is None:
-                self._tell_next(live, row.next)  # made by another server sharing the store
+                self._tell_next(live, row.next)  # made by another server sharing the store (read with the row)
             found.append(live.table.summary() if live is not None
                          else row_summary(row, len(self.store.actions(row.id)), None))
         return found
@@ -490,10 +499,7 @@ class TableService:
         """``GET /api/tables/{id}``: one table, held here or not."""
         live = self.tables.get(table_id)
         if live is not None:
-            if live.table.game.is_over and live.table.row.next is None:  # made by another server?
-                made = self.store.next_table(live.table.id)
-                if made is not None:
-                    self._tell_next(live, made)
+            self._learn_next(live)  # made by another server?
             return live.table.summary()
         row = self.store.get_table(table_id) if isinstance(table_id, str) and 0 < len(table_id) <= 64 else None
         if row is None:
@@ -517,10 +523,9 @@ class TableService:
             live.connections.add(connection)
             connection.start()
             await self._tell_one(live, connection)
-            if live.table.game.is_over:  # a next game made before it came (here or elsewhere)
-                made = live.table.row.next or self.store.next_table(live.table.id)
-                if made is not None:
-                    self._tell_next(live, made, [connection])
+            made = self._learn_next(live)  # a next game made before it came (here or elsewhere)
+            if made is not None:
+                self._tell_next(live, made, [connection])
 
     def disconnect(self, live: LiveTable, connection: Connection) -> None:
         live.connections.discard(connection)

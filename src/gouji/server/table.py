@@ -23,6 +23,7 @@ from gouji.bots.basic import BOT_TYPES, decide, make_bot
 from gouji.engine.actions import Action, parse_action
 from gouji.engine.context import MAX_GAME_NUMBER
 from gouji.engine.game import Game
+from gouji.engine.series import context_after
 from gouji.errors import GoujiError, IllegalActionError, OutOfTurnError
 from gouji.plugins.loader import load_variant, variant_from_text, variant_names, variant_to_toml
 from gouji.plugins.variant import Variant
@@ -266,8 +267,7 @@ class Table:
         if game.context.game_number >= MAX_GAME_NUMBER:
             raise Refusal(CONFLICT, f"a series at one table has at most {MAX_GAME_NUMBER} games")
         variant = game.variant
-        context = variant.call_hook("gouji_next_context", options=variant.options, game=game,
-                                    context=game.context)
+        context = context_after(variant, game)
         seed = secrets.randbits(63)
         following = variant.new_game(seed=seed, context=context)
         seats = self.row.seats

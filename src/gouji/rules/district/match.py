@@ -29,6 +29,7 @@ import attrs
 
 from gouji.engine.cards import ACE, TEN, TWO, Card, standard_pack
 from gouji.engine.context import GameContext
+from gouji.engine.series import context_after
 from gouji.errors import GoujiError, RecordError
 
 if TYPE_CHECKING:
@@ -241,10 +242,7 @@ class Match:
             raise GoujiError("the current game is not over yet")
         if self.is_over:
             raise GoujiError("the match is over")
-        options = self.variant.options
-        context = self.variant.call_hook("gouji_next_context", options=options, game=self.game,
-                                         context=self.game.context)
-        game = self.variant.new_game(self.seed + len(self.games), context)
+        game = self.variant.new_game(self.seed + len(self.games), context_after(self.variant, self.game))
         self.games.append(game)
         return game
 
@@ -323,9 +321,7 @@ class Match:
                 if number and match.is_over:
                     raise RecordError(f"the match was over after game {number}, yet game {number + 1} follows")
                 game = replay_in_series(data, base, match.seed + number, what)
-                expected = GameContext.first() if not number else base.call_hook(
-                    "gouji_next_context", options=base.options, game=match.games[-1],
-                    context=match.games[-1].context)
+                expected = GameContext.first() if not number else context_after(base, match.games[-1])
                 if game.context.to_plain() != expected.to_plain():
                     raise RecordError(f"game {number + 1} of the match does not start where game {number} "
                                       f"ended: its context is {game.context.to_plain()}, "
