@@ -17,6 +17,7 @@ of one (:mod:`~gouji.server.hosts`); else it is refused with 403, code ``forbidd
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
@@ -40,6 +41,9 @@ from gouji.server.store import Store, open_store
 from gouji.server.tokens import MAX_TOKEN_CHARS
 
 STATIC = Path(__file__).parent / "static"
+#: Seconds a request's body has to arrive once its headers have: a client that declares a body
+#: and never sends it would hold one of the process's connections (and a task) for good.
+BODY_SECONDS = 10.0
 #: Websocket close codes: the request named no table, or a token of no seat.
 CLOSE_NOT_FOUND, CLOSE_FORBIDDEN, CLOSE_BAD_REQUEST = 4404, 4403, 4400
 
@@ -79,11 +83,14 @@ async def _body(request: Request) -> dict[str, Any]:
     chunks = []
     size = 0
     try:
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > MAX_BODY_BYTES:
-                raise Refusal(BAD_REQUEST, f"a request body is at most {MAX_BODY_BYTES} bytes")
-            chunks.append(chunk)
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY_BYTES:
+                    raise Refusal(BAD_REQUEST, f"a request body is at most {MAX_BODY_BYTES} bytes")
+                chunks.append(chunk)
+    except TimeoutError:
+        raise Refusal(BAD_REQUEST, f"the request body did not arrive within {BODY_SECONDS:g} s") from None
     except ClientDisconnect:  # gone before its body ended: nobody to answer, nothing to log
         raise Refusal(BAD_REQUEST, "the client left before its request body ended") from None
     return parse_json_object(b"".join(chunks), MAX_BODY_BYTES, "request body")
