@@ -66,8 +66,12 @@ def test_websockets_are_bounded_per_client_and_in_all(monkeypatch):
 
 @pytest.mark.parametrize(("address", "counted"), [
     ("127.0.0.1", None), ("::1", None), ("127.8.0.3", None), (None, None), ("", None),
-    ("::ffff:127.0.0.1", None), ("203.0.113.7", "203.0.113.7"), ("2001:db8::1", "2001:db8::1"),
-    ("::ffff:203.0.113.7", "::ffff:203.0.113.7"), ("testclient", "testclient")])
+    ("::ffff:127.0.0.1", None), ("203.0.113.7", "203.0.113.7"),
+    # An IPv6 client by its /64 (a hostile review: each of a subscriber's 2^64 addresses had
+    # its own bounds); an IPv4 address written as IPv6 as the IPv4 address.
+    ("2001:db8::1", "2001:db8::/64"), ("2001:db8::2:3", "2001:db8::/64"), ("2001:db8:0:1::1", "2001:db8:0:1::/64"),
+    ("fe80::1%eth0", "fe80::/64"),
+    ("::ffff:203.0.113.7", "203.0.113.7"), ("::ffff:cb00:7107", "203.0.113.7"), ("testclient", "testclient")])
 def test_which_addresses_are_counted(address, counted):
     assert counted_client(address) == counted
 
@@ -106,3 +110,15 @@ def test_a_proxy_on_this_machine_has_its_clients_addresses_read(monkeypatch):
     assert set(forwarded_allow_ips().split(",")) == {"127.0.0.1", "::1", "::ffff:127.0.0.1"}
     monkeypatch.setenv("FORWARDED_ALLOW_IPS", "10.0.0.5")
     assert forwarded_allow_ips() == "10.0.0.5"
+
+
+def test_the_addresses_of_one_ipv6_network_share_its_bounds(monkeypatch):
+    monkeypatch.setattr(service_module, "TABLES_PER_CLIENT", 2)
+    app = make_app("sqlite:///:memory:")
+    with TestClient(app, client=("2001:db8::1", 4000)) as first, TestClient(app, client=("2001:db8::2", 4000)) as second, \
+            TestClient(app, client=("2001:db8:0:1::1", 4000)) as neighbour:
+        assert first.post("/api/tables", json={"variant": "provincial", "seats": bots(1)}).status_code == 201
+        assert second.post("/api/tables", json={"variant": "provincial", "seats": bots(1)}).status_code == 201
+        refused = first.post("/api/tables", json={"variant": "provincial", "seats": bots(1)})
+        assert refused.status_code == 409 and "your address" in check_message("error", refused.json())["message"]
+        assert neighbour.post("/api/tables", json={"variant": "provincial", "seats": bots(1)}).status_code == 201

@@ -96,6 +96,7 @@ class Connection:
         self.seat = seat
         self.sent = since
         self.full_sent = False
+        self.turn_sent = -1  # the table's turn its last view was of
         self.over_sent = False
         self.next_sent = False  # the finished table's next game (a "next" message) told
         self._queue: asyncio.Queue[str | int] = asyncio.Queue(MAX_QUEUED + 1)
@@ -583,7 +584,7 @@ class TableService:
             game = live.table.game
             texts, held = live.views.view_texts(game, [c.seat for c in connections], [c.sent for c in connections])
             for connection, observation, count in zip(connections, texts, held, strict=True):
-                if _has_news(game, connection, count):
+                if _has_news(game, connection, count, live.table.turn):
                     self._deliver_view(live, connection, observation, count)
         for connection in connections:
             if connection.closing:  # too slow: it is closed, and reconnects with since=
@@ -597,7 +598,7 @@ class TableService:
     def _to_tell(self, live: LiveTable, connection: Connection) -> bool:
         """Has the connection anything new (:func:`_has_news`)?"""
         game = live.table.game
-        return _has_news(game, connection, live.views.length(game, connection.seat))
+        return _has_news(game, connection, live.views.length(game, connection.seat), live.table.turn)
 
     def _deliver_view(self, live: LiveTable, connection: Connection, observation: str, held: int) -> None:
         table = live.table
@@ -607,6 +608,7 @@ class TableService:
                            f'"seat": {seat}, "observation": {observation}{self._clock_field(live)}}}')
         connection.sent = held
         connection.full_sent = True
+        connection.turn_sent = table.turn
         if game.is_over and not connection.over_sent:
             connection.over_sent = True
             connection.deliver(_json({"type": "over", "table": table.id, "turn": table.turn,
@@ -716,23 +718,32 @@ def _number_after(table: Table) -> int:
 def counted_client(client: str | None) -> str | None:
     """The address a client is counted by, or ``None`` where it is not counted: no address, or
     this machine's loopback one (a person here, or a proxy that does not forward its clients'
-    addresses)."""
+    addresses). An IPv6 client is counted by its /64, the network one subscriber is given (else
+    one client would have 2^64 addresses to count by); an IPv4 address written as IPv6 (a
+    dual-stack socket's ``::ffff:10.0.0.1``) by the IPv4 address."""
     if not client:
         return None
     try:
         address = ipaddress.ip_address(client)
-        mapped = getattr(address, "ipv4_mapped", None)  # 127.0.0.1 on a dual-stack socket (--host ::)
-        if address.is_loopback or (mapped is not None and mapped.is_loopback):
-            return None
     except ValueError:  # not an address (a test client's name): counted as it is
-        pass
-    return client[:64]
+        return client[:64]
+    mapped = getattr(address, "ipv4_mapped", None)
+    if mapped is not None:
+        address = mapped
+    if address.is_loopback:
+        return None
+    if address.version == 6:
+        return str(ipaddress.IPv6Network((int(address) >> 64 << 64, 64)))  # (a zone, "%eth0", dropped)
+    return str(address)
 
 
-def _has_news(game: Game, connection: Connection, held: int) -> bool:
+def _has_news(game: Game, connection: Connection, held: int, turn: int) -> bool:
     """Has the connection anything new, its view holding ``held`` events: its first view, events
-    it does not hold, the end?"""
-    return not connection.full_sent or held != connection.sent or (game.is_over and not connection.over_sent)
+    it does not hold, another turn, the end? An action whose events only some seats see (dagang's
+    cards handed back in the tribute, TRIB-2) still moves the turn, and may give another seat the
+    decision: every view says so (the turn is public)."""
+    return (not connection.full_sent or held != connection.sent or turn != connection.turn_sent
+            or (game.is_over and not connection.over_sent))
 
 
 def _shares_tables(store: Store) -> bool:
