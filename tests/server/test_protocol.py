@@ -256,3 +256,17 @@ def test_the_page_and_static_files_are_served(client):
         assert page.headers["content-type"].startswith("text/html")
     assert client.get("/static/no-such-file.js").status_code == 404
     assert client.get("/static/../app.py").status_code == 404
+
+
+def test_a_tables_options_are_in_its_summary_and_the_lobby(client):
+    """Whoever joins or watches knows the options a table plays with that are not its variant's
+    as served (a hostile review: a creator could have forced declines made at once, which shows
+    the table who could not cover, and nobody joining could tell)."""
+    plain = _new(client, bots(1))["id"]
+    optioned = _new(client, ["human", "open", "greedy", "greedy", "greedy", "greedy"],
+                    options={"ask_forced_declines": False, "place_points": [3, 1, 0, 0, -1, -3]})["id"]
+    assert check_message("table", client.get(f"/api/tables/{plain}").json())["options"] == {}
+    summary = check_message("table", client.get(f"/api/tables/{optioned}").json())
+    assert summary["options"] == {"ask_forced_declines": False, "place_points": [3, 1, 0, 0, -1, -3]}
+    lobby = check_message("lobby", client.get("/api/tables").json())
+    assert {t["id"]: t["options"] for t in lobby["tables"]} == {plain: {}, optioned: summary["options"]}

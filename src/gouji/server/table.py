@@ -503,7 +503,23 @@ def row_summary(row: TableRow, turn: int, current_player: int | None) -> dict[st
         "current_player": current_player, "created_at": row.created_at,
         "seats": [{"seat": i, "kind": s.kind, "bot": s.bot} for i, s in enumerate(row.seats)],
         "game_number": context.get("game_number", 1), "follows": row.follows, "next": row.next,
+        "options": options_chosen(row),
     }
+
+
+def options_chosen(row: TableRow) -> dict[str, Any]:
+    """The options a table plays with that are not those its variant is served with (the
+    variant's own, every seat asked: ``ask_forced_declines``), so that whoever joins or watches
+    knows them (a hostile review: a table's creator could have forced declines made at once,
+    which shows the table who could not cover, and nobody joining could tell). None where the
+    variant is not installed here."""
+    try:
+        built, _ = _load_variant(row.variant_name)
+    except GoujiError:
+        return {}
+    served = built.options.to_plain()
+    served["ask_forced_declines"] = True
+    return {name: value for name, value in row.options.items() if name not in served or served[name] != value}
 
 
 def _evolve(row: TableRow, **changes: Any) -> TableRow:
