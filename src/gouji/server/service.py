@@ -270,7 +270,8 @@ class TableService:
             await asyncio.sleep(self.lease_seconds / 3)
             try:
                 await self.renew_leases()
-                self.take_over()
+                if self._restorer is None or self._restorer.done():  # (else it takes them, a table at a time)
+                    self.take_over()
                 self._look_for_next_games()
             except Exception:  # the store is down for a moment: try again next round
                 log.exception("keeping the leases failed")
