@@ -340,8 +340,28 @@ def test_a_whole_game_against_bots_by_clicking(browsers, server, variant):
     for turn in list(hands)[:: max(1, len(hands) // 6)]:
         assert hands[turn] == _hand_at(game, 0, turn), turn
     _check_result(driver, game)
+    _check_score_note(driver, variant)
     if variant == "provincial":
         _check_replay(browsers(), server, table, game)
+
+
+def _check_score_note(driver: Any, variant: str) -> None:
+    """dagang196 keeps no points (SCORE-5: a game is worth the tribute it causes in its set), so
+    its result's 0 to 0 says why, in either language; another variant's result has no such line."""
+    from selenium.webdriver.common.by import By
+
+    notes = driver.find_elements(By.CSS_SELECTOR, "[data-testid=result] .score-note")
+    if variant != "dagang196":
+        assert notes == []
+        return
+    assert [n.text for n in notes] == [
+        "no points under this rulebook: a game's result is the tribute it causes in its set of games [SCORE-5]"]
+    assert notes[0].find_element(By.CSS_SELECTOR, ".rule").get_attribute("data-rule") == "SCORE-5"
+    assert "team 0 0, team 1 0" in driver.find_element(By.CSS_SELECTOR, "[data-testid=result] .team-points").text
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    note = driver.find_element(By.CSS_SELECTOR, "[data-testid=result] .score-note").text
+    assert note == "本规则不计分：一局的结果是它在本组牌局中引起的进贡 [SCORE-5]", note
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
 
 
 def test_the_next_game_at_the_table_pays_the_tribute_of_the_first(browsers, server):
@@ -815,6 +835,44 @@ def test_the_host_opening_his_own_invitation_keeps_his_seat(browsers, server):
     assert not host.find_element(By.CSS_SELECTOR, "[data-testid=notice]").is_displayed()
 
 
+def test_the_invitations_follow_the_language(browsers, server):
+    """The links for friends to take the open seats of a table just started are said again in
+    the other language, as every other label, and lead where they did."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    host = browsers()
+    host.get(server)
+    host.find_element(By.CSS_SELECTOR, "details#seat-setup summary").click()
+    for seat in ("2", "4"):
+        Select(host.find_element(By.CSS_SELECTOR, f"select[data-seat='{seat}']")).select_by_value("open")
+    host.find_element(By.CSS_SELECTOR, "[data-testid=new-table]").click()
+    _wait_for(lambda: host.find_elements(By.CSS_SELECTOR, "#invites a[data-seat='4']"), "the invitations")
+
+    def invites() -> dict[str, Any]:
+        shown: dict[str, Any] = host.execute_script("""
+const box = document.getElementById("invites");
+return {rows: Array.from(box.querySelectorAll(".invite"), (r) => r.firstChild.textContent),
+        links: Array.from(box.querySelectorAll("a"), (a) => [a.dataset.seat, a.href, a.textContent]),
+        button: box.querySelector("[data-testid=sit-down]").textContent};
+""")
+        return shown
+
+    english = invites()
+    assert english["rows"] == ["invite for seat 2: ", "invite for seat 4: "]
+    assert english["button"] == "sit down at seat 0"
+    assert [link[0] for link in english["links"]] == ["2", "4"]
+    assert all(href == text and "#join=" in href for _, href, text in english["links"])
+    host.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    chinese = invites()
+    assert chinese == {"rows": ["2号座位的邀请： ", "4号座位的邀请： "], "button": "入座 0 号", "links": english["links"]}
+    host.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    assert invites() == english
+    _click(host, "[data-testid=sit-down]", "the button to sit down")
+    _wait(host, lambda s: bool(s["hand"]), "the host's hand")
+    assert _mine(host) == [0]
+
+
 #: Rewrites each view the page receives with ``window.goujiRewrite(message)`` (if set) before
 #: the page reads it.
 REWRITE_VIEWS = """
@@ -902,8 +960,25 @@ def test_the_centre_names_the_phase_and_who_decides(browsers, server):
     assert driver.find_element(By.ID, "turn-info").text == "your turn"
     # Before the deal nobody holds a card: no seat shows a count.
     assert [b["count"] for b in _seat_boxes(driver)] == [""] * 6
+    # Each button is one phrase (the action text stays in data-action), not the keyword's
+    # word with its arguments after it (a double space between them on screen).
+    assert _phase_buttons(driver) == {"dagang-declare pre yes": "declare before the cut: your opposite will not open",
+                                      "dagang-declare pre no": "no declaration before the cut"}
     driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
     assert driver.find_element(By.ID, "table-owner").text == "宣点（开牌前）：0号 (你)决定"
+    assert _phase_buttons(driver) == {"dagang-declare pre yes": "预点：宣布对家开不了点",
+                                      "dagang-declare pre no": "不预点"}
+
+
+def _phase_buttons(driver: Any) -> dict[str, str]:
+    """The phase decisions' buttons: {data-action: the label}, checked to be one plain phrase."""
+    buttons: list[dict[str, Any]] = driver.execute_script("""
+return Array.from(document.querySelectorAll("#actions [data-action]"), (b) => ({
+  action: b.dataset.action, text: b.textContent, children: b.children.length}));
+""")
+    for button in buttons:
+        assert button["children"] == 1 and button["text"] == button["text"].strip(), button
+    return {b["action"]: b["text"] for b in buttons}
 
 
 def test_an_open_seat_to_decide_waits_for_a_friend(browsers, server):
@@ -954,6 +1029,28 @@ def test_the_lobby_in_chinese(browsers, server):
         assert word not in table_list, (word, table_list)
 
 
+def test_the_lobby_names_a_tables_options(browsers, server):
+    """Whoever joins knows the options a table plays with that are not its variant's as served
+    (a hostile review: forced declines made at once show the table who could not cover)."""
+    from selenium.webdriver.common.by import By
+
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", "open", *["greedy"] * 4],
+                                         "options": {"ask_forced_declines": False}})
+    plain = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", "open", *["greedy"] * 4]})
+    driver = browsers()
+    driver.get(server)
+    row = f"#table-list tr[data-table='{made['id']}']"
+    _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, row), "the table in the lobby")
+    shown = driver.find_element(By.CSS_SELECTOR, f"{row} [data-testid=table-options]").text
+    assert shown == "options: ask_forced_declines = false", shown
+    assert not driver.find_elements(By.CSS_SELECTOR, f"#table-list tr[data-table='{plain['id']}'] "
+                                                     "[data-testid=table-options]")
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    shown = driver.find_element(By.CSS_SELECTOR, f"{row} [data-testid=table-options]").text
+    assert shown == "选项: ask_forced_declines = false", shown
+    assert _console_errors(driver) == []
+
+
 def test_the_language_toggle_and_the_rule_ids_of_the_log(browsers, server):
     from selenium.webdriver.common.by import By
 
@@ -985,6 +1082,59 @@ import(new URL("static/labels.js", document.baseURI).href).then(
 """)
     assert names["events"] == {kind: [en, zh] for kind, (zh, en) in EVENT_NAMES.items()}
     assert names["places"] == [list(p) for p in PLACE_NAMES]
+
+
+#: A phase decision of each form the built-in rulebooks offer a seat (the record's texts).
+PHASE_DECISIONS = [
+    "consent-burn", "district-buy 3", "district-buy 4", "district-decline 3", "district-decline 4",
+    "dagang-declare pre yes", "dagang-declare pre no", "dagang-declare open yes", "dagang-declare open no",
+    "dagang-last swap", "dagang-last keep", "dagang-swap agree", "dagang-swap refuse", "dagang-give BJ",
+    "dagang-give 2", "dagang-team-tribute take", "dagang-team-tribute waive", "dagang-return 8",
+    "dagang-return-answer accept", "dagang-return-answer refuse", "dagang-buy 3 SJ", "dagang-revolt yes",
+    "dagang-revolt no", "dagang-dead-gouji keep", "dagang-dead-gouji headless", "dagang-gather none",
+    "dagang-gather 3", "dagang-gather 4", "dagang-gather 3 4", "dagang-pick", "dagang-concede", "dagang-forfeit",
+    "club-tribute BJ SJ 2", "club-tribute 2", "club-tribute none", "club-buy-three 2", "club-ask-three 4",
+    "club-no-three", "club-concede", "club-revolution", "club-no-revolution", "club-keep-head", "club-no-head",
+    "club-declare", "club-no-declare",
+]
+#: The keywords of sets (a word, then the set's cards) and of a referee's actions (no seat's choice).
+SET_KEYWORDS = {"play", "burn", "dagang-pick-set"}
+REFEREE_KEYWORDS = {"dagang-ruling", "district-breach", "district-warning", "referee-penalty", "clock-warning",
+                    "clock-expired"}
+
+
+def test_every_phase_decision_has_a_plain_label(browsers, server):
+    """Every decision a built-in rulebook offers besides its sets reads as one phrase in either
+    language: no keyword, no bare "yes" after it, no double space, no stray punctuation, and
+    each choice of a decision unlike the others."""
+    from gouji.engine.actions import action_keywords, parse_action
+
+    for name in gouji.builtin_variant_names():
+        gouji.load_variant(name)  # the rulebooks register their own actions
+    for text in PHASE_DECISIONS:
+        assert parse_action(text).to_text() == text
+    phase = set(action_keywords()) - SET_KEYWORDS - PLAY_KEYWORDS - REFEREE_KEYWORDS
+    assert {text.split()[0] for text in PHASE_DECISIONS} == phase, "a decision with no sample here"
+    driver = browsers()
+    driver.get(server)
+    labels = driver.execute_async_script("""
+const [texts, done] = arguments;
+import(new URL("static/labels.js", document.baseURI).href).then(
+  (m) => done(texts.map((text) => [text, m.actionLabel(text, "en"), m.actionLabel(text, "zh")])));
+""", PHASE_DECISIONS)
+    for text, english, chinese in labels:
+        for label in (english, chinese):
+            assert label and label == label.strip() and "  " not in label, (text, label)
+            assert not re.search(r"(club|dagang|district|consent)-|\{|undefined|\(\)|^[,:;：，]|[,:;：，]$|\s[,:;：，]",
+                                 label), (text, label)
+        # A yes or no is within the phrase, not a word left after it.
+        assert not re.search(r"\b(yes|no)$", english), (text, english)
+        assert re.fullmatch(r"[a-z0-9 ,:'.\-]+(大王|小王|大落|[a-z0-9 ,:'.\-])*", english), (text, english)
+        assert not re.search(r"[a-z]", chinese), (text, chinese)
+    for keyword in phase:
+        choices = [label for label in labels if label[0].split()[0] == keyword]
+        for language in (1, 2):
+            assert len({label[language] for label in choices}) == len(choices), choices
 
 
 @pytest.mark.skipif(not os.environ.get("GOUJI_SCREENSHOTS"), reason="GOUJI_SCREENSHOTS=folder makes the docs' pictures")

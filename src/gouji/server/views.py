@@ -637,7 +637,8 @@ def view(game: Game, seat: int | None, since: int) -> dict[str, Any]:
 def result(game: Game) -> dict[str, Any]:
     """The result part of an ``over`` message."""
     if game.is_void:
-        return {"finish_order": [], "void": True, "team_points": [0, 0], "seat_points": [0] * 6, "sweep": False}
+        return {"finish_order": [], "void": True, "team_points": [0, 0], "seat_points": [0] * 6, "sweep": False,
+                "rule": ""}
     score = game.score()
     return {"finish_order": list(game.finish_order), "void": False, "team_points": list(score.team_points),
-            "seat_points": list(score.seat_points), "sweep": score.sweep}
+            "seat_points": list(score.seat_points), "sweep": score.sweep, "rule": score.rule}

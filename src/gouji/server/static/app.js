@@ -6,7 +6,8 @@
 // reconnects to the same seat, asking for the events after those it holds (since=N), and an
 // invitation link opened by someone already seated at its table takes nothing from him.
 
-import { LABELS, EVENT_NAMES, PLACE_NAMES, PHASE_NAMES, BOT_NAMES, ACTION_NAMES, WORDS, rankName } from "./labels.js";
+import { LABELS, EVENT_NAMES, PLACE_NAMES, PHASE_NAMES, BOT_NAMES, ACTION_NAMES, SCORE_NOTES, actionLabel, rankName }
+  from "./labels.js";
 
 const SEATS = [0, 1, 2, 3, 4, 5];
 const RANK_ORDER = { "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12,
@@ -38,6 +39,7 @@ const state = {
   replayStep: null,   // null: live; else the number of log events shown
   lobby: null,        // the lobby's tables (GET /api/tables), kept to render again in another language
   notice: null,       // () => the lobby's notice (rendered again in another language), or null
+  invites: null,      // {table, seats}: the open seats of the table just started, until the visitor sits down
   infoTimer: null,    // a refresh of the table's summary while an open seat is to decide
   next: null,         // the table of the next game at this one, once a seat asked for it ("next" message)
   pending: false,     // an act was sent; its answer has not come
@@ -203,14 +205,6 @@ function actionParts(text) {
   return { keyword, rest };
 }
 
-function actionLabel(text) {
-  const { keyword, rest } = actionParts(text);
-  const names = ACTION_NAMES[keyword];
-  const word = names ? (state.lang === "zh" ? names[1] : names[0]) : keyword;
-  const args = rest.map((w) => (WORDS[w] ? (state.lang === "zh" ? WORDS[w][1] : WORDS[w][0]) : rankName(w)));
-  return { word, args: args.join(" "), set: SET_KEYWORDS.has(keyword) ? rest.join(" ") : null };
-}
-
 function eventText(e) {
   const names = EVENT_NAMES[e.kind] || [e.kind, e.kind];
   const who = e.seat === null || e.seat === undefined ? "" : `${seatName(e.seat)} `;
@@ -242,6 +236,7 @@ function applyLanguage() {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   $("lang").textContent = state.lang === "zh" ? "English" : "中文";
   renderSeatChoices();
+  renderInvites();
   renderNotice();
   if (state.table) render();
   else if (state.lobby) renderLobby();
@@ -306,26 +301,10 @@ async function newTable() {
   try {
     const made = await api("tables", { variant: $("variant").value, seats, options: {} });
     keepToken(made.id, 0, (made.tokens || {})["0"]);
-    const invites = $("invites");
-    invites.textContent = "";
     const open = seats.flatMap((kind, seat) => (kind === "open" ? [seat] : []));
-    for (const seat of open) {
-      const link = new URL(base);
-      link.hash = `join=${encodeURIComponent(made.id)}&seat=${seat}`;
-      const row = el("div", "invite", `${fill(t("invite"), { n: seat })} `);
-      const a = el("a", "", link.href);
-      a.href = link.href;
-      a.dataset.seat = String(seat);
-      row.appendChild(a);
-      invites.appendChild(row);
-    }
+    state.invites = open.length ? { table: made.id, seats: open } : null;
+    renderInvites();
     if (open.length) {
-      // Friends are invited first: the links stay on the lobby until the visitor sits down.
-      const go = el("button", "", t("sit_down"));
-      go.type = "button";
-      go.dataset.testid = "sit-down";
-      go.addEventListener("click", () => { location.hash = `table=${encodeURIComponent(made.id)}`; });
-      invites.appendChild(go);
       // The new table, waiting for the friends, joins the list.
       loadLobby();
     } else {
@@ -336,6 +315,30 @@ async function newTable() {
   } finally {
     button.disabled = false;
   }
+}
+
+// The links for friends to take the open seats of the table just started: friends are invited
+// first, so the links stay on the lobby until the visitor sits down.
+function renderInvites() {
+  const box = $("invites");
+  box.textContent = "";
+  if (!state.invites) return;
+  const { table, seats } = state.invites;
+  for (const seat of seats) {
+    const link = new URL(base);
+    link.hash = `join=${encodeURIComponent(table)}&seat=${seat}`;
+    const row = el("div", "invite", `${fill(t("invite"), { n: seat })} `);
+    const a = el("a", "", link.href);
+    a.href = link.href;
+    a.dataset.seat = String(seat);
+    row.appendChild(a);
+    box.appendChild(row);
+  }
+  const go = el("button", "", t("sit_down"));
+  go.type = "button";
+  go.dataset.testid = "sit-down";
+  go.addEventListener("click", () => { location.hash = `table=${encodeURIComponent(table)}`; });
+  box.appendChild(go);
 }
 
 function seatKinds(info) {
@@ -373,8 +376,17 @@ function renderLobby() {
     row.dataset.table = info.id;
     row.appendChild(el("td", "id", info.id));
     // A next game at a table (POST …/next) names its number in the series.
-    row.appendChild(el("td", "", info.game_number > 1 ? `${info.variant} \u00b7 ${fill(t("game_n"), { n: info.game_number })}`
-      : info.variant));
+    const variant = el("td", "", info.game_number > 1 ? `${info.variant} \u00b7 ${fill(t("game_n"), { n: info.game_number })}`
+      : info.variant);
+    // The options it plays with that are not its variant's as served: whoever joins knows them.
+    const options = info.options && typeof info.options === "object" ? Object.entries(info.options) : [];
+    if (options.length) {
+      const line = el("div", "table-options", `${t("options")}: ${options.map(([name, value]) =>
+        `${name} = ${JSON.stringify(value)}`).join(", ")}`);
+      line.dataset.testid = "table-options";
+      variant.appendChild(line);
+    }
+    row.appendChild(variant);
     row.appendChild(el("td", "", seatKinds(info).map(kindName).join(" · ")));
     row.appendChild(el("td", "", `${info.status ? t(`status_${info.status}`) : ""}${info.turn !== undefined ? ` (${fill(t("turn_n"), { n: info.turn })})` : ""}`));
     const cell = el("td");
@@ -1020,14 +1032,17 @@ function selectedRanks() {
 }
 
 function actionButton(text) {
-  const label = actionLabel(text);
+  const { keyword, rest } = actionParts(text);
   const button = el("button", "action");
   button.type = "button";
   button.dataset.action = text;
-  button.dataset.keyword = actionParts(text).keyword;
-  button.appendChild(el("span", "word", label.word));
-  if (label.set !== null) button.appendChild(setNodes(label.set));
-  else if (label.args) button.appendChild(el("span", "args", ` ${label.args}`));
+  button.dataset.keyword = keyword;
+  // A set is its word and its cards; any other decision one phrase, its arguments within.
+  const names = Object.hasOwn(ACTION_NAMES, keyword) ? ACTION_NAMES[keyword] : null;
+  const set = SET_KEYWORDS.has(keyword);
+  button.appendChild(el("span", "word", set && names ? names[state.lang === "zh" ? 1 : 0]
+    : actionLabel(text, state.lang)));
+  if (set) button.appendChild(setNodes(rest.join(" ")));
   button.disabled = state.pending;
   button.addEventListener("click", () => act(text));
   return button;
@@ -1134,6 +1149,16 @@ function renderResult(obs) {
   if (Array.isArray(result.seat_points)) {
     box.appendChild(el("p", "seat-points", `${t("seat_points")}: ${result.seat_points.map((p, seat) =>
       `${seatName(seat)} ${p}`).join(", ")}`));
+  }
+  // A rulebook that keeps no points shows 0 to each side: the result says why, not a tie.
+  const note = !(obs.is_void || result.void) && typeof result.rule === "string"
+    && Object.hasOwn(SCORE_NOTES, result.rule) ? SCORE_NOTES[result.rule] : null;
+  if (note) {
+    const line = el("p", "score-note", note.text[state.lang === "zh" ? 1 : 0]);
+    const rule = el("span", "rule", ` [${note.rule}]`);
+    rule.dataset.rule = note.rule;
+    line.appendChild(rule);
+    box.appendChild(line);
   }
   // The next game at this table: a seat asks for it (the same seats, the places of this game
   // carried: the tribute they owe); once asked, every seat and spectator may go to it.

@@ -1,7 +1,8 @@
 // The page's words in English and Chinese: [English, 中文].
 //
 // EVENT_NAMES and PLACE_NAMES are those of gouji.engine.events with the built-in rulebooks'
-// events (the browser tests check that they agree); ACTION_NAMES names each action keyword of the built-in rulebooks.
+// events (the browser tests check that they agree); ACTION_NAMES and PHASE_ACTIONS name the built-in
+// rulebooks' actions (the browser tests check that each keyword has a label).
 
 export const LABELS = {
   title: ["gouji · 够级", "够级 · gouji"],
@@ -15,6 +16,7 @@ export const LABELS = {
   seats: ["seats", "座位"],
   state: ["state", "状态"],
   record: ["record (JSON)", "牌谱 (JSON)"],
+  options: ["options", "选项"],
   next_game: ["next game", "下一局"],
   to_next_game: ["to game {n}", "去第{n}局"],
   watch_next_game: ["watch game {n}", "观看第{n}局"],
@@ -145,6 +147,7 @@ export const EVENT_NAMES = {
 export const PLACE_NAMES = [["头科", "1st"], ["二科", "2nd"], ["三科", "3rd"], ["四科", "4th"], ["二落", "5th"],
   ["大落", "6th"]];
 
+// The words of the actions a seat plays by (a set's button shows the word, then the set's cards).
 export const ACTION_NAMES = {
   "play": ["play", "出牌"],
   "burn": ["burn", "烧牌"],
@@ -152,35 +155,81 @@ export const ACTION_NAMES = {
   "close": ["close", "扣牌"],
   "yield": ["yield", "让牌"],
   "take-wind": ["take the wind", "接风"],
-  "consent-burn": ["let teammates burn", "同意烧"],
-  "district-buy": ["buy a", "买"],
-  "district-decline": ["do without a", "不买"],
-  "dagang-declare": ["declare the opposite will not open", "宣点"],
-  "dagang-last": ["choose 大落", "定大落"],
-  "dagang-swap": ["take last place for the teammate", "换落"],
-  "dagang-give": ["give tribute", "进贡"],
-  "dagang-team-tribute": ["tribute from the teammate", "队友进贡"],
-  "dagang-return": ["return a card", "还贡"],
-  "dagang-return-answer": ["the returned card", "还贡"],
-  "dagang-buy": ["buy a 3 from seat", "买3"],
-  "dagang-revolt": ["revolution", "革命"],
-  "dagang-dead-gouji": ["dead-gouji rights", "够死级"],
-  "dagang-gather": ["gather", "会"],
-  "dagang-pick": ["ask a teammate to pick", "挑牌"],
   "dagang-pick-set": ["pick the next set", "挑牌"],
-  "dagang-concede": ["cannot go out without a 3", "憋死"],
-  "dagang-forfeit": ["give up the lead", "让出牌权"],
-  "club-tribute": ["tribute", "进贡"],
-  "club-buy-three": ["buy a 3, paying", "买3"],
-  "club-ask-three": ["ask for a 3 from seat", "要3"],
-  "club-revolution": ["revolution", "革命"],
-  "club-no-revolution": ["no revolution", "不革命"],
-  "club-keep-head": ["keep the head", "保头"],
-  "club-no-head": ["headless", "无头"],
-  "club-declare": ["declare", "宣点"],
+};
+
+// The labels of the built-in rulebooks' other decisions (declarations, tribute, buying 3s,
+// revolution, …), each one whole phrase: by the action's whole text where its arguments are
+// words ("dagang-declare pre yes"), else by its keyword, the arguments put in: {1}, {2} the
+// first and second, {all} every one (ranks by their names). The button's data-action keeps
+// the text itself.
+export const PHASE_ACTIONS = {
+  "consent-burn": ["let your teammates burn first", "同意队友先烧"],
+  "district-buy": ["buy a {1}", "买{1}"],
+  "district-decline": ["go without a {1}", "不买{1}"],
+  "dagang-declare pre yes": ["declare before the cut: your opposite will not open", "预点：宣布对家开不了点"],
+  "dagang-declare pre no": ["no declaration before the cut", "不预点"],
+  "dagang-declare open yes": ["declare after the deal: your opposite will not open", "明点：宣布对家开不了点"],
+  "dagang-declare open no": ["no declaration after the deal", "不明点"],
+  "dagang-last swap": ["offer 大落 to your teammate", "把大落让给队友"],
+  "dagang-last keep": ["keep 大落", "自己当大落"],
+  "dagang-swap agree": ["agree to be 大落 for your teammate", "同意替队友当大落"],
+  "dagang-swap refuse": ["refuse to be 大落 for your teammate", "不替队友当大落"],
+  "dagang-give": ["give a {1} as tribute", "进贡{1}"],
+  "dagang-team-tribute take": ["take your teammate's tribute", "收队友的贡"],
+  "dagang-team-tribute waive": ["waive your teammate's tribute", "免队友的贡"],
+  "dagang-return": ["hand back one {1}", "还贡一张{1}"],
+  "dagang-return-answer accept": ["accept the card handed back", "收下还贡"],
+  "dagang-return-answer refuse": ["refuse the card handed back", "拒收还贡"],
+  "dagang-buy": ["buy a 3 from seat {1}, paying a {2}", "用{2}向{1}号买3"],
+  "dagang-revolt yes": ["revolt: fold your hand", "革命"],
+  "dagang-revolt no": ["do not revolt", "不革命"],
+  "dagang-dead-gouji keep": ["keep your dead-gouji rights", "保留够死级"],
+  "dagang-dead-gouji headless": ["go headless", "无头"],
+  "dagang-gather none": ["gather nothing", "不会牌"],
+  "dagang-gather 3": ["gather the 3s", "会3"],
+  "dagang-gather 4": ["gather the 4s", "会4"],
+  "dagang-gather 3 4": ["gather the 3s and the 4s", "会3会4"],
+  "dagang-pick": ["ask a teammate to pick your sets", "请队友挑牌"],
+  "dagang-concede": ["concede: no 3 to go out with", "憋死"],
+  "dagang-forfeit": ["give up the lead", "让出发牌权"],
+  "club-tribute none": ["no tribute to give", "无贡可进"],
+  "club-tribute": ["give tribute: {all}", "进贡：{all}"],
+  "club-buy-three": ["buy a 3 from your opposite, paying a {1}", "用{1}向对家买3"],
+  "club-ask-three": ["take a 3 from your teammate, seat {1}", "向队友{1}号要3"],
+  "club-no-three": ["buy no 3", "不买3"],
+  "club-concede": ["concede: no 3 to go out with", "憋死"],
+  "club-revolution": ["revolt: fold your hand", "革命"],
+  "club-no-revolution": ["do not revolt", "不革命"],
+  "club-keep-head": ["keep your head", "要头"],
+  "club-no-head": ["go headless", "无头"],
+  "club-declare": ["declare: your opposite will not open", "宣点"],
   "club-no-declare": ["no declaration", "不宣点"],
-  "club-no-three": ["cannot buy a 3", "无3"],
-  "club-concede": ["cannot go out without a 3", "憋死"],
+};
+
+// A decision's label in `lang` ("en" or "zh"): PHASE_ACTIONS', else the action's word and its
+// arguments (an installed variant's own decision reads as its text, ranks by their names).
+export function actionLabel(text, lang) {
+  const zh = lang === "zh" ? 1 : 0;
+  const [keyword, ...rest] = text.split(" ");
+  const args = rest.map(rankName);
+  // (own keys only: a variant's keyword may be any word, "constructor" too)
+  const entry = [text, keyword].map((key) => (Object.hasOwn(PHASE_ACTIONS, key) ? PHASE_ACTIONS[key] : null))
+    .find(Boolean);
+  if (entry) {
+    return entry[zh].replace(/\{(\w+)\}/g, (_, name) => (name === "all" ? args.join(" ")
+      : args[Number(name) - 1] ?? ""));
+  }
+  const names = Object.hasOwn(ACTION_NAMES, keyword) ? ACTION_NAMES[keyword] : null;
+  return [names ? names[zh] : keyword, ...args].join(" ");
+}
+
+// Why a result shows no points, by the rule its score follows (the over message's result.rule):
+// [English, 中文] and that rule.
+export const SCORE_NOTES = {
+  "SCORE-5": { rule: "SCORE-5", text: [
+    "no points under this rulebook: a game's result is the tribute it causes in its set of games",
+    "本规则不计分：一局的结果是它在本组牌局中引起的进贡"] },
 };
 
 // The phases of the built-in rulebooks (the view's `phase` while `decision` is "phase"), by the
@@ -205,12 +254,6 @@ export const BOT_NAMES = {
   random: ["random", "随机"],
   expert: ["expert", "高手"],
   learned: ["learned", "学习型"],
-};
-
-// Argument words of the phase actions.
-export const WORDS = {
-  yes: ["yes", "是"], no: ["no", "否"], pre: ["(before the cut)", "预点"], open: ["(after the deal)", "明点"],
-  keep: ["keep", "保留"], headless: ["headless", "无头"], none: ["none", "无"],
 };
 
 // A rank's name: the jokers by their faces (大王, 小王) in both languages, as on the cards.
