@@ -216,7 +216,10 @@ class TableService:
             log.exception("listing the tables to restore failed")
             return
         for row in rows:
-            self._take(row)
+            try:
+                self._take(row)
+            except StoreError:  # its claim failed (the store is down for a moment): the others go on
+                log.exception("claiming table %s failed", row.id)
             await asyncio.sleep(0)
 
     async def stop(self) -> None:
