@@ -77,13 +77,22 @@ def _get(url: str) -> Any:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The address of a real ``gouji serve`` on a free loopback port."""
-    folder = tmp_path_factory.mktemp("serve")
+    yield from _serve(tmp_path_factory.mktemp("serve"), clock=900)
+
+
+@pytest.fixture(scope="module")
+def quick_clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A ``gouji serve`` whose clock acts after 2 s: a seat that does not decide runs out of time."""
+    yield from _serve(tmp_path_factory.mktemp("serve-clock"), clock=2)
+
+
+def _serve(folder: Path, clock: float) -> Iterator[str]:
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
     log = (folder / "serve.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "gouji.tools.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--store", f"sqlite:///{folder / 'tables.db'}", "--bot-delay", "0", "--clock", "900"],
+         "--store", f"sqlite:///{folder / 'tables.db'}", "--bot-delay", "0", "--clock", str(clock)],
         stdout=log, stderr=subprocess.STDOUT, env=env, cwd=folder)
     url = f"http://127.0.0.1:{port}/"
     try:
@@ -1139,6 +1148,106 @@ import(new URL("static/labels.js", document.baseURI).href).then(
         choices = [label for label in labels if label[0].split()[0] == keyword]
         for language in (1, 2):
             assert len({label[language] for label in choices}) == len(choices), choices
+
+
+def test_the_log_names_a_phase_decision_as_its_button_did(browsers, server):
+    """A phase decision's line in the log names the phase and the choice as its button read
+    (in either language), not the action's text ("dagang-declare pre no"), which the line keeps
+    in data-choice."""
+    from selenium.webdriver.common.by import By
+
+    driver = browsers()
+    _start_table(driver, server, "dagang")
+    _wait(driver, _my_turn_or_over, "the visitor's declaration")
+    _click_action(driver, "dagang-declare pre no")
+    _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#log li[data-kind=phase]"), "a phase decision in the log")
+
+    def lines() -> list[dict[str, str]]:
+        found: list[dict[str, str]] = driver.execute_script("""
+return Array.from(document.querySelectorAll("#log li[data-kind=phase]"), (li) => ({
+  text: li.textContent.replace(/\\s+/g, " "), choice: li.dataset.choice || ""}));""")
+        return found
+
+    first = lines()[0]
+    assert first["choice"] == "dagang-declare pre no", first
+    assert first["text"] == "seat 0 (you) phase \u2014 declaring points: \u201cno declaration before the cut\u201d [TRIB-6]", first
+    assert not any("dagang-" in line["text"] for line in lines()), lines()
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    first = lines()[0]
+    assert first["text"] == "0号 (你) 阶段 \u2014 宣点：\u201c不预点\u201d [TRIB-6]", first
+    assert not any("dagang-" in line["text"] for line in lines()), lines()
+
+
+def test_the_lobby_leads_back_to_ones_own_seat(browsers, server):
+    """From the lobby a table where this browser holds a seat offers the way back to that seat
+    (its watch link would make the visitor a spectator)."""
+    from selenium.webdriver.common.by import By
+
+    driver = browsers()
+    table = _start_table(driver, server, "provincial")
+    _wait(driver, _my_turn_or_over, "the visitor's turn")
+    driver.find_element(By.CSS_SELECTOR, "header h1 a").click()
+    row = f'#table-list tr[data-table="{table}"]'
+    link = _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, f"{row} [data-testid=my-seat]"),
+                     "the lobby's link back to the seat")[0]
+    assert link.text == "your seat (seat 0)" and link.get_attribute("data-seat") == "0"
+    # A table of someone else's offers none.
+    other = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", *["greedy"] * 5]})
+    driver.find_element(By.ID, "refresh").click()
+    _wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, f'#table-list tr[data-table="{other["id"]}"]'), "the list")
+    assert not driver.find_elements(By.CSS_SELECTOR, f'#table-list tr[data-table="{other["id"]}"] [data-testid=my-seat]')
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    assert driver.find_element(By.CSS_SELECTOR, f"{row} [data-testid=my-seat]").text == "回到你的座位（0号）"
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    driver.find_element(By.CSS_SELECTOR, f"{row} [data-testid=my-seat]").click()
+    _wait(driver, lambda s: bool(s["hand"]), "the visitor's hand, at his seat")
+    assert "spectator" not in driver.find_element(By.ID, "game-title").text
+    assert driver.find_element(By.CSS_SELECTOR, "#seat-0 .label").text.startswith("seat 0 (you)")
+
+
+def test_a_seat_whose_clock_runs_out_is_told_so(browsers, quick_clock_server):
+    """When the server's clock decides for the visitor (``--clock``: 2 s here), the page says
+    so, and marks the log's line of what was done for him; his next act clears the notice."""
+    from selenium.webdriver.common.by import By
+
+    driver = browsers()
+    _start_table(driver, quick_clock_server, "provincial")
+    _wait(driver, _my_turn_or_over, "the visitor's turn")
+    note = driver.find_element(By.CSS_SELECTOR, "[data-testid=timed-out]")
+    assert not note.is_displayed()
+    _wait_for(note.is_displayed, "the notice that the clock ran out")
+    assert note.text.startswith("Your time ran out: the server decided for you"), note.text
+    marked = driver.find_elements(By.CSS_SELECTOR, "#log li.timed-out")
+    assert len(marked) == 1 and marked[0].text.startswith("seat 0 (you) ") and "(out of time)" in marked[0].text
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    assert note.text.startswith("你的时间用完了"), note.text
+    assert "超时" in driver.find_element(By.CSS_SELECTOR, "#log li.timed-out").text
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    # The visitor's next act (in time, this once) takes the notice away.
+    deadline = time.monotonic() + PATIENCE
+    while note.is_displayed():
+        assert time.monotonic() < deadline, "the notice stayed after the visitor's act"
+        shown = _read(driver)
+        if shown["actions"] and shown["enabled"] and not shown["over"]:
+            with contextlib.suppress(Exception):
+                driver.find_element(By.CSS_SELECTOR, "#actions [data-action]").click()
+        time.sleep(0.02)
+
+
+def test_the_replay_says_before_the_cut_only_before_it(browsers, server):
+    """In the replay, a phase decision that comes after the cut (dagang196's revolution) is not
+    named "before the cut", even at the step before the cut's own event."""
+    from selenium.webdriver.common.by import By
+
+    driver = browsers()
+    _start_table(driver, server, "dagang196")
+    _wait(driver, _my_turn_or_over, "the visitor's turn")
+    kinds = [li.get_attribute("data-kind") for li in driver.find_elements(By.CSS_SELECTOR, "#log li")]
+    assert kinds[:2] == ["cut", "deal"], kinds
+    # The replay's first step (its buttons show once the game is over; their handler is the same).
+    driver.execute_script("document.getElementById('replay-first').click()")
+    centre = _wait_for(lambda: driver.find_element(By.ID, "table-owner").text, "the centre at the replay's first step")
+    assert "before the cut" not in centre and centre.endswith("decides"), centre
 
 
 @pytest.mark.skipif(not os.environ.get("GOUJI_SCREENSHOTS"), reason="GOUJI_SCREENSHOTS=folder makes the docs' pictures")

@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from server_helpers import make_app, require_server
+from server_helpers import check_message, make_app, require_server
 
 import gouji
 from gouji.engine.actions import CLOSE, PASS, PlaySet
@@ -129,3 +129,38 @@ def test_a_view_carries_the_clock_of_the_seat_to_decide_when_there_is_one(clock_
     else:
         assert view["clock"]["seat"] == seat == view["observation"]["current_player"]
         assert 25 < view["clock"]["remaining"] <= 30
+
+
+def test_the_views_of_a_move_the_clock_made_say_whose_time_ran_out():
+    """The action reads as the seat's own (a pass): the views of that turn, to every seat and
+    spectator, name the seat the clock acted for (the page marks it "out of time"), and those of
+    the next turn do not."""
+    import json
+
+    from gouji.server.service import Connection
+
+    async def scenario():
+        service, live = await _service("provincial")
+        told: list[list[dict]] = [[] for _ in range(7)]
+        for index, seat in enumerate([*range(6), None]):
+            async def send(text: str, held: list[dict] = told[index]) -> None:
+                held.append(json.loads(text))
+            await service.connect(live, Connection(send, seat, 0))
+        live.table.commit(live.table.game.legal_actions()[0], live.table.game.current_player)
+        await service._after_commit(live, referee=False)
+        late = live.table.game.current_player
+        live.decision_started -= 6
+        await service._time_out(live)
+        turn = live.table.turn
+        game = live.table.game
+        await service.act(live, Connection(lambda text: asyncio.sleep(0), game.current_player, 0), turn,
+                          game.legal_actions()[0].to_text())
+        await asyncio.sleep(0.05)
+        await service.stop()
+        return told, late, turn
+
+    told, late, turn = _run(scenario)
+    for messages in told:
+        views = {m["turn"]: m for m in messages if m["type"] == "view"}
+        assert check_message("view", views[turn])["timed_out"] == {"seat": late}
+        assert "timed_out" not in views[turn - 1] and "timed_out" not in views[turn + 1]

@@ -166,6 +166,9 @@ class LiveTable:
         self.views = ViewCache()
         #: When it last had a move or a client (monotonic): the idle sweep's measure.
         self.idle_since = time.monotonic()
+        #: The seat the server's clock last acted for, and the turn that action led to: the views
+        #: of that turn say so (``timed_out``), since the action itself reads as the seat's own.
+        self.timed_out: tuple[int, int] | None = None
 
 
 class TableService:
@@ -632,8 +635,10 @@ class TableService:
         table = live.table
         game = table.game
         seat = "null" if connection.seat is None else str(connection.seat)
+        timed = live.timed_out
+        timed_field = f', "timed_out": {{"seat": {timed[0]}}}' if timed is not None and timed[1] == table.turn else ""
         connection.deliver(f'{{"type": "view", "table": {_json(table.id)}, "turn": {table.turn}, '
-                           f'"seat": {seat}, "observation": {observation}{self._clock_field(live)}}}')
+                           f'"seat": {seat}, "observation": {observation}{self._clock_field(live)}{timed_field}}}')
         connection.sent = held
         connection.full_sent = True
         connection.turn_sent = table.turn
@@ -735,6 +740,7 @@ class TableService:
         if action is None:
             action = table.bot_choice(clock.TIMEOUT_BOT)
         table.commit(action, seat)
+        live.timed_out = (seat, table.turn)
         await self._after_commit(live, referee=False)
 
 

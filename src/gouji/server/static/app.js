@@ -44,6 +44,8 @@ const state = {
   next: null,         // the table of the next game at this one, once a seat asked for it ("next" message)
   pending: false,     // an act was sent; its answer has not come
   viewed: false,      // this connection has had its first view
+  timeouts: new Set(),  // the log's events the server's clock made for a seat out of time (indices)
+  timedOut: false,    // the clock acted for the visitor at his last decision: the page says so
 };
 
 const $ = (id) => document.getElementById(id);
@@ -212,6 +214,17 @@ function eventText(e) {
   return who + what;
 }
 
+// A phase decision's event tells its phase and the action taken ("declaring points:
+// dagang-declare pre no"): {phase, action}, or null for any other detail. The log names both as
+// the page does (the phase's name, the action as its button read), not by the action's text.
+function phaseChoice(detail) {
+  if (typeof detail !== "string") return null;
+  const cut = detail.lastIndexOf(": ");
+  if (cut <= 0) return null;
+  const action = detail.slice(cut + 2);
+  return /^[a-z][a-z0-9]*(-[a-z0-9]+)*( [^\s:]+)*$/.test(action) ? { phase: detail.slice(0, cut), action } : null;
+}
+
 function eventNode(e, index) {
   const li = el("li", "event");
   li.dataset.kind = e.kind;
@@ -220,9 +233,17 @@ function eventNode(e, index) {
   if (e.play) li.appendChild(setNodes(e.play));
   const order = e.kind === "game-over" ? finishOrderIn(e.detail) : null;
   // The game's end names each place's seat, not bare seat numbers.
+  const choice = e.kind === "phase" ? phaseChoice(e.detail) : null;
+  if (choice) li.dataset.choice = choice.action;
   const detail = order ? order.map((seat, place) => fill(t("places_line"), { place: placeName(place), seat: seatName(seat) }))
-    .join(state.lang === "zh" ? "，" : ", ") : e.detail;
+    .join(state.lang === "zh" ? "，" : ", ")
+    : choice ? fill(t("phase_choice"), { phase: phaseName(choice.phase), choice: actionLabel(choice.action, state.lang) })
+      : e.detail;
   if (detail) li.appendChild(el("span", "detail", ` \u2014 ${detail}`));
+  if (state.timeouts.has(index)) {
+    li.classList.add("timed-out");
+    li.appendChild(el("span", "timeout", ` (${t("out_of_time")})`));
+  }
   if (e.rule) {
     const rule = el("span", "rule", ` [${e.rule}]`);
     rule.dataset.rule = e.rule;
@@ -401,6 +422,14 @@ function renderLobby() {
       watch.href = `#watch=${encodeURIComponent(info.id)}`;
       watch.dataset.testid = "watch";
       cell.appendChild(watch);
+      // The seats this browser holds there: back to each (watching would make the visitor a spectator).
+      for (const seat of Object.keys(heldSeats(info.id)).map(Number).sort((a, b) => a - b)) {
+        const mine = el("a", "my-seat", fill(t("back_to_seat_n"), { seat: fill(t("seat_n"), { n: seat }) }));
+        mine.href = `#table=${encodeURIComponent(info.id)}&seat=${seat}`;
+        mine.dataset.testid = "my-seat";
+        mine.dataset.seat = String(seat);
+        cell.insertBefore(mine, watch);
+      }
     }
     for (const seat of SEATS) {
       if (!isOpen(info, seat)) continue;
@@ -547,7 +576,8 @@ async function openTable(table, watch, seat) {
   const held = heldSeats(table);
   const kept = held[seat] ? { seat, token: held[seat] } : homeSeat(table);
   Object.assign(state, { table, info: null, obs: null, turn: null, legal: [], over: null, next: null, retry: 0,
-    replayStep: null, pending: false, clock: null, viewed: false, notice: null });
+    replayStep: null, pending: false, clock: null, viewed: false, notice: null, timedOut: false });
+  state.timeouts = new Set();
   state.selected.clear();
   state.seat = !watch && kept ? kept.seat : null;
   state.token = !watch && kept ? kept.token : null;
@@ -610,6 +640,14 @@ function receive(message) {
     const before = state.obs;
     const turnBefore = state.turn;
     state.obs = merge(message.observation || {});
+    // The server's clock acted for a seat whose time ran out (the view of that turn says so):
+    // its action reads as the seat's own, so the log marks it, and the visitor is told.
+    const timed = message.timed_out;
+    if (before && timed && typeof timed === "object" && SEATS.includes(timed.seat)) {
+      const at = state.obs.history.findIndex((e, i) => i >= before.history.length && e.seat === timed.seat);
+      if (at >= 0) state.timeouts.add(at);
+      if (timed.seat === state.seat) state.timedOut = true;
+    }
     state.viewed = true;
     keepView();
     state.turn = message.turn;
@@ -812,11 +850,12 @@ function placesAfter(events) {
 const DECISION_EVENTS = new Set(["lead", "cover", "burn", "pass", "no-burn", "close", "yield", "phase",
   "consent-burn"]);
 
+// The first decision at or after `step`, and its index in `history` (its event, else null).
 function nextDecision(history, step) {
   for (let i = step; i < history.length; i += 1) {
     const e = history[i];
     if (SEATS.includes(e.seat) && (DECISION_EVENTS.has(e.kind)
-        || (e.kind === "take-wind" && !String(e.detail || "").startsWith("after seat")))) return e;
+        || (e.kind === "take-wind" && !String(e.detail || "").startsWith("after seat")))) return { e, at: i };
   }
   return null;
 }
@@ -829,11 +868,23 @@ function feltState(obs, events, replaying) {
     || (obs.hand_sizes || []).some((n) => typeof n === "number" && n > 0)));
   const precut = !dealt && !events.some((e) => e.kind === "cut");
   if (replaying) {
-    const next = nextDecision(obs.history, state.replayStep);
-    const decision = !next ? null : next.kind === "phase" ? "phase" : next.kind === "lead" ? "lead" : "respond";
-    return { current: next ? next.seat : null, decision, phase: next && next.kind === "phase"
+    const found = nextDecision(obs.history, state.replayStep);
+    const next = found ? found.e : null;
+    // Before the cut is where the decision comes before it, not where the step is (the cut
+    // and the deal are no decisions: a tribute made after them is not "before the cut").
+    const precutThen = found ? !obs.history.slice(0, found.at).some((e) => e.kind === "cut" || e.kind === "deal")
+      : precut;
+    if (!next) {
+      // No decision logged after the step: the next one is the game's own, still to be made
+      // (none once the game is over).
+      return { current: obs.current_player ?? null, decision: obs.decision, phase: obs.phase,
+        where: tableAfter(events), places: told.places, out: told.out, counts: false, dealt,
+        precut: !obs.history.some((e) => e.kind === "cut" || e.kind === "deal") };
+    }
+    const decision = next.kind === "phase" ? "phase" : next.kind === "lead" ? "lead" : "respond";
+    return { current: next.seat, decision, phase: next.kind === "phase"
       ? String(next.detail || "").split(": ")[0] : "", where: tableAfter(events), places: told.places,
-      out: told.out, counts: false, dealt, precut };
+      out: told.out, counts: false, dealt, precut: precutThen };
   }
   const places = {};
   // A seat retired to a low place keeps it (told by its event) until the finish order shows it.
@@ -946,6 +997,9 @@ function render() {
   renderActions();
   renderLog(events);
   renderResult(obs);
+  const timedOut = $("timed-out");
+  timedOut.textContent = state.timedOut && !replaying && !state.over ? t("timed_out") : "";
+  timedOut.hidden = !timedOut.textContent;
   tickClock();
 }
 
@@ -1095,6 +1149,7 @@ function renderActions() {
 function act(text) {
   if (!state.ws || state.ws.readyState !== WebSocket.OPEN || state.pending) return;
   state.pending = true;
+  state.timedOut = false;
   showError("");
   state.ws.send(JSON.stringify({ type: "act", turn: state.turn, action: text }));
   state.selected.clear();
