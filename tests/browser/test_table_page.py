@@ -877,6 +877,12 @@ return {rows: Array.from(box.querySelectorAll(".invite"), (r) => r.firstChild.te
     assert chinese == {"rows": ["2号座位的邀请： ", "4号座位的邀请： "], "button": "入座 0 号", "links": english["links"]}
     host.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
     assert invites() == english
+    # A friend takes seat 2: once the lobby is read again, only seat 4 is offered.
+    table = english["links"][0][1].split("join=")[1].split("&")[0]
+    _post(f"{server}api/tables/{table}/join", {"seat": 2})
+    host.find_element(By.ID, "refresh").click()
+    _wait_for(lambda: len(invites()["rows"]) == 1, "the taken seat's invitation gone")
+    assert invites()["rows"] == ["invite for seat 4: "] and invites()["links"] == english["links"][1:]
     _click(host, "[data-testid=sit-down]", "the button to sit down")
     _wait(host, lambda s: bool(s["hand"]), "the host's hand")
     assert _mine(host) == [0]

@@ -344,7 +344,11 @@ function renderInvites() {
   const box = $("invites");
   box.textContent = "";
   if (!state.invites) return;
-  const { table, seats } = state.invites;
+  const { table } = state.invites;
+  // A seat a friend has taken (the lobby as last read) is no longer offered; none left, no links.
+  const info = (state.lobby || []).find((t) => t.id === table);
+  const seats = info ? state.invites.seats.filter((seat) => isOpen(info, seat)) : state.invites.seats;
+  if (!seats.length) return;
   for (const seat of seats) {
     const link = new URL(base);
     link.hash = `join=${encodeURIComponent(table)}&seat=${seat}`;
@@ -390,6 +394,7 @@ async function loadLobby() {
 }
 
 function renderLobby() {
+  renderInvites();
   const body = $("table-list").querySelector("tbody");
   body.textContent = "";
   for (const info of state.lobby || []) {
