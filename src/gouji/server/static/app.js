@@ -874,18 +874,18 @@ function feltState(obs, events, replaying) {
   const precut = !dealt && !events.some((e) => e.kind === "cut");
   if (replaying) {
     const found = nextDecision(obs.history, state.replayStep);
-    const next = found ? found.e : null;
     // Before the cut is where the decision comes before it, not where the step is (the cut
     // and the deal are no decisions: a tribute made after them is not "before the cut").
-    const precutThen = found ? !obs.history.slice(0, found.at).some((e) => e.kind === "cut" || e.kind === "deal")
-      : precut;
-    if (!next) {
+    const cutBefore = (at) => obs.history.slice(0, at).some((e) => e.kind === "cut" || e.kind === "deal");
+    if (!found) {
       // No decision logged after the step: the next one is the game's own, still to be made
       // (none once the game is over).
       return { current: obs.current_player ?? null, decision: obs.decision, phase: obs.phase,
         where: tableAfter(events), places: told.places, out: told.out, counts: false, dealt,
-        precut: !obs.history.some((e) => e.kind === "cut" || e.kind === "deal") };
+        precut: !cutBefore(obs.history.length) };
     }
+    const next = found.e;
+    const precutThen = !cutBefore(found.at);
     const decision = next.kind === "phase" ? "phase" : next.kind === "lead" ? "lead" : "respond";
     return { current: next.seat, decision, phase: next.kind === "phase"
       ? String(next.detail || "").split(": ")[0] : "", where: tableAfter(events), places: told.places,
