@@ -49,6 +49,10 @@ from gouji.server.views import turn_of
 #: What a seat may be in a new table's ``seats``: a human (the creator gets his token),
 #: an open seat (anyone may join it), or a bot of the registry.
 SEAT_KINDS = (HUMAN, OPEN)
+#: The options a variant is served with, where the client names none of them: in real time, a
+#: decline the engine made at once would show the table who was never asked (security.rst), so
+#: a served table asks every seat.
+SERVED_OPTIONS: dict[str, Any] = {"ask_forced_declines": True}
 #: Bounds on a new table's options (checked before the variant sees them).
 MAX_OPTIONS = 64
 MAX_OPTION_NAME_CHARS = 64
@@ -229,10 +233,9 @@ class Table:
         try:
             built, toml = _load_variant(name)
             source = built.source
-            # In real time, a decline the engine made at once would show the table who was never
-            # asked (security.rst): a served table asks every seat, unless the client says not to.
-            if "ask_forced_declines" not in values and not built.options.get("ask_forced_declines", True):
-                values["ask_forced_declines"] = True
+            for option, value in SERVED_OPTIONS.items():  # unless the client says otherwise
+                if option not in values and built.options.get(option, value) != value:
+                    values[option] = value
             if values:
                 built, toml = _variant_with_options(built, toml, values)
         except GoujiError as exc:
@@ -509,7 +512,7 @@ def row_summary(row: TableRow, turn: int, current_player: int | None) -> dict[st
 
 def options_chosen(row: TableRow) -> dict[str, Any]:
     """The options a table plays with that are not those its variant is served with (the
-    variant's own, every seat asked: ``ask_forced_declines``), so that whoever joins or watches
+    variant's own, and :data:`SERVED_OPTIONS`), so that whoever joins or watches
     knows them (a hostile review: a table's creator could have forced declines made at once,
     which shows the table who could not cover, and nobody joining could tell). None where the
     variant is not installed here."""
@@ -517,8 +520,7 @@ def options_chosen(row: TableRow) -> dict[str, Any]:
         built, _ = _load_variant(row.variant_name)
     except GoujiError:
         return {}
-    served = built.options.to_plain()
-    served["ask_forced_declines"] = True
+    served = {**built.options.to_plain(), **SERVED_OPTIONS}
     return {name: value for name, value in row.options.items() if name not in served or served[name] != value}
 
 

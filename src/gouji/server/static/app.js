@@ -1214,9 +1214,9 @@ function renderResult(obs) {
   const note = !(obs.is_void || result.void) && typeof result.rule === "string"
     && Object.hasOwn(SCORE_NOTES, result.rule) ? SCORE_NOTES[result.rule] : null;
   if (note) {
-    const line = el("p", "score-note", note.text[state.lang === "zh" ? 1 : 0]);
-    const rule = el("span", "rule", ` [${note.rule}]`);
-    rule.dataset.rule = note.rule;
+    const line = el("p", "score-note", note[state.lang === "zh" ? 1 : 0]);
+    const rule = el("span", "rule", ` [${result.rule}]`);
+    rule.dataset.rule = result.rule;
     line.appendChild(rule);
     box.appendChild(line);
   }

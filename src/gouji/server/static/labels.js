@@ -231,11 +231,10 @@ export function actionLabel(text, lang) {
 }
 
 // Why a result shows no points, by the rule its score follows (the over message's result.rule):
-// [English, 中文] and that rule.
+// [English, 中文].
 export const SCORE_NOTES = {
-  "SCORE-5": { rule: "SCORE-5", text: [
-    "no points under this rulebook: a game's result is the tribute it causes in its set of games",
-    "本规则不计分：一局的结果是它在本组牌局中引起的进贡"] },
+  "SCORE-5": ["no points under this rulebook: a game's result is the tribute it causes in its set of games",
+    "本规则不计分：一局的结果是它在本组牌局中引起的进贡"],
 };
 
 // The phases of the built-in rulebooks (the view's `phase` while `decision` is "phase"), by the
