@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+import secrets
 from typing import Any
 
 from server_helpers import require_server
@@ -55,7 +57,10 @@ async def _play(service: TableService, table_id: str, tokens: dict[str, str]) ->
     return kinds
 
 
-def test_a_decision_after_events_some_seats_do_not_see_is_told():
+def test_a_decision_after_events_some_seats_do_not_see_is_told(monkeypatch):
+    # The tables' secret seeds fixed: with random ones, about one game 2 in eight hands nothing back
+    # and the test proved nothing (CI failed on it once).
+    monkeypatch.setattr(secrets, "randbits", random.Random(0).getrandbits)
     async def scenario() -> list[str]:
         service = TableService(SQLiteStore())
         try:
