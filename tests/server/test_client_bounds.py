@@ -5,6 +5,8 @@ a client on the loopback address (a person here, a proxy forwarding addresses) i
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from server_helpers import bots, check_message, make_app, require_server
 
@@ -122,3 +124,22 @@ def test_the_addresses_of_one_ipv6_network_share_its_bounds(monkeypatch):
         refused = first.post("/api/tables", json={"variant": "provincial", "seats": bots(1)})
         assert refused.status_code == 409 and "your address" in check_message("error", refused.json())["message"]
         assert neighbour.post("/api/tables", json={"variant": "provincial", "seats": bots(1)}).status_code == 201
+
+
+def test_one_client_cannot_take_every_spectator_place_of_a_table(monkeypatch):
+    """A hostile review: one address opened a table's 40 spectator sockets (within its 64), and
+    every other watcher was refused. One client now has a share of a table's spectators."""
+    monkeypatch.setattr(service_module, "SPECTATORS_PER_CLIENT", 2)
+    app = make_app("sqlite:///:memory:")
+    with TestClient(app, client=("203.0.113.7", 4000)) as stranger, \
+            TestClient(app, client=("198.51.100.2", 4000)) as other, contextlib.ExitStack() as stack:
+        created = stranger.post("/api/tables", json={"variant": "provincial", "seats": ["human"] * 6}).json()
+        path = f"/api/tables/{created['id']}/ws"
+        for _ in range(2):
+            check_message("view", stack.enter_context(stranger.websocket_connect(path)).receive_json())
+        refused = check_message("error", stack.enter_context(stranger.websocket_connect(path)).receive_json())
+        assert refused["code"] == "conflict" and "your address" in refused["message"]
+        check_message("view", stack.enter_context(other.websocket_connect(path)).receive_json())
+        # The seats are not spectators: the same client still reaches its own.
+        seat = stack.enter_context(stranger.websocket_connect(f"{path}?token={created['tokens']['0']}"))
+        assert check_message("view", seat.receive_json())["seat"] == 0

@@ -39,6 +39,7 @@ from gouji.server.refusals import BAD_REQUEST, HTTP_STATUS, NOT_FOUND, Refusal
 from gouji.server.service import CLOSE_MOVED, IDLE_SECONDS, MAX_SOCKETS, Connection, HeldElsewhere, TableService
 from gouji.server.store import Store, open_store
 from gouji.server.tokens import MAX_TOKEN_CHARS
+from gouji.server.unread_bodies import CloseAfterUnreadBody
 
 STATIC = Path(__file__).parent / "static"
 #: Seconds a request's body has to arrive once its headers have: a client that declares a body
@@ -193,11 +194,11 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
             return
         try:
             await websocket.accept()
-            await _serve_socket(websocket)
+            await _serve_socket(websocket, client)
         finally:
             service.release_socket(client)
 
-    async def _serve_socket(websocket: WebSocket) -> None:
+    async def _serve_socket(websocket: WebSocket, client: str | None) -> None:
         try:
             live = service.get(websocket.path_params["table_id"])
             params = websocket.query_params
@@ -224,7 +225,7 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         async def close(code: int) -> None:
             await websocket.close(code)
 
-        connection = Connection(send, seat, since, close)
+        connection = Connection(send, seat, since, close, client)
         try:
             try:
                 await service.connect(live, connection)
@@ -280,7 +281,9 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         WebSocketRoute("/{path:path}", unknown_socket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HostCheck, allowed_hosts=hosts)],
+    # CloseAfterUnreadBody outermost: HostCheck's refusals are answered before any body is read too.
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(CloseAfterUnreadBody), Middleware(HostCheck, allowed_hosts=hosts)],
                     exception_handlers={HTTPException: _http_error})
     app.state.service = service
     return app

@@ -50,10 +50,13 @@ MAX_QUEUED = 256
 CLOSE_TOO_SLOW = 4408
 #: Connections to one table at most (seats and spectators): spectators (who need no token, so
 #: anyone may open them) take at most MAX_SPECTATORS of them and each seat at most
-#: MAX_SEAT_CONNECTIONS, so that watchers never lock a table's players out.
+#: MAX_SEAT_CONNECTIONS, so that watchers never lock a table's players out; one client (by its
+#: address, as SOCKETS_PER_CLIENT counts it) at most SPECTATORS_PER_CLIENT of the spectators, so
+#: that one cannot lock the other watchers out.
 MAX_CONNECTIONS = 64
 MAX_SPECTATORS = 40
 MAX_SEAT_CONNECTIONS = 4
+SPECTATORS_PER_CLIENT = 8
 #: One client's share (by its address; a client on this machine's loopback address is not
 #: counted: a proxy forwards its clients' addresses, which uvicorn reads from one on this
 #: machine): tables in play it made, and websockets open at once; and the websockets of all
@@ -90,8 +93,9 @@ class Connection:
     the socket with a code."""
 
     def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None, since: int,
-                 close: Callable[[int], Awaitable[None]] | None = None) -> None:
+                 close: Callable[[int], Awaitable[None]] | None = None, client: str | None = None) -> None:
         self.send = send
+        self.client = counted_client(client)  # its address as counted (None: not counted)
         self.close = close
         self.seat = seat
         self.sent = since
@@ -549,6 +553,11 @@ class TableService:
             alike = sum(1 for other in live.connections if other.seat == connection.seat)
             if connection.seat is None and alike >= MAX_SPECTATORS:
                 raise Refusal(CONFLICT, f"table {live.table.id} has {MAX_SPECTATORS} spectators, its most")
+            if connection.seat is None and connection.client is not None and sum(
+                    1 for other in live.connections
+                    if other.seat is None and other.client == connection.client) >= SPECTATORS_PER_CLIENT:
+                raise Refusal(CONFLICT, f"{SPECTATORS_PER_CLIENT} spectators of table {live.table.id} from your "
+                                        "address are its most for one client: close one")
             if connection.seat is not None and alike >= MAX_SEAT_CONNECTIONS:
                 raise Refusal(CONFLICT, f"seat {connection.seat} has {MAX_SEAT_CONNECTIONS} connections, its most: "
                                         "close one")
