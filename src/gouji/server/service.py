@@ -551,14 +551,15 @@ class TableService:
             if len(live.connections) >= MAX_CONNECTIONS:
                 raise Refusal(CONFLICT, f"table {live.table.id} has {MAX_CONNECTIONS} connections, its most")
             alike = sum(1 for other in live.connections if other.seat == connection.seat)
-            if connection.seat is None and alike >= MAX_SPECTATORS:
-                raise Refusal(CONFLICT, f"table {live.table.id} has {MAX_SPECTATORS} spectators, its most")
-            if connection.seat is None and connection.client is not None and sum(
-                    1 for other in live.connections
-                    if other.seat is None and other.client == connection.client) >= SPECTATORS_PER_CLIENT:
-                raise Refusal(CONFLICT, f"{SPECTATORS_PER_CLIENT} spectators of table {live.table.id} from your "
-                                        "address are its most for one client: close one")
-            if connection.seat is not None and alike >= MAX_SEAT_CONNECTIONS:
+            if connection.seat is None:
+                if alike >= MAX_SPECTATORS:
+                    raise Refusal(CONFLICT, f"table {live.table.id} has {MAX_SPECTATORS} spectators, its most")
+                if connection.client is not None and sum(
+                        1 for other in live.connections
+                        if other.seat is None and other.client == connection.client) >= SPECTATORS_PER_CLIENT:
+                    raise Refusal(CONFLICT, f"{SPECTATORS_PER_CLIENT} spectators of table {live.table.id} from "
+                                            "your address are its most for one client: close one")
+            elif alike >= MAX_SEAT_CONNECTIONS:
                 raise Refusal(CONFLICT, f"seat {connection.seat} has {MAX_SEAT_CONNECTIONS} connections, its most: "
                                         "close one")
             live.connections.add(connection)
