@@ -24,6 +24,9 @@ turns, round by round, so that a shared machine's load meets each alike.
 Timings are informative only; nothing asserts on them.
 
     python bench/bench_server_views.py [--games N] [--rounds R] [--variants provincial,district]
+
+The first line says which build of the view cache ran: Python, or compiled by mypyc (a wheel
+built with ``GOUJI_COMPILE=1``, hatch_build.py).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from typing import Any
 
 import gouji
 from gouji.bots import decide, make_bot
+from gouji.server.view_texts import COMPILED
 from gouji.server.views import ViewCache, history_length
 
 VARIANTS = ("provincial", "dagang", "district", "dagang196")
@@ -114,6 +118,8 @@ def main() -> int:
                              "(ask_forced_declines), each then told to the six seats")
     args = parser.parse_args()
     hows = ("observation", "incremental", "alone")
+    print("view cache (gouji.server.view_texts): " + (
+        "compiled by mypyc" if COMPILED else "Python (GOUJI_COMPILE=1 pip install '.[server]' compiles it)"))
     print(f"{'variant':<12}{'actions':>9}{'apply µs':>11}{'observation ×':>15}{'incremental ×':>15}"
           f"{'median ×':>10}{'alone ×':>9}{'opening µs':>12}")
     for name in args.variants.split(","):

@@ -1,0 +1,79 @@
+"""The wheel's build hook: with ``GOUJI_COMPILE=1``, the view cache compiled by mypyc.
+
+``GOUJI_COMPILE=1 pip install '.[server]'`` builds a wheel for this interpreter and machine that
+holds ``gouji.server.view_texts`` twice: as Python and compiled (the interpreter imports the
+compiled one). A server's six views after an action then cost about a third less, below the
+action itself (bench/README.md). Without the variable, or for an editable install, the wheel
+is pure Python as always, and building it needs no compiler.
+
+The compiler works on a copy of the package in a directory of its own: the source tree gets no
+compiled file, which would shadow the Python module of a checkout.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+#: The one module compiled, as a path inside the package's source directory.
+COMPILED_MODULE = "gouji/server/view_texts.py"
+#: What the compiler needs in the build's environment: mypyc (in mypy) and setuptools to build
+#: the extension, and the core's dependencies, whose types it reads.
+COMPILER_REQUIREMENTS = ["mypy>=1.10", "setuptools>=69", "attrs>=23.1", "pluggy>=1.5", "tomli-w>=1.0"]
+
+_SETUP = """\
+from mypyc.build import mypycify
+from setuptools import setup
+
+# The project's own mypy settings (pyproject.toml's [tool.mypy], in a file of another name:
+# setuptools would read a pyproject.toml's [project] as its own).
+setup(name="gouji-view-texts",
+      ext_modules=mypycify(["--config-file", "mypy-settings.toml", {module!r}], opt_level="3"))
+"""
+
+
+def compile_wanted() -> bool:
+    """Whether ``GOUJI_COMPILE`` asks for the compiled build (``1``, ``true``, ``yes``)."""
+    return os.environ.get("GOUJI_COMPILE", "").strip().lower() in {"1", "true", "yes"}
+
+
+class CompiledViewTexts(BuildHookInterface[Any]):
+    PLUGIN_NAME = "custom"
+
+    def dependencies(self) -> list[str]:
+        return list(COMPILER_REQUIREMENTS) if compile_wanted() else []
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        self._work: str | None = None
+        if self.target_name != "wheel" or version == "editable" or not compile_wanted():
+            return
+        work = self._work = tempfile.mkdtemp(prefix="gouji-compile-")
+        shutil.copytree(Path(self.root) / "src" / "gouji", Path(work) / "gouji",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+        shutil.copyfile(Path(self.root) / "pyproject.toml", Path(work) / "mypy-settings.toml")
+        (Path(work) / "setup.py").write_text(_SETUP.format(module=COMPILED_MODULE), encoding="utf-8")
+        done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=work,
+                              capture_output=True, text=True, check=False)
+        if done.returncode:
+            raise RuntimeError(f"GOUJI_COMPILE: mypyc could not compile {COMPILED_MODULE}:\n"
+                               f"{done.stdout[-4000:]}{done.stderr[-4000:]}")
+        suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+        built = sorted((Path(work) / "gouji" / "server").glob(f"view_texts*{suffix}"))
+        if not built:
+            raise RuntimeError(f"GOUJI_COMPILE: mypyc made no {suffix} file for {COMPILED_MODULE}")
+        for path in built:
+            build_data["force_include"][str(path)] = f"gouji/server/{path.name}"
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        if getattr(self, "_work", None):
+            shutil.rmtree(str(self._work), ignore_errors=True)
