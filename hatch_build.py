@@ -2,7 +2,7 @@
 
 ``GOUJI_COMPILE=1 pip install '.[server]'`` builds a wheel for this interpreter and machine that
 holds ``gouji.server.view_texts`` twice: as Python and compiled (the interpreter imports the
-compiled one). A server's six views after an action then cost about a third less, below the
+compiled one). A server's six views after an action then cost about a quarter less, below the
 action itself (bench/README.md). Without the variable, or for an editable install, the wheel
 is pure Python as always, and building it needs no compiler.
 

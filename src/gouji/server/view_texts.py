@@ -2,7 +2,7 @@
 :class:`gouji.server.views.ViewCache` answers with).
 
 This module is plain Python, and the one module of gouji that a build may compile with mypyc
-(``GOUJI_COMPILE=1``, hosting.rst): a server's views after each action cost about a third
+(``GOUJI_COMPILE=1``, hosting.rst): a server's views after each action cost about a quarter
 less compiled. Compiled code checks the declared type of whatever it reads, and turns a
 ``bool`` read as an ``int`` into that int; what comes from the engine or a plugin (a game's
 fields, an event's, an action's, the seats and ``since`` a caller passes) is therefore read
