@@ -69,7 +69,7 @@ class ViewTexts:
     def _reset(self) -> None:
         # The turn the pieces were written for: the log's length and last event, the history's
         # length and last action.
-        self._log: list[Any] | None = None  # the log read (the game's own list)
+        self._log: Sequence[Any] | None = None  # the log read (the game's own list)
         self._count = self._turn = -1
         self._last: object = None
         self._last_action: object = None
@@ -93,7 +93,7 @@ class ViewTexts:
         self._sizes_texts = [""] * 7
         self._size_parts: list[str] = []  # as the others see each seat: its count, or null
         self._sizes_seen: list[int] = []  # the hand sizes the texts were written from
-        self._visibility = "never"  # the variant's count_visibility, read with the sizes
+        self._visibility: Any = "never"  # the variant's count_visibility, read with the sizes
         self._shown: list[bool] = []  # count_shown of each count, for it
         self._playing: list[bool] = []  # the seats in play, likewise
         self._in_play = "[]"
@@ -111,8 +111,8 @@ class ViewTexts:
     def _refresh(self, game: Any) -> None:
         """Catch the six seats up with the log and write the turn's pieces, unless they are
         those of the game's turn already."""
-        events: list[Any] = game.events
-        history: list[Any] = game.history
+        events: Sequence[Any] = game.events
+        history: Sequence[Any] = game.history
         count, turn = len(events), len(history)
         if (events is self._log and count == self._count and turn == self._turn
                 and (not count or events[-1] is self._last) and (not turn or history[-1] is self._last_action)
@@ -339,7 +339,7 @@ class ViewTexts:
 
 _MOST_CARDS = 4 * 54  # four decks
 #: count_shown of each count a hand can hold (0 to _MOST_CARDS), by count_visibility (ROUND-6).
-_SHOWN: dict[str, list[bool]] = {}
+_SHOWN: dict[Any, list[bool]] = {}
 _NO_LEGAL = ', "legal_actions": []'
 # Numbers' texts (an event index, a turn), written once: formatting an int costs more than the
 # rest of putting a view together.
