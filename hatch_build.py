@@ -63,8 +63,9 @@ class CompiledViewTexts(BuildHookInterface[Any]):
         done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=work,
                               capture_output=True, text=True, check=False)
         if done.returncode:
-            raise RuntimeError(f"GOUJI_COMPILE: mypyc could not compile {COMPILED_MODULE}:\n"
-                               f"{done.stdout[-4000:]}{done.stderr[-4000:]}")
+            raise RuntimeError(f"GOUJI_COMPILE: mypyc could not compile {COMPILED_MODULE} (it needs a C "
+                               f"compiler and Python's headers; without GOUJI_COMPILE the build is pure "
+                               f"Python):\n{done.stdout[-4000:]}{done.stderr[-4000:]}")
         suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
         built = sorted((Path(work) / "gouji" / "server").glob(f"view_texts*{suffix}"))
         if not built:
