@@ -70,3 +70,25 @@ def test_each_wing_says_what_it_is_for(wing: str):
     init = PACKAGE / wing / "__init__.py"
     doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
     assert doc and len(doc.split()) >= 8, f"gouji/{wing}/__init__.py needs a docstring saying what the wing is for"
+
+
+# -- the tests are filed as the package is: by subject, never by review round or issue -------------
+TESTS = Path(__file__).resolve().parent
+#: Folders of tests that are not a wing of the package: the pages in a real browser.
+TEST_FOLDERS_BESIDE_THE_WINGS = {"browser"}
+BOOKS = {p.stem if p.is_file() else p.name for p in (PACKAGE / "rules").iterdir()
+         if (p.is_dir() and (p / "__init__.py").exists()) or (p.suffix == ".py" and p.stem not in {"__init__", "base", "index"})}
+
+
+def test_each_test_folder_is_a_wing_of_the_package_or_a_rulebook():
+    wings = {p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    folders = {p.name for p in TESTS.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders <= wings | TEST_FOLDERS_BESIDE_THE_WINGS, folders - wings
+    books = {p.name for p in (TESTS / "rules").iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert books == BOOKS, "tests/rules/ holds one folder per rulebook in gouji/rules/"
+
+
+def test_no_test_file_is_named_after_a_review_round_or_an_issue():
+    bad = [str(p.relative_to(TESTS)) for p in TESTS.rglob("test_*.py")
+           if any(word in p.stem.split("_") for word in ("review", "round3", "round4", "issue", "fixes"))]
+    assert not bad, f"file tests by subject (what they test), not by who found them: {bad}"

@@ -20,7 +20,7 @@ Two rules:
   attributes it sets on the game.
 
 :class:`gouji.engine.game.Game` satisfies this protocol; the type checker holds the
-built-in rulebooks (``gouji.rules``) to it, and ``tests/test_plugin_surface.py``
+built-in rulebooks (``gouji.rules``) to it, and ``tests/plugins/test_plugin_surface.py``
 checks that they touch nothing else.
 """
 

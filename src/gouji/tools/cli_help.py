@@ -1,7 +1,7 @@
 """What each ``gouji`` command is for, with an example, for its ``--help``.
 
 Kept apart from the parser so that every command, the ones other modules add included, gets a
-description and an example from one table (``tests/test_cli.py`` checks that none is missing).
+description and an example from one table (``tests/tools/test_cli.py`` checks that none is missing).
 """
 
 from __future__ import annotations

@@ -162,7 +162,7 @@ def test_the_score_is_explained_rule_by_rule(capsys, variant, seed, words):
 
 
 def test_a_score_without_a_rule_is_explained_by_its_hook(capsys, tmp_path):
-    plugin = Path(__file__).resolve().parents[1] / "examples" / "hooks" / "gouji_score.py"
+    plugin = Path(__file__).resolve().parents[2] / "examples" / "hooks" / "gouji_score.py"
     path = tmp_path / "winner.toml"
     path.write_text(f'[variant]\nname = "winner"\nbase = "provincial"\nplugin_files = [{json.dumps(str(plugin))}]\n',
                     encoding="utf-8")

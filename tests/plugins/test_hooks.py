@@ -9,7 +9,7 @@ import gouji
 from gouji.engine.series import Series
 from gouji.plugins import hookspecs
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "hooks"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "hooks"
 HOOKS = sorted(name for name in dir(hookspecs) if name.startswith("gouji_"))
 
 
@@ -199,7 +199,7 @@ def test_gouji_precut_phases():
 @pytest.mark.parametrize("hook", HOOKS)
 def test_every_hook_has_an_example_and_a_test(hook):
     assert (EXAMPLES / f"{hook}.py").is_file() or hook == "gouji_apply_action", f"no examples/hooks/{hook}.py"
-    assert callable(globals().get(f"test_{hook}")), f"no test_{hook} in tests/test_hooks.py"
+    assert callable(globals().get(f"test_{hook}")), f"no test_{hook} in tests/plugins/test_hooks.py"
 
 
 @pytest.mark.parametrize("hook", HOOKS)

@@ -263,7 +263,7 @@ def test_dagang_first_screen_shows_the_declaration_before_the_deal(monkeypatch, 
 
 
 def test_a_game_of_a_variant_file_resumes_with_its_file(monkeypatch, capsys, tmp_path):
-    variant = Path(__file__).resolve().parents[1] / "examples" / "single_file_plugin" / "no_small_sets.toml"
+    variant = Path(__file__).resolve().parents[2] / "examples" / "single_file_plugin" / "no_small_sets.toml"
     out = play_screen(monkeypatch, capsys, tmp_path, ["1"], "--variant", str(variant), "--seat", "3", "--seed", "0")
     saved = tmp_path / "gouji-no-small-sets-seed0.json"
     assert resume_command(out) == ["play", "--resume", saved.name, "--variant", str(variant)]

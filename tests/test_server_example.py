@@ -15,7 +15,7 @@ import pytest
 
 import gouji
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "server"
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "server"
 sys.path.insert(0, str(EXAMPLE))
 from client import SeatClient, http_sender  # noqa: E402 - the example folder is not a package
 from table_server import TableServer, serve  # noqa: E402

@@ -62,7 +62,7 @@ def finish(game: gouji.Game, *texts: str) -> gouji.Game:
 
 def with_phases(game: gouji.Game, *phases: object) -> gouji.Game:
     """Put the club's pre-play phases before the first lead of a set position, as a deal does
-    (the same helper as tests/dagang196/conftest.py)."""
+    (the same helper as tests/rules/dagang196/conftest.py)."""
     game.phases = list(phases)  # type: ignore[arg-type]
     game._settle()
     return skip_declines(game)

@@ -16,7 +16,7 @@ from gouji.engine.game import LEAD, RESPOND
 from gouji.errors import GoujiError
 from gouji.plugins.surface import PluginGame
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "src" / "gouji" / "rules"
 DOCS = ROOT / "docs"
 
