@@ -1,15 +1,16 @@
-"""Each bot's strength against ``greedy`` and its time per decision.
+"""Each bot's strength against ``greedy`` and against ``expert``, and its time per decision.
 
-For every bot of the registry and every variant asked: team points a game
-against ``greedy`` (half the margin over the other team, the mean over deals,
+For every bot of the registry, every variant asked and every opponent asked
+(``--against``, by default ``greedy`` and then ``expert``): team points a game
+against that opponent (half the margin over the other team, the mean over deals,
 each deal played twice with the seats swapped), its 95% interval, on held-out
 deals (from ``gouji.bots.arena.HELD_OUT_SEED``, which training never sees),
 and the bot's milliseconds per decision. ``greedy`` against itself is the
 reference measured in the same run: its strength is 0 by construction (the
 swapped seats cancel), and each bot's time per decision is printed as a
-ratio to greedy's.
+ratio to greedy's. Against ``expert`` the same holds for ``expert``.
 
-    python bench/bench_bots.py --deals 200 --variants provincial,district
+    python bench/bench_bots.py --deals 200 --variants provincial,dagang,district,dagang196
 
 A table of five bots and one person waits for the bots between two of the
 person's decisions: five decisions at most before his next turn, so "human
@@ -32,27 +33,30 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="deals per bot and variant (each played twice)")
     parser.add_argument("--variants", default="provincial", help="comma-separated variant names")
     parser.add_argument("--bots", default=",".join(bot_names()), help="comma-separated bot names")
-    parser.add_argument("--against", default="greedy")
+    parser.add_argument("--against", default="greedy,expert", help="comma-separated opponents, each a table")
     parser.add_argument("--seed", type=int, default=HELD_OUT_SEED, help="the first deal")
     args = parser.parse_args()
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     if "learned" in names and importlib.util.find_spec("numpy") is None:
         print("learned: skipped (needs numpy: pip install '.[bots]')")
         names.remove("learned")
+    opponents = [b.strip() for b in args.against.split(",") if b.strip()]
     for variant_name in (v.strip() for v in args.variants.split(",")):
         variant = gouji.load_variant(variant_name)
-        reference = head_to_head(args.against, args.against, variant, args.deals, args.seed)
-        print(f"{variant_name}: {args.deals} held-out deals from seed {args.seed}, each played twice (seats swapped)")
-        print(f"  {'bot':<8} {'points a game vs ' + args.against:>26} {'95% interval':>17} "
-              f"{'ms/decision':>12} {'x ' + args.against:>9} {'5 decisions':>12}")
-        for name in names:
-            result = reference if name == args.against else head_to_head(name, args.against, variant, args.deals,
-                                                                           args.seed)
-            ratio = result.seconds_per_decision / max(reference.seconds_per_decision, 1e-12)
-            print(f"  {name:<8} {result.mean:>+26.2f} {result.low:>+8.2f} .. {result.high:<+6.2f} "
-                  f"{result.seconds_per_decision * 1e3:>12.3f} {ratio:>9.1f} "
-                  f"{result.seconds_per_decision * 5e3:>10.2f}ms", flush=True)
-
+        pace = head_to_head("greedy", "greedy", variant, args.deals, args.seed)
+        for against in opponents:
+            reference = pace if against == "greedy" else head_to_head(against, against, variant, args.deals, args.seed)
+            print(f"{variant_name}: {args.deals} held-out deals from seed {args.seed}, each played twice "
+                  f"(seats swapped), against {against}")
+            print(f"  {'bot':<8} {'points a game vs ' + against:>26} {'95% interval':>17} "
+                  f"{'ms/decision':>12} {'x greedy':>9} {'5 decisions':>12}")
+            for name in names:
+                result = reference if name == against else head_to_head(name, against, variant, args.deals,
+                                                                         args.seed)
+                ratio = result.seconds_per_decision / max(pace.seconds_per_decision, 1e-12)
+                print(f"  {name:<8} {result.mean:>+26.2f} {result.low:>+8.2f} .. {result.high:<+6.2f} "
+                      f"{result.seconds_per_decision * 1e3:>12.3f} {ratio:>9.1f} "
+                      f"{result.seconds_per_decision * 5e3:>10.2f}ms", flush=True)
 
 if __name__ == "__main__":
     main()
