@@ -196,6 +196,14 @@ def test_gouji_precut_phases():
     assert gouji.replay(game.record(), variant=variant).cut == game.cut
 
 
+def test_gouji_vocabulary():
+    variant = with_plugin("gouji_vocabulary")
+    assert variant.vocabulary.event_names["joker-storm"] == ("王炸", "joker storm")
+    assert variant.vocabulary.events["joker-storm"].rule == "HOUSE-1"
+    assert "moved" in variant.vocabulary.events  # the engine's own terms stay
+    assert "joker-storm" not in gouji.load_variant("provincial").vocabulary.events
+
+
 @pytest.mark.parametrize("hook", HOOKS)
 def test_every_hook_has_an_example_and_a_test(hook):
     assert (EXAMPLES / f"{hook}.py").is_file() or hook == "gouji_apply_action", f"no examples/hooks/{hook}.py"

@@ -118,8 +118,9 @@ def play_in_terminal(game: Game, seat: int, bots: Sequence[Bot], read: Callable[
 def _print_seen(game: Game, seat: int, shown: int, out: TextIO) -> int:
     """Print the events ``seat`` saw after its first ``shown``; return how many it saw in all."""
     history = game.observation(seat).history
+    names = game.variant.vocabulary.event_names
     for event in history[shown:]:
-        out.write(f"  {event.text()}\n")
+        out.write(f"  {event.text(names)}\n")
     return len(history)
 
 
