@@ -208,7 +208,13 @@ def _situation(game: Game, seat: int, colour: bool = False) -> str:
     seen = game.observation(seat)
     if game.kind == PHASE and game.phases:
         # A decision of a phase before play (a declaration, a tribute): nobody leads yet.
-        doing = f"to decide: {game.phases[0].name}"
+        # The phase in its declared words (gouji_vocabulary): the label, what it means.
+        name = game.phases[0].name
+        term = game.variant.vocabulary.phases.get(name)
+        doing = f"to decide: {name}"
+        if term is not None:
+            zh = "" if term.words.zh in name else f"{term.words.zh}: "
+            doing += f" ({zh}{term.words.en_explain})"
     elif seen.table is None:
         doing = "you lead"
     else:
