@@ -185,6 +185,7 @@ def test_gouji_after_action():
     game = variant.new_position({0: "小王 小王 小王 5", 1: "3", 2: "3", 3: "3", 4: "3", 5: "3"}, 0)
     game.apply(gouji.parse_action("play SJ SJ SJ"))
     assert any(e.kind == "joker-storm" and e.seat == 0 for e in game.events)
+    assert "王炸 joker storm" in game.log_text()
 
 
 def test_gouji_precut_phases():
