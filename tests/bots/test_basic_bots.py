@@ -141,3 +141,28 @@ def test_greedy_keeps_jokers_against_a_weak_set(provincial):
     game = _position(provincial, hands, actions=["play 5 5"])
     assert game.current_player == 1
     assert decide(GreedyBot(), game) in (PASS, CLOSE)
+
+
+def test_an_installed_bot_is_found_by_its_entry_point(monkeypatch):
+    """Group ``gouji.bots`` (issue 39): a package's bot joins the registry by name, built when
+    asked for; a name of gouji's own is never replaced, and a bad one is left out."""
+    import importlib.metadata
+
+    from gouji.bots import basic
+
+    points = importlib.metadata.EntryPoints([
+        importlib.metadata.EntryPoint("cautious", "gouji.bots.basic:GreedyBot", basic.BOT_ENTRY_POINT_GROUP),
+        importlib.metadata.EntryPoint("greedy", "gouji.bots.basic:RandomBot", basic.BOT_ENTRY_POINT_GROUP),
+        importlib.metadata.EntryPoint("Bad Name", "x:y", basic.BOT_ENTRY_POINT_GROUP),
+    ])
+    monkeypatch.setattr(importlib.metadata, "entry_points",
+                        lambda group=None: points if group == basic.BOT_ENTRY_POINT_GROUP else ())
+    monkeypatch.setattr(basic, "BOT_TYPES", dict(basic.BOT_TYPES))
+    monkeypatch.setattr(basic, "_INSTALLED", [])
+    assert basic.bot_names()[-1] == "cautious" and "Bad Name" not in basic.bot_names()
+    assert isinstance(basic.make_bot("cautious", 3), basic.GreedyBot)
+    assert isinstance(basic.make_bot("greedy", 3), basic.GreedyBot)
+    monkeypatch.setattr(basic, "_INSTALLED", [])
+    monkeypatch.setattr(basic, "BOT_TYPES", {k: v for k, v in basic.BOT_TYPES.items() if k != "cautious"})
+    monkeypatch.setenv("GOUJI_DISABLE_PLUGIN_AUTOLOAD", "1")
+    assert "cautious" not in basic.bot_names()

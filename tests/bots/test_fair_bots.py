@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,6 +28,10 @@ def _can_build(name: str) -> bool:
 #: The registry's bots that this installation can build.
 AVAILABLE = [name for name in bot_names() if _can_build(name)]
 VARIANTS = {name: gouji.load_variant(name) for name in gouji.builtin_variant_names()}
+# A house variant's phase decision (issue 40): its bots' choice, the declared suggestion, reads
+# no hidden card either.
+VARIANTS["house_wager"] = gouji.load_variant(
+    Path(__file__).resolve().parents[2] / "examples" / "house_wager" / "house_wager_by_path.toml")
 
 
 def _advance(game: gouji.Game, steps: int, seed: int) -> None:
@@ -143,3 +148,17 @@ def test_the_history_an_observation_holds_is_every_event_its_seat_sees(name, see
     for copy in copies:
         for seat in range(6):
             assert copy.observation(seat).history == tuple(v for v in (e.seen_as(seat) for e in copy.events) if v is not None)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_house_phase_decision_reads_no_hidden_card(seed):
+    """The wager of examples/house_wager, decided by every bot from its declared suggestion:
+    the same whatever the other seats hold (issue 40, item 5)."""
+    game = VARIANTS["house_wager"].new_game(seed=seed)
+    seat = game.current_player
+    assert game.legal_actions()[0].keyword == "wager"
+    other = game.clone()
+    assert _swap_hidden_cards(other, seat, random.Random(seed))
+    assert game.observation(seat) == other.observation(seat)
+    for bot_name in AVAILABLE:
+        assert decide(make_bot(bot_name, seed), game) == decide(make_bot(bot_name, seed), other), bot_name

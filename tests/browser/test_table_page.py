@@ -1086,38 +1086,55 @@ def test_the_language_toggle_and_the_rule_ids_of_the_log(browsers, server):
 
 
 def test_the_page_names_every_event_as_the_engine_does(browsers, server):
-    from gouji.engine.events import EVENT_NAMES, PLACE_NAMES
+    """The page's words are the variants' declared ones (GET /api/vocabulary), each variant's
+    own first (district's no-three is not dagang196's): labels.js copies none."""
+    from gouji.engine.events import PLACE_NAMES
 
-    for name in gouji.builtin_variant_names():
-        gouji.load_variant(name)  # the rulebooks name their own events
     driver = browsers()
     driver.get(server)
-    names = driver.execute_async_script("""
-const done = arguments[arguments.length - 1];
-import(new URL("static/labels.js", document.baseURI).href).then(
-  (m) => done({events: m.EVENT_NAMES, places: m.PLACE_NAMES}));
-""")
-    assert names["events"] == {kind: [en, zh] for kind, (zh, en) in EVENT_NAMES.items()}
-    assert names["places"] == [list(p) for p in PLACE_NAMES]
+    for name in gouji.builtin_variant_names():
+        names = driver.execute_async_script("""
+const [name, done] = arguments;
+Promise.all([import(new URL("static/labels.js", document.baseURI).href),
+             fetch(new URL("api/vocabulary", document.baseURI)).then((r) => r.json())]).then(([m, data]) => {
+  m.setVocabulary(data);
+  m.useVariant(name);
+  done({events: Object.assign({}, m.EVENT_NAMES), places: m.PLACE_NAMES});
+});
+""", name)
+        declared = gouji.load_variant(name).vocabulary.event_names
+        assert {k: v for k, v in names["events"].items() if k in declared} == {
+            kind: [en, zh] for kind, (zh, en) in declared.items()}
+        assert names["places"] == [list(p) for p in PLACE_NAMES]
 
 
-#: A phase decision of each form the built-in rulebooks offer a seat (the record's texts).
-PHASE_DECISIONS = [
-    "consent-burn", "district-buy 3", "district-buy 4", "district-decline 3", "district-decline 4",
-    "dagang-declare pre yes", "dagang-declare pre no", "dagang-declare open yes", "dagang-declare open no",
-    "dagang-last swap", "dagang-last keep", "dagang-swap agree", "dagang-swap refuse", "dagang-give BJ",
-    "dagang-give 2", "dagang-team-tribute take", "dagang-team-tribute waive", "dagang-return 8",
-    "dagang-return-answer accept", "dagang-return-answer refuse", "dagang-buy 3 SJ", "dagang-revolt yes",
-    "dagang-revolt no", "dagang-dead-gouji keep", "dagang-dead-gouji headless", "dagang-gather none",
-    "dagang-gather 3", "dagang-gather 4", "dagang-gather 3 4", "dagang-pick", "dagang-concede", "dagang-forfeit",
-    "club-tribute BJ SJ 2", "club-tribute 2", "club-tribute none", "club-buy-three 2", "club-ask-three 4",
-    "club-no-three", "club-concede", "club-revolution", "club-no-revolution", "club-keep-head", "club-no-head",
-    "club-declare", "club-no-declare",
-]
+def phase_decision_samples() -> list[str]:
+    """A phase decision of each form the built-in rulebooks offer a seat (the record's texts),
+    read from their declarations: each whole text a decision labels (``choices``), else up to
+    three values of its parameters' domains, else its keyword alone."""
+    import itertools
+
+    samples: list[str] = []
+    for name in gouji.builtin_variant_names():
+        for keyword, term in gouji.load_variant(name).vocabulary.decisions.items():
+            if keyword in SET_KEYWORDS | PLAY_KEYWORDS | REFEREE_KEYWORDS:
+                continue
+            texts = list(term.choices)
+            if term.action is not None and term.params:
+                values = [[domain.decode(i) for i in range(min(domain.size, 3))] for _, domain in term.params]
+                for combo in itertools.islice(itertools.product(*values), 4):
+                    texts.append(term.action(**{n: v for (n, _), v in zip(term.params, combo, strict=True)}
+                                             ).to_text())
+            samples += [t for t in dict.fromkeys(texts or [keyword]) if t not in samples]
+    return samples
+
+
 #: The keywords of sets (a word, then the set's cards) and of a referee's actions (no seat's choice).
 SET_KEYWORDS = {"play", "burn", "dagang-pick-set"}
 REFEREE_KEYWORDS = {"dagang-ruling", "district-breach", "district-warning", "referee-penalty", "clock-warning",
                     "clock-expired"}
+#: The samples, as the books declare them.
+PHASE_DECISIONS = phase_decision_samples()
 
 
 def test_every_phase_decision_has_a_plain_label(browsers, server):
@@ -1140,8 +1157,11 @@ def test_every_phase_decision_has_a_plain_label(browsers, server):
     driver.get(server)
     labels = driver.execute_async_script("""
 const [texts, done] = arguments;
-import(new URL("static/labels.js", document.baseURI).href).then(
-  (m) => done(texts.map((text) => [text, m.actionLabel(text, "en"), m.actionLabel(text, "zh")])));
+Promise.all([import(new URL("static/labels.js", document.baseURI).href),
+             fetch(new URL("api/vocabulary", document.baseURI)).then((r) => r.json())]).then(([m, data]) => {
+  m.setVocabulary(data);
+  done(texts.map((text) => [text, m.actionLabel(text, "en"), m.actionLabel(text, "zh")]));
+});
 """, PHASE_DECISIONS)
     for text, english, chinese in labels:
         for label in (english, chinese):

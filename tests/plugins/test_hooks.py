@@ -185,6 +185,7 @@ def test_gouji_after_action():
     game = variant.new_position({0: "小王 小王 小王 5", 1: "3", 2: "3", 3: "3", 4: "3", 5: "3"}, 0)
     game.apply(gouji.parse_action("play SJ SJ SJ"))
     assert any(e.kind == "joker-storm" and e.seat == 0 for e in game.events)
+    assert "王炸 joker storm" in game.log_text()
 
 
 def test_gouji_precut_phases():
@@ -194,6 +195,14 @@ def test_gouji_precut_phases():
     game.apply(gouji.parse_action("cutter 4"))
     assert game.cut.cutter == 4 and sum(game.sizes) == 216
     assert gouji.replay(game.record(), variant=variant).cut == game.cut
+
+
+def test_gouji_vocabulary():
+    variant = with_plugin("gouji_vocabulary")
+    assert variant.vocabulary.event_names["joker-storm"] == ("王炸", "joker storm")
+    assert variant.vocabulary.events["joker-storm"].rule == "HOUSE-1"
+    assert "moved" in variant.vocabulary.events  # the engine's own terms stay
+    assert "joker-storm" not in gouji.load_variant("provincial").vocabulary.events
 
 
 @pytest.mark.parametrize("hook", HOOKS)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from gouji.bots.phase_choices import play_decisions
 from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet
@@ -234,21 +234,61 @@ def _learned(seed: int) -> Bot:
 
 
 #: The registry: each bot's name and what builds it from a seed (the stronger bots' modules
-#: are imported only when one is built).
+#: are imported only when one is built). Installed bots (entry point group ``gouji.bots``)
+#: join it the first time a name is asked for (:func:`bot_names`, :func:`make_bot`).
 BOT_TYPES: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": _expert,
                                               "learned": _learned}
+#: The entry point group of installed bots: ``name = "package.module:factory"``, the factory
+#: (a class or a function) called with a seed and answering a :class:`Bot`.
+BOT_ENTRY_POINT_GROUP = "gouji.bots"
+_INSTALLED: list[bool] = []
+
+
+def _installed_bot(target: str) -> Callable[[int], Bot]:
+    """What builds an installed bot: its module is imported only when one is built."""
+    def build(seed: int) -> Bot:
+        from importlib.metadata import EntryPoint
+
+        factory = EntryPoint(name="", value=target, group=BOT_ENTRY_POINT_GROUP).load()
+        bot = factory(seed)
+        if not callable(getattr(bot, "choose", None)):
+            raise GoujiError(f"the installed bot {target!r} built {type(bot).__name__}, which has no choose()")
+        return cast(Bot, bot)
+    return build
+
+
+def _register_installed_bots() -> None:
+    """Add the bots installed as packages (group ``gouji.bots``) to :data:`BOT_TYPES`, once a
+    process; a name of gouji's own is never replaced. ``GOUJI_DISABLE_PLUGIN_AUTOLOAD`` stops it,
+    as it stops installed variants."""
+    if _INSTALLED:
+        return
+    _INSTALLED.append(True)
+    import os
+    import re
+    from importlib.metadata import entry_points
+
+    from gouji.plugins.manager import DISABLE_AUTOLOAD_ENV
+
+    if os.environ.get(DISABLE_AUTOLOAD_ENV):
+        return
+    for ep in entry_points(group=BOT_ENTRY_POINT_GROUP):
+        if re.fullmatch(r"[a-z][a-z0-9_-]{0,39}", ep.name):
+            BOT_TYPES.setdefault(ep.name, _installed_bot(ep.value))
 
 
 def bot_names() -> list[str]:
-    """The names :func:`make_bot` knows, weakest first."""
+    """The names :func:`make_bot` knows, weakest first, then the installed ones."""
+    _register_installed_bots()
     return list(BOT_TYPES)
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (one of :func:`bot_names`: ``"random"``, ``"greedy"`` …)."""
+    """A bot by name (one of :func:`bot_names`: ``"random"``, ``"greedy"`` … or an installed one)."""
     key = name.strip().lower() if isinstance(name, str) else name
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise GoujiError(f"a bot's seed is an integer, not {seed!r:.40}")
+    _register_installed_bots()
     try:
         build = BOT_TYPES[key]
     except (KeyError, TypeError):
@@ -297,4 +337,5 @@ def play_game(variant: Variant | str, seed: int, bots: Bot | Sequence[Bot],
     raise GoujiError(f"game seed={seed} did not end after {MAX_DECISIONS} decisions")
 
 
-__all__ = ["BOT_TYPES", "Bot", "GreedyBot", "RandomBot", "bot_names", "decide", "make_bot", "play_game"]
+__all__ = ["BOT_ENTRY_POINT_GROUP", "BOT_TYPES", "Bot", "GreedyBot", "RandomBot", "bot_names", "decide", "make_bot",
+           "play_game"]

@@ -2,56 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 
 import attrs
 
 from gouji.engine.plays import Play
+from gouji.engine.vocabulary import engine_event_names
 
-#: Event kinds with their Chinese and English names.
-EVENT_NAMES: dict[str, tuple[str, str]] = {
-    "cut": ("开牌", "cut"),
-    "deal": ("摸牌", "deal"),
-    "lead-right": ("上班", "first lead"),
-    "lead": ("发牌", "lead"),
-    "cover": ("顺牌", "cover"),
-    "burn": ("烧牌", "burn"),
-    "pass": ("过牌", "pass"),
-    "auto-pass": ("过牌", "pass (no legal cover)"),
-    "no-burn": ("不烧", "declines to burn"),
-    "close": ("扣牌", "close"),
-    "auto-close": ("扣牌", "close (no legal cover)"),
-    "yield": ("让牌", "yield"),
-    "take-wind": ("接风", "take the wind"),
-    "dead-set": ("死牌", "dead set"),
-    "round-won": ("得牌权", "wins the lead"),
-    "out": ("走科", "goes out"),
-    "headless": ("无头", "headless"),
-    "melee": ("四人乱缠", "melee begins"),
-    "burn-failed": ("烧错牌·判落", "failed burn, judged 落"),
-    "burn-released": ("解烧", "burn broken"),
-    "phase": ("阶段", "phase"),
-    "retired": ("出局", "out of play"),
-    "penalty": ("处罚", "penalty"),
-    "forfeited": ("判负", "game lost by penalty"),
-    "game-over": ("终局", "game over"),
-    "void-game": ("作废", "game void"),
-    # The built-in rulebooks' own events, named here so that every log and page names them in
-    # both languages whichever variants this process has loaded (plugins may add theirs).
-    "buy": ("买牌", "buys a card"),
-    "buy-three": ("买3", "buys a 3"),
-    "no-three": ("无3", "has no 3"),
-    "no-four": ("无4不开点", "no 4: cannot open"),
-    "smother": ("鳖三", "smothers"),
-    "smothered": ("被鳖三", "smothered"),
-    "gather": ("会牌", "gathers"),
-    "consent-burn": ("让烧", "lets a teammate burn first"),
-    "clock-warning": ("读秒", "clock warning"),
-    "clock-expired": ("超时", "out of time"),
-    "breach-warning": ("警告", "warning"),
-    "breach": ("违例", "breach"),
-    "forfeit": ("判负", "forfeits"),
-}
+#: The engine's own event kinds with their Chinese and English names, read from their
+#: declarations (:data:`gouji.engine.vocabulary.ENGINE_TERMS`). A plugin's events are named by
+#: its variant's vocabulary (``variant.vocabulary``), not here.
+EVENT_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType(engine_event_names())
 
 PLACE_NAMES = (("头科", "1st"), ("二科", "2nd"), ("三科", "3rd"), ("四科", "4th"), ("二落", "5th"), ("大落", "6th"))
 
@@ -94,9 +56,11 @@ class Event:
             return self
         return _public_decline(self)
 
-    def text(self) -> str:
-        """``"seat 3 烧牌 burn: 大王 A A [BURN-1]"``."""
-        zh, en = EVENT_NAMES.get(self.kind, (self.kind, ""))
+    def text(self, names: Mapping[str, tuple[str, str]] | None = None) -> str:
+        """``"seat 3 烧牌 burn: 大王 A A [BURN-1]"``. ``names``: ``{kind: (Chinese, English)}``,
+        the variant's (``variant.vocabulary.event_names``); without it, the engine's own
+        (:data:`EVENT_NAMES`), a plugin's event by its kind."""
+        zh, en = (EVENT_NAMES if names is None else names).get(self.kind, (self.kind, ""))
         name = f"{zh} {en}" if en and en != zh else zh
         who = f"seat {self.seat} " if self.seat is not None else ""
         what = f": {self.play}" if self.play is not None else ""

@@ -1141,7 +1141,8 @@ class Game(RoundFlow):
 
     def log_text(self) -> str:
         """The readable log, one event a line."""
-        return "\n".join(e.text() for e in self.events)
+        names = self.variant.vocabulary.event_names
+        return "\n".join(e.text(names) for e in self.events)
 
     def __str__(self) -> str:
         from gouji.engine.board import board_text

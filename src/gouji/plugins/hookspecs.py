@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from gouji.engine.phases import Phase
     from gouji.engine.plays import Play
     from gouji.engine.scoring import Adjustment, Score
+    from gouji.engine.vocabulary import DecisionTerm, EventTerm, PhaseTerm
     from gouji.plugins.options import Options, OptionSpec
     from gouji.plugins.surface import PluginGame
 
@@ -97,6 +98,31 @@ def gouji_option_specs() -> list[OptionSpec]:
     values against these specs and ``gouji show`` prints them.
 
     :return: a list of :class:`gouji.plugins.options.OptionSpec` (empty if none).
+    """
+
+
+@hookspec
+def gouji_vocabulary() -> list[EventTerm | DecisionTerm | PhaseTerm] | None:
+    """Declare the terms this plugin adds: each decision kind, event kind and phase it can
+    make, ask or log, with its words in English and Chinese (a short label and a one-line
+    explanation), its rule ID and, for a decision, an optional suggestion for bots.
+
+    Collecting: every plugin is asked once per variant, the most recently registered first,
+    and the engine's own terms (:data:`gouji.engine.vocabulary.ENGINE_TERMS`) come last;
+    where two plugins declare one keyword, the first asked wins (a house plugin may word a
+    book's term its own way). The result is the variant's frozen
+    :class:`gouji.plugins.vocabulary.Vocabulary` (``variant.vocabulary``),
+    built once, never per step: the log's text, ``gouji play``, the replay page, the labels
+    ``gouji serve`` sends the page, the RL action space and the bots' phase decisions read it.
+
+    Contract: every event kind the plugin logs, every action keyword it makes legal and
+    every phase name it adds is declared (the conformance kit,
+    ``gouji.testing.check_vocabulary``, plays the variant and checks it);
+    the answer takes no options, so that it says what the plugin *may* do in any variant.
+
+    :return: a list of :class:`gouji.engine.vocabulary.EventTerm`,
+        :class:`~gouji.engine.vocabulary.DecisionTerm` and :class:`~gouji.engine.vocabulary.PhaseTerm`
+        (at most 500), or ``None``.
     """
 
 

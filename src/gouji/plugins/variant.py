@@ -32,6 +32,7 @@ from gouji.plugins.hook_results import CHECKS, short
 from gouji.plugins.hookspecs import ASKED_AT
 from gouji.plugins.manager import build_plugin_manager, load_entry_point_plugin, load_file_plugin
 from gouji.plugins.options import Options, OptionSpec, resolve_options
+from gouji.plugins.vocabulary import Vocabulary, collect_vocabulary
 
 if TYPE_CHECKING:
     from gouji.engine.game import Game
@@ -74,6 +75,8 @@ class Variant:
         init=False, eq=False, repr=False, factory=dict)
     #: What every game asks of the plugins once (has_hook_implementations …), found once.
     _facts: dict[str, bool] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+    #: The vocabulary, gathered on first use (:attr:`vocabulary`).
+    _terms: list[Vocabulary] = attrs.field(init=False, eq=False, repr=False, factory=list)
 
     @classmethod
     def build(
@@ -282,6 +285,14 @@ class Variant:
         """The plugins outside gouji itself that implement ``hook_name``, first asked first."""
         impls = getattr(self.plugin_manager.hook, hook_name).get_hookimpls()
         return [impl.plugin_name for impl in reversed(impls) if not _is_builtin(impl.plugin)]
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """Every decision, event and phase this variant's plugins declare (``gouji_vocabulary``),
+        gathered once per variant."""
+        if not self._terms:
+            self._terms.append(collect_vocabulary(self.plugin_manager))
+        return self._terms[0]
 
     def option_specs(self) -> list[OptionSpec]:
         """Every option of this variant, each naming the plugin that declared it."""

@@ -27,7 +27,7 @@ tell the two apart.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -45,92 +45,17 @@ from gouji.engine.actions import (
 )
 from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card
 from gouji.engine.plays import Play
-from gouji.errors import GoujiError
+from gouji.engine.vocabulary import BOOL, RANKS, SEAT, DecisionTerm, Domain, UnsupportedActionError
+from gouji.rules import district as district_plugin
 from gouji.rules.dagang import actions as dagang
-from gouji.rules.dagang196 import actions as club
-from gouji.rules.district import buying as district_buying
-from gouji.rules.district.burning import CONSENT_BURN
+from gouji.rules.dagang import plugin as dagang_plugin
+from gouji.rules.dagang196 import plugin as club_plugin
 
-#: Ranks in the order of every per-rank vector: 3..A, 2, small joker, big joker.
-RANKS = (*range(THREE, ACE + 1), TWO, SMALL_JOKER, BIG_JOKER)
 N_RANKS = len(RANKS)
 #: Generic blocks for house plugins' action kinds, and the parameter values of each.
 HOUSE_KINDS = 16
 HOUSE_PARAMS = 90
-#: The most cards of one rank a tribute payment of the club (C) names.
-MAX_TRIBUTE_PER_RANK = 8
 _WORDS = (PASS, CLOSE, YIELD, TAKE_WIND)
-
-
-class UnsupportedActionError(GoujiError):
-    """An action that the action space cannot number (a referee's ruling, a house action
-    with parameters it does not know)."""
-
-
-# -- parameter domains of the phase actions ------------------------------------------------------
-@attrs.frozen
-class Domain:
-    """The values one parameter of an action takes, numbered 0..size-1."""
-
-    name: str
-    size: int
-    encode: Callable[[Any], int]
-    decode: Callable[[int], Any]
-
-
-def _rank_domain() -> Domain:
-    return Domain("rank", N_RANKS, lambda r: RANKS.index(r), lambda i: RANKS[i])
-
-
-BOOL = Domain("bool", 2, int, bool)
-SEAT = Domain("seat", 6, int, int)
-RANK = _rank_domain()
-
-
-def _ranks(*ranks: int) -> Domain:
-    """Some ranks only (a tribute card is a 2 or a joker)."""
-    return Domain("rank", len(ranks), ranks.index, lambda i: ranks[i])
-
-
-MONEY = _ranks(TWO, SMALL_JOKER, BIG_JOKER)
-
-
-def _choice(*values: Any) -> Domain:
-    return Domain("choice", len(values), values.index, lambda i: values[i])
-
-
-def _rank_subset(*ranks: int) -> Domain:
-    def encode(chosen: Sequence[int]) -> int:
-        return sum(1 << ranks.index(r) for r in chosen)
-
-    def decode(bits: int) -> tuple[int, ...]:
-        return tuple(r for i, r in enumerate(ranks) if bits >> i & 1)
-
-    return Domain("ranks", 1 << len(ranks), encode, decode)
-
-
-def _rank_counts(ranks: Sequence[int], most: int) -> Domain:
-    """Ranks given as a tuple, biggest first, numbered by how many of each."""
-    base = most + 1
-
-    def encode(given: Sequence[int]) -> int:
-        index = 0
-        for rank in ranks:
-            n = sum(1 for r in given if r == rank)
-            if n > most:
-                raise UnsupportedActionError(f"more than {most} cards of one rank in {given!r}")
-            index = index * base + n
-        return index
-
-    def decode(index: int) -> tuple[int, ...]:
-        counts = []
-        for _ in ranks:
-            counts.append(index % base)
-            index //= base
-        counts.reverse()
-        return tuple(r for r, n in zip(ranks, counts, strict=True) for _ in range(n))
-
-    return Domain("rank counts", base ** len(ranks), encode, decode)
 
 
 @attrs.frozen
@@ -165,39 +90,32 @@ class Kind:
         return self.cls(**values)
 
 
-def _word(keyword: str) -> Kind:
-    return Kind(keyword, None)
-
-
-#: Every phase decision of the built-in variants, in index order. New kinds go at the end.
-BUILTIN_KINDS: tuple[Kind, ...] = (
-    # dagang (D)
-    Kind(dagang.Declare.keyword, dagang.Declare, (("kind", _choice(dagang.PRE, dagang.OPEN)), ("yes", BOOL))),
-    Kind(dagang.ChooseLast.keyword, dagang.ChooseLast, (("yes", BOOL),)),
-    Kind(dagang.AgreeSwap.keyword, dagang.AgreeSwap, (("yes", BOOL),)),
-    Kind(dagang.Give.keyword, dagang.Give, (("rank", MONEY),)),
-    Kind(dagang.TakeTribute.keyword, dagang.TakeTribute, (("yes", BOOL),)),
-    Kind(dagang.ReturnCard.keyword, dagang.ReturnCard, (("rank", RANK),)),
-    Kind(dagang.AnswerReturn.keyword, dagang.AnswerReturn, (("yes", BOOL),)),
-    Kind(dagang.BuyThree.keyword, dagang.BuyThree, (("seller", SEAT), ("pay", MONEY))),
-    Kind(dagang.Revolt.keyword, dagang.Revolt, (("yes", BOOL),)),
-    Kind(dagang.DeadGoujiChoice.keyword, dagang.DeadGoujiChoice, (("keep", BOOL),)),
-    Kind(dagang.Gather.keyword, dagang.Gather, (("ranks", _rank_subset(3, 4)),)),
-    _word(dagang.PICK_REQUEST.keyword),
-    _word(dagang.CONCEDE.keyword),
-    _word(dagang.FORFEIT.keyword),
-    # dagang196 (C)
-    Kind(club.PayTribute.keyword, club.PayTribute,
-         (("ranks", _rank_counts(club.MONEY_RANKS, MAX_TRIBUTE_PER_RANK)),)),
-    Kind(club.BuyThree.keyword, club.BuyThree, (("pay", MONEY),)),
-    Kind(club.AskThree.keyword, club.AskThree, (("seat", SEAT),)),
-    *(_word(a.keyword) for a in (club.REVOLT, club.NO_REVOLT, club.KEEP_HEAD, club.NO_HEAD, club.DECLARE,
-                                  club.NO_DECLARE)),
-    # district (T)
-    Kind(district_buying.BuyCard.keyword, district_buying.BuyCard, (("rank", _ranks(3, 4)),)),
-    Kind(district_buying.DeclineCard.keyword, district_buying.DeclineCard, (("rank", _ranks(3, 4)),)),
-    _word(CONSENT_BURN.keyword),
+#: The numbering of the built-in variants' phase decisions: one block per keyword, in this
+#: order (an index is a promise to every trained policy: new kinds go at the end). What each
+#: kind is (its action class, its parameters' domains) is read from the books' declarations
+#: (``gouji_vocabulary``); a declared kind not listed here (``club-no-three``, a house
+#: plugin's) takes a generic house block.
+PHASE_LAYOUT = (
+    "dagang-declare", "dagang-last", "dagang-swap", "dagang-give", "dagang-team-tribute", "dagang-return",
+    "dagang-return-answer", "dagang-buy", "dagang-revolt", "dagang-dead-gouji", "dagang-gather", "dagang-pick",
+    "dagang-concede", "dagang-forfeit",
+    "club-tribute", "club-buy-three", "club-ask-three", "club-revolution", "club-no-revolution", "club-keep-head",
+    "club-no-head", "club-declare", "club-no-declare",
+    "district-buy", "district-decline", "consent-burn",
 )
+
+
+def _builtin_kinds() -> tuple[Kind, ...]:
+    declared: dict[str, DecisionTerm] = {}
+    for plugin in (dagang_plugin, club_plugin, district_plugin):
+        for term in plugin.gouji_vocabulary():
+            if isinstance(term, DecisionTerm):
+                declared.setdefault(term.keyword, term)
+    return tuple(Kind(k, declared[k].action, declared[k].params) for k in PHASE_LAYOUT)
+
+
+#: Every phase decision of the built-in variants, in index order (:data:`PHASE_LAYOUT`).
+BUILTIN_KINDS: tuple[Kind, ...] = _builtin_kinds()
 _KIND_BY_KEYWORD = {k.keyword: k for k in BUILTIN_KINDS}
 #: The kind that names a set of the leader's hand (D§15): numbered in the ``play`` block.
 _PICK_SET = dagang.PickSet.keyword

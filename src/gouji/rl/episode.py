@@ -240,5 +240,6 @@ class Episode:
         table = "-" if seen.table is None else f"{seen.table} (seat {seen.table_owner})"
         lines = [f"<{game.variant.name}, seen by seat {seat}: {state}>", f"hand: {hand}",
                  f"table: {table}", f"hand sizes: {sizes}"]
-        lines += [e.text() for e in seen.history[-events:]] if events > 0 else []
+        names = game.variant.vocabulary.event_names
+        lines += [e.text(names) for e in seen.history[-events:]] if events > 0 else []
         return "\n".join(lines)

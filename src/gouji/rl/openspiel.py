@@ -228,10 +228,11 @@ class _LogTexts:
         events = game.events
         if events is not self._events or len(events) < len(self._texts):
             self._events, self._texts = events, []
+        names = game.variant.vocabulary.event_names
         for event in events[len(self._texts):]:
-            own = event.text()
+            own = event.text(names)
             public = event.as_public()
-            self._texts.append((event.visible_to, event.seat, own, own if public is event else public.text()))
+            self._texts.append((event.visible_to, event.seat, own, own if public is event else public.text(names)))
         seen = "\n".join(own if seat == mover else public for visible, mover, own, public in self._texts
                          if visible is None or seat in visible)
         return observation_string(game, seat) + "\n" + seen

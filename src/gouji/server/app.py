@@ -6,6 +6,7 @@
     POST /api/tables/{id}/join       {"seat": 2} -> 201 {"id", "seat", "token"}
     GET  /api/tables                 the lobby: {"tables": [summary, ...]}
     GET  /api/variants               what a new table may be: {"variants": [...], "seats", "bots"}
+    GET  /api/vocabulary             the labels of every served variant's decisions, events and phases
     GET  /api/tables/{id}            a table's summary: variant, seats, status, turn
     GET  /api/tables/{id}/record     the finished game's record (409 while in play)
     WS   /api/tables/{id}/ws?token=...&since=N    views, acts, errors, over
@@ -32,6 +33,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from gouji.server import vocabulary_route
 from gouji.server.catalog import variants_text
 from gouji.server.hosts import HostCheck, check_allowed_hosts, default_allowed_hosts
 from gouji.server.protocol import MAX_BODY_BYTES, MAX_FRAME_BYTES, parse_act, parse_json_object, parse_since
@@ -273,6 +275,7 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", lobby, methods=["GET"]),
         Route("/api/variants", variant_list, methods=["GET"]),
+        Route(vocabulary_route.PATH, vocabulary_route.vocabulary, methods=["GET"]),
         Route("/api/tables/{table_id}", table_summary, methods=["GET"]),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/next", next_game, methods=["POST"]),

@@ -12,7 +12,7 @@ import json
 import logging
 from typing import Any
 
-from gouji.bots.basic import BOT_TYPES
+from gouji.bots.basic import bot_names
 from gouji.errors import GoujiError
 from gouji.plugins.loader import builtin_variant_names, load_variant, variant_names
 from gouji.plugins.options import OptionSpec
@@ -52,9 +52,10 @@ def variants() -> list[dict[str, Any]]:
 
 
 def bots() -> list[str]:
-    """The bots of the registry this process can build (``learned`` needs the ``bots`` extra)."""
+    """The bots of the registry this process can build (``learned`` needs the ``bots`` extra),
+    installed ones (entry point group ``gouji.bots``) included."""
     found = []
-    for name in BOT_TYPES:
+    for name in bot_names():
         problem = bot_problem(name)
         if problem is not None:  # a missing extra, or a broken bot: not offered
             log.warning("bot %s cannot be built: %s", name, problem)

@@ -19,7 +19,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gouji.bots.basic import BOT_TYPES, decide, make_bot
+from gouji.bots.basic import bot_names, decide, make_bot
 from gouji.engine.actions import Action, parse_action
 from gouji.engine.context import MAX_GAME_NUMBER
 from gouji.engine.game import Game
@@ -155,18 +155,18 @@ def check_seats(seats: object) -> tuple[SeatRow, ...]:
     """Six seats: ``"human"``, ``"open"`` or a bot's registry name."""
     if not isinstance(seats, list) or len(seats) != 6:
         raise Refusal(BAD_REQUEST, "seats: a list of six seats (\"human\", \"open\" or a bot: "
-                                   f"{', '.join(BOT_TYPES)})")
+                                   f"{', '.join(bot_names())})")
     rows = []
     for seat, kind in enumerate(seats):
         if kind in SEAT_KINDS:
             rows.append(SeatRow(str(kind)))
-        elif isinstance(kind, str) and kind in BOT_TYPES:
+        elif isinstance(kind, str) and kind in bot_names():
             problem = bot_problem(kind)
             if problem is not None:  # refused now, not when the bot's first turn comes
                 raise Refusal(BAD_REQUEST, f"seat {seat}: {problem}")
             rows.append(SeatRow(BOT, bot=kind))
         else:
-            raise Refusal(BAD_REQUEST, f"seat {seat}: \"human\", \"open\" or a bot ({', '.join(BOT_TYPES)}), "
+            raise Refusal(BAD_REQUEST, f"seat {seat}: \"human\", \"open\" or a bot ({', '.join(bot_names())}), "
                                        f"not {str(kind)[:64]!r}")
     return tuple(rows)
 

@@ -20,7 +20,7 @@ import attrs
 
 from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet
 from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card, parse_card_text
-from gouji.engine.game import Game
+from gouji.engine.game import PHASE, Game
 from gouji.engine.plays import Play
 from gouji.errors import GameOverError, IllegalActionError
 from gouji.plugins.loader import builtin_variant_names, load_variant
@@ -227,8 +227,9 @@ def _compare_games(a: Game, b: Game, how: str) -> None:
     if len(a.events) != len(b.events) or a.events != b.events:
         at = next((i for i, (x, y) in enumerate(zip(a.events, b.events, strict=False)) if x != y),
                   min(len(a.events), len(b.events)))
-        first = a.events[at].text() if at < len(a.events) else "(nothing)"
-        second = b.events[at].text() if at < len(b.events) else "(nothing)"
+        names = a.variant.vocabulary.event_names
+        first = a.events[at].text(names) if at < len(a.events) else "(nothing)"
+        second = b.events[at].text(names) if at < len(b.events) else "(nothing)"
         raise AssertionError(f"{how}: event {at} differs: {first!r} vs {second!r}")
     for seat in range(6):
         if a.hand(seat) != b.hand(seat):
@@ -484,6 +485,23 @@ def check_no_hand_leaks(game: Game, since: int = 0) -> int:
     return len(game.events)
 
 
+def check_vocabulary(game: Game, since: int = 0) -> int:
+    """Every term the game speaks now is declared in its variant's vocabulary
+    (``gouji_vocabulary``): its events from the ``since``-th on, the keywords of the legal
+    actions and the phase being decided. Return how many events the game has now."""
+    vocabulary = game.variant.vocabulary
+    events = game.events
+    phase = game.phases[0].name if game.kind == PHASE and game.phases else None
+    missing = vocabulary.undeclared(
+        events={e.kind for e in events[since:]},
+        decisions={a.keyword for a in game.legal_actions()} if not game.is_over else (),
+        phases=(phase,) if phase is not None else ())
+    if missing:
+        raise AssertionError(f"the variant speaks terms its plugins do not declare (hook gouji_vocabulary): "
+                             f"{', '.join(sorted(missing))} (after {len(game.history)} actions)")
+    return len(events)
+
+
 def check_record_round_trip(game: Game) -> Game:
     """``gouji.replay`` of the record, through JSON text, gives the same game.
 
@@ -662,7 +680,7 @@ def run_conformance(
     seeds = tuple(seeds)
     for seed in seeds:
         rng = random.Random(f"conformance-{seed}")
-        counter = {"refused": 0, "events": 0}
+        counter = {"refused": 0, "events": 0, "named": 0}
         check = "check_game_ends"
         watch = _ConservationWatch()
         trace: list[tuple[int | None, list[Action]]] = []
@@ -683,6 +701,8 @@ def run_conformance(
             watch(game)
             check = "check_no_hand_leaks"
             counter["events"] = check_no_hand_leaks(game, counter["events"])
+            check = "check_vocabulary"
+            counter["named"] = check_vocabulary(game, counter["named"])
             if thorough and len(game.history) % refused_every == 0:
                 check = "check_refused_actions_change_nothing"
                 counter["refused"] += check_refused_actions_change_nothing(game, rng, how_many=4)

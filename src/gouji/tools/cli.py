@@ -183,7 +183,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="seed of the first game; the next get seed+1, ... (default: 0)")
     p.add_argument("--bots", default="greedy",
                    help=f"one bot for every seat or six comma-separated, seat 0 first; "
-                        f"bots: {', '.join(BOT_TYPES)} (default: greedy)")
+                        f"bots: {', '.join(BOT_TYPES)} or one installed (group gouji.bots) (default: greedy)")
     p.add_argument("--log", action="store_true", help="print each game's log first (meant for --games 1)")
     p.add_argument("--record", metavar="OUT.json", help="write the game record (with --games 1)")
     p.add_argument("--progress", action="store_true", help="draw the progress bar even when stderr is not a terminal")
@@ -202,7 +202,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=ascii_int, default=None,
                    help="your seat, 0-5 (default: 0; with --resume: the seat the record was played from)")
     p.add_argument("--bots", default="greedy",
-                   help=f"the bots of the other seats: {', '.join(BOT_TYPES)} (default: greedy)")
+                   help=f"the bots of the other seats: {', '.join(BOT_TYPES)} or one installed (group gouji.bots) "
+                        "(default: greedy)")
     p.add_argument("--record", metavar="OUT.json",
                    help="write the game record when the game ends or is left unfinished")
     p.add_argument("--resume", metavar="RECORD.json",

@@ -22,6 +22,7 @@ def game_log(game: Game) -> str:
     lines = [f"== {game.variant.name}, seed {game.seed} =="]
     seen = 0
     rounds = 0
+    names = game.variant.vocabulary.event_names
 
     def sizes() -> list[int]:
         return [sum(replay.hand_counts(s).values()) for s in range(6)]
@@ -32,7 +33,7 @@ def game_log(game: Game) -> str:
             if event.kind == "lead":
                 rounds += 1
                 lines.append(f"-- round {rounds}: seat {event.seat} leads --")
-            text = event.text()
+            text = event.text(names)
             if event.kind in ("lead", "cover", "burn") and event.seat is not None:
                 text += f"  ({left[event.seat]} left)"
             if event.kind in ("cut", "deal", "lead-right", "game-over"):

@@ -17,9 +17,10 @@ import html
 import json
 import re
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gouji.engine.events import EVENT_NAMES, PLACE_NAMES, Event, phase_words
+from gouji.engine.events import PLACE_NAMES, Event, phase_words
 from gouji.engine.round import check_seat
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ def page_data(game: Game, seat: int | None = None) -> dict[str, Any]:
     from gouji.tools.game_text import game_from_start, result_text
 
     replay = game_from_start(game)
+    names = game.variant.vocabulary.event_names
     frames = [_frame(replay, seat, None, None)]
     for action in game.history:
         actor = replay.current_player
@@ -58,14 +60,14 @@ def page_data(game: Game, seat: int | None = None) -> dict[str, Any]:
         else:
             # Another seat's decision, only as the events this seat saw show it (a card handed
             # back face down, the order of a 挑牌: nothing but that a choice was made).
-            text = _as_seen(replay.observation(seat).history[seen:], actor)
+            text = _as_seen(replay.observation(seat).history[seen:], actor, names)
         frame = _frame(replay, seat, text, actor)
         frame["table_cards"] = _table_cards(frames[-1], frame, actor)
         frames.append(frame)
     if seat is None:
-        events = [_event(e, True) for e in replay.events]
+        events = [_event(e, True, names) for e in replay.events]
     else:
-        events = [_event(e, False) for e in replay.observation(seat).history]
+        events = [_event(e, False, names) for e in replay.observation(seat).history]
     return {
         "variant": game.variant.name,
         "seed": game.seed if seat is None else None,
@@ -138,7 +140,7 @@ def _observed_frame(view: Observation, action: str | None, actor: int | None) ->
     }
 
 
-def _as_seen(events: tuple[Event, ...], actor: int | None) -> str:
+def _as_seen(events: tuple[Event, ...], actor: int | None, names: Mapping[str, tuple[str, str]]) -> str:
     """What a seat learns of ``actor``'s decision: the words of the events it saw of it."""
     words = []
     for event in events:
@@ -147,7 +149,7 @@ def _as_seen(events: tuple[Event, ...], actor: int | None) -> str:
         if event.kind == "phase":
             words.append(phase_words(event.detail))
         else:
-            en = EVENT_NAMES.get(event.kind, (event.kind, event.kind))[1]
+            en = names.get(event.kind, (event.kind, event.kind))[1]
             words.append(f"{en} {_play(event.play)}" if event.play is not None else en)
     return "; ".join(words) or "a decision this seat does not see"
 
@@ -156,8 +158,8 @@ def _play(play: Any) -> str | None:
     return None if play is None else play.text(ascii_only=True)
 
 
-def _event(event: Event, with_visibility: bool) -> dict[str, Any]:
-    zh, en = EVENT_NAMES.get(event.kind, (event.kind, event.kind))
+def _event(event: Event, with_visibility: bool, names: Mapping[str, tuple[str, str]]) -> dict[str, Any]:
+    zh, en = names.get(event.kind, (event.kind, event.kind))
     out: dict[str, Any] = {"kind": event.kind, "seat": event.seat, "zh": zh, "en": en, "rule": event.rule,
                            "play": _play(event.play),
                            # A phase choice in words, as the log writes it (Event.text).

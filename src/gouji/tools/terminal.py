@@ -118,8 +118,9 @@ def play_in_terminal(game: Game, seat: int, bots: Sequence[Bot], read: Callable[
 def _print_seen(game: Game, seat: int, shown: int, out: TextIO) -> int:
     """Print the events ``seat`` saw after its first ``shown``; return how many it saw in all."""
     history = game.observation(seat).history
+    names = game.variant.vocabulary.event_names
     for event in history[shown:]:
-        out.write(f"  {event.text()}\n")
+        out.write(f"  {event.text(names)}\n")
     return len(history)
 
 
@@ -207,7 +208,13 @@ def _situation(game: Game, seat: int, colour: bool = False) -> str:
     seen = game.observation(seat)
     if game.kind == PHASE and game.phases:
         # A decision of a phase before play (a declaration, a tribute): nobody leads yet.
-        doing = f"to decide: {game.phases[0].name}"
+        # The phase in its declared words (gouji_vocabulary): the label, what it means.
+        name = game.phases[0].name
+        term = game.variant.vocabulary.phases.get(name)
+        doing = f"to decide: {name}"
+        if term is not None:
+            zh = "" if term.words.zh in name else f"{term.words.zh}: "
+            doing += f" ({zh}{term.words.en_explain})"
     elif seen.table is None:
         doing = "you lead"
     else:

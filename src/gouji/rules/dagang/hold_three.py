@@ -31,19 +31,17 @@ import attrs
 
 from gouji.engine.actions import Action
 from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
-from gouji.engine.events import EVENT_NAMES
 from gouji.engine.hold_three import HoldThreePolicy, can_finish_with_threes
 from gouji.engine.plays import Play
+from gouji.engine.vocabulary import MONEY, SEAT, Term, decision_term, event_term, phase_term
 from gouji.errors import GoujiError
-from gouji.rules.dagang.actions import BuyThree
+from gouji.plugins.suggestions import cheapest_payment
+from gouji.rules.dagang.actions import CONCEDE, BuyThree
 
 if TYPE_CHECKING:
     from gouji.engine.phases import Phase
     from gouji.plugins.surface import PluginGame
 
-EVENT_NAMES.setdefault("buy-three", ("买3", "buys a 3"))
-EVENT_NAMES.setdefault("no-three", ("无3", "cannot buy a 3"))
-EVENT_NAMES.setdefault("concede", ("憋死", "cannot go out without a 3"))
 
 RULE = "END-6"
 
@@ -165,3 +163,18 @@ def unbought(game: PluginGame) -> list[int]:
     """Players in play still without a 3 once the buying is over."""
     return [s for s in range(6) if game.in_play(s) and not game.rank_count(s, THREE)]
 
+
+#: The terms of buying 3s and 憋3 (END-6, END-7), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term("buy-three", "buys a 3", "买3", "a seat without a 3 buys one", "没有3的人买一张3", "END-7"),
+    event_term("concede", "cannot go out without a 3", "憋死", "no 3 for the last set: the lowest free place",
+          "最后一手没有3，走不了科", RULE),
+    decision_term(BuyThree.keyword, "buy a 3 from seat {1}, paying a {2}", "用{2}向{1}号买3",
+             "buy a 3 from that seat with that card", "用这张牌向那一家买3", "END-7", action=BuyThree,
+             params=(("seller", SEAT), ("pay", MONEY)), suggest=cheapest_payment(BuyThree.keyword)),
+    decision_term(CONCEDE.keyword, "concede: no 3 to go out with", "憋死",
+                  "take the lowest free place: no 3 for the last set",
+             "最后一手没有3，取最低的空名次", RULE),
+    phase_term("buying 3s", "buying 3s", "买3", "a seat without a 3 buys one before play", "开打前没有3的人买3",
+               "END-7"),
+)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -32,8 +32,10 @@ from gouji.engine.cards import FOUR, THREE, Card, Suit
 from gouji.engine.context import GameContext
 from gouji.engine.opening import Cut, Deal, cut_by_count
 from gouji.engine.table import Table
+from gouji.engine.vocabulary import Term, decision_term, event_term, phase_term, rank_subset_domain
 from gouji.errors import GoujiError
 from gouji.plugins.options import Options
+from gouji.plugins.suggestions import field, hand_counts
 from gouji.rules.dagang.actions import Gather
 from gouji.rules.dagang.state import FIRST, LAST_KEY, RECUT, REGULAR, cut_info, get_state, update_state
 
@@ -134,3 +136,32 @@ class GatherPhase:
 def _first_leader_in_play(game: PluginGame) -> int:
     seat = game.first_leader if game.first_leader is not None else 0
     return seat if game.in_play(seat) else game.next_in_play(seat)
+
+
+def _suggest_gather(legal: Sequence[Action], observation: Any, variant: Any) -> Action | None:
+    """Gather the ranks the seat holds too few of to make a set worth keeping."""
+    gathers = [a for a in legal if a.keyword == Gather.keyword]
+    if not gathers:
+        return None
+    counts = hand_counts(observation)
+    few = tuple(r for r in (THREE, FOUR) if counts.get(r, 0) < 4)
+    return next((a for a in gathers if field(a, "ranks") == few),
+                min(gathers, key=lambda a: len(field(a, "ranks") or ())))
+
+
+#: The terms of 会3 (OPEN-4), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term("gather", "gathers", "会牌", "the first leader takes every 3 (or 4) out of play",
+               "首发者把3（或4）全部拿出",
+          "OPEN-4"),
+    decision_term(Gather.keyword, "gather", "会牌", "take every card of these ranks out of play",
+                  "把这些点的牌全部拿出不用",
+             "OPEN-4", action=Gather, params=(("ranks", rank_subset_domain(THREE, FOUR)),),
+             choices={"dagang-gather none": ("gather nothing", "不会牌"),
+                      "dagang-gather 3": ("gather the 3s", "会3"),
+                      "dagang-gather 4": ("gather the 4s", "会4"),
+                      "dagang-gather 3 4": ("gather the 3s and the 4s", "会3会4")},
+             suggest=_suggest_gather),
+    phase_term("会3 gathering", "会3 gathering", "会3", "the first leader may take the 3s or 4s out of play",
+          "首发者可以会3、会4", "OPEN-4"),
+)

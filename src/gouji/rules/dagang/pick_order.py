@@ -21,25 +21,23 @@ How the engine plays it:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from gouji.engine.actions import Action
 from gouji.engine.cards import ACE, BIG_JOKER, THREE, n_cards
-from gouji.engine.events import EVENT_NAMES
 from gouji.engine.plays import Play
 from gouji.engine.sets import all_sets
+from gouji.engine.vocabulary import Term, decision_term, event_term, phase_term
 from gouji.errors import GoujiError
-from gouji.rules.dagang.actions import PickSet
+from gouji.plugins.suggestions import field
+from gouji.rules.dagang.actions import PICK_REQUEST, PickSet
 from gouji.rules.dagang.state import PickPlan, get_state, update_state
 
 if TYPE_CHECKING:
     from gouji.plugins.surface import PluginGame
 
-EVENT_NAMES.setdefault("pick", ("挑牌", "asks a teammate to set the order of his sets"))
-EVENT_NAMES.setdefault("pick-order", ("挑牌顺序", "order of the sets"))
-EVENT_NAMES.setdefault("pick-hand", ("挑牌亮牌", "hand shown to the teammate"))
 
 RULE = "ROUND-1"
 _SET_EVENTS = ("lead", "cover", "burn")
@@ -136,3 +134,33 @@ class PickPhase:
             game.log("pick-order", self.picker, RULE,
                      detail=f"seat {self.owner} leads " + " / ".join(map(str, self.chosen)),
                      visible_to=(self.owner, self.picker))
+
+
+def _suggest_pick(legal: Sequence[Action], observation: Any, variant: Any) -> Action | None:
+    """The strongest set first, so that the others are not answered."""
+    picks = [a for a in legal if a.keyword == PickSet.keyword and isinstance(field(a, "chosen"), Play)]
+    if not picks:
+        return None
+    rules = variant.set_rules
+
+    def strength(action: Action) -> tuple[bool, int, int, int, int, int]:
+        play: Play = field(action, "chosen")
+        return (rules.is_gouji(play), play.big, play.small, play.twos, play.rank, play.size)
+
+    return max(picks, key=strength)
+
+
+#: The terms of 挑牌 (D§15), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term("pick", "asks a teammate to set the order of his sets", "挑牌", "a leader's teammate orders his sets",
+          "请队友为自己排出牌顺序", RULE),
+    event_term("pick-order", "order of the sets", "挑牌顺序", "the order the teammate set", "队友排定的顺序", RULE),
+    event_term("pick-hand", "hand shown to the teammate", "挑牌亮牌", "the hand shown to the teammate who orders it",
+          "给挑牌的队友看的牌", RULE),
+    decision_term(PICK_REQUEST.keyword, "ask a teammate to pick your sets", "请队友挑牌",
+             "a teammate sets the order of your whole hand", "请队友为你排出整手牌的顺序", RULE),
+    decision_term(PickSet.keyword, "pick the next set", "挑牌", "name this set as your teammate's next",
+             "指定队友下一手出这组牌", RULE, suggest=_suggest_pick),
+    phase_term("挑牌 order", "挑牌 order", "挑牌", "a teammate sets the order of a hand played out at once",
+          "队友为一次出完的牌排顺序", RULE),
+)

@@ -15,9 +15,13 @@ from gouji.engine.context import GameContext
 from gouji.engine.opening import Cut, Deal
 from gouji.engine.plays import Play
 from gouji.engine.scoring import Adjustment, Score
+from gouji.engine.vocabulary import Term
 from gouji.plugins.hookspecs import asked_at, hookimpl
 from gouji.plugins.options import Options, OptionSpec
 from gouji.rules.dagang import hold_three, pick_order, referee, revolution
+from gouji.rules.dagang import opening as gathering
+from gouji.rules.dagang import points as declaring
+from gouji.rules.dagang import tribute as tributes
 from gouji.rules.dagang.actions import (
     CONCEDE,
     FORFEIT,
@@ -42,6 +46,14 @@ if TYPE_CHECKING:
     from gouji.engine.comparison import SetRules
     from gouji.engine.phases import Phase
     from gouji.plugins.surface import PluginGame
+
+
+@hookimpl
+def gouji_vocabulary() -> list[Term]:
+    """The book's decisions, events and phases, each declared beside its rule (in this order
+    the bots ask their suggestions)."""
+    return [*declaring.TERMS, *tributes.TERMS, *hold_three.TERMS, *revolution.TERMS, *gathering.TERMS,
+            *pick_order.TERMS, *referee.TERMS]
 
 
 @hookimpl

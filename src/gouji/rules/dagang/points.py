@@ -31,14 +31,15 @@ the declarer 2 or 4 cards to the opposite if he does (翻车), doubled with
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from gouji.engine.actions import Action
-from gouji.engine.events import EVENT_NAMES
 from gouji.engine.open_point import OpenPointPolicy
+from gouji.engine.vocabulary import BOOL, Term, choice_domain, decision_term, event_term, phase_term
 from gouji.errors import GoujiError
+from gouji.plugins.suggestions import field, first_of, hand_counts, strong_enough_to_declare
 from gouji.rules.dagang.actions import DECLARED_CARDS, OPEN, PRE, Declare
 from gouji.rules.dagang.state import get_state, update_state
 
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
     from gouji.engine.plays import Play
     from gouji.plugins.surface import PluginGame
 
-EVENT_NAMES.setdefault("declare", ("宣点", "declares the opposite will not open"))
 
 #: TRIB-6: what a declaration wins or costs.
 DECLARATION_NAMES = {OPEN: "明点", PRE: "预点"}
@@ -229,3 +229,30 @@ class DeclarePhase:
             game.log("declare", seat, "TRIB-6",
                      detail=f"{DECLARATION_NAMES[self.kind]}: seat {(seat + 3) % 6} will not open "
                             f"({DECLARED_CARDS[self.kind]} cards either way)")
+
+
+def _suggest_declaration(legal: Sequence[Action], observation: Any, variant: Any) -> Action | None:
+    """明点 only with a hand that answers the opposite's gouji sets; never 预点, with nothing seen."""
+    declare = strong_enough_to_declare(hand_counts(observation))
+    return first_of(legal, Declare.keyword,
+                    lambda a: field(a, "yes") == (declare and field(a, "kind") == OPEN))
+
+
+#: The terms of the point declarations (TRIB-6), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term("declare", "declares the opposite will not open", "宣点",
+          "a seat promises that its opposite will not open this game", "宣布对家本局开不了点", "TRIB-6"),
+    decision_term(Declare.keyword, "declare", "宣点", "declare, or not, that your opposite will not open",
+             "宣布或不宣布对家开不了点", "TRIB-6", action=Declare,
+             params=(("kind", choice_domain(PRE, OPEN)), ("yes", BOOL)),
+             choices={"dagang-declare pre yes": ("declare before the cut: your opposite will not open",
+                                                 "预点：宣布对家开不了点"),
+                      "dagang-declare pre no": ("no declaration before the cut", "不预点"),
+                      "dagang-declare open yes": ("declare after the deal: your opposite will not open",
+                                                  "明点：宣布对家开不了点"),
+                      "dagang-declare open no": ("no declaration after the deal", "不明点")},
+             suggest=_suggest_declaration),
+    phase_term("declaring points", "declaring points", "宣点",
+               "each seat in turn may declare that its opposite will not open",
+          "各家依次可宣布对家开不了点", "TRIB-6"),
+)

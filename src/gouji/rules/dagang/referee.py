@@ -41,11 +41,12 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 
-from gouji.engine.events import EVENT_NAMES
+from gouji.engine.vocabulary import Term, decision_term, event_term
 from gouji.errors import GoujiError, IllegalActionError
 from gouji.plugins.surface import LEAD
 from gouji.rules.dagang.actions import (
     DISQUALIFY,
+    FORFEIT,
     LAST,
     LOSE_TURN,
     MAKE_UP,
@@ -60,9 +61,6 @@ from gouji.rules.dagang.tribute import TRIBUTE_RANKS
 if TYPE_CHECKING:
     from gouji.plugins.surface import PluginGame
 
-EVENT_NAMES.setdefault("penalty", ("处罚", "penalty"))
-EVENT_NAMES.setdefault("lost-lead", ("取消发牌权", "loses the lead"))
-EVENT_NAMES.setdefault("lead-passed", ("发牌权转下家", "leads instead"))
 
 RULE = "REF-3"
 _DECLINES = ("pass", "auto-pass", "no-burn", "close", "auto-close", "lost-lead")
@@ -268,3 +266,14 @@ class Referee:
         if game.current_player != seat or game.table is None:
             raise GoujiError(f"错牌不出 applies to the player about to follow: seat {game.current_player}")
         return self.rule(seat, LOSE_TURN, Offence.WRONG_FOLLOW)
+
+
+#: The terms of the referee's rulings (REF-3), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term("lost-lead", "loses the lead", "取消发牌权", "a lost turn: the seat may not lead once",
+          "取消一次发牌权", RULE),
+    decision_term(FORFEIT.keyword, "give up the lead", "让出发牌权", "a lost turn: the next seat leads",
+             "取消发牌权：由下家发牌", RULE),
+    decision_term(Ruling.keyword, "referee's ruling", "裁判裁决", "the referee rules on an offence",
+             "裁判对违例作出裁决", RULE),
+)

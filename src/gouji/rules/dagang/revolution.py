@@ -32,18 +32,16 @@ import attrs
 
 from gouji.engine.actions import Action
 from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO
-from gouji.engine.events import EVENT_NAMES
 from gouji.engine.scoring import team_of
+from gouji.engine.vocabulary import BOOL, Term, decision_term, event_term, phase_term
 from gouji.errors import GoujiError
+from gouji.plugins.suggestions import field, first, is_yes
 from gouji.rules.dagang.actions import DeadGoujiChoice, Revolt
 from gouji.rules.dagang.state import get_state, update_state
 
 if TYPE_CHECKING:
     from gouji.plugins.surface import PluginGame
 
-EVENT_NAMES.setdefault("revolution", ("革命", "revolution"))
-EVENT_NAMES.setdefault("dead-gouji-rights", ("够死级", "dead-gouji rights"))
-EVENT_NAMES.setdefault("moved", ("改名次", "place changed"))
 
 #: D§23: the cards whose absence allows a revolution (大花、小花、钱).
 MONEY = frozenset((BIG_JOKER, SMALL_JOKER, TWO))
@@ -173,3 +171,27 @@ def release_spent_head(game: PluginGame) -> None:
         game.release_head(rebel)
         if game.in_play(opposite):
             game.log("headless", opposite, "OPEN-5", detail="his three dead-gouji rights are spent: headless (无头)")
+
+
+#: The terms of the revolution (OPEN-5), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term("revolution", "revolution", "革命", "a hand without 大王, 小王 or 2 folds and counts as 四科",
+          "没有大小王和2的人革命，算四科", "OPEN-5"),
+    event_term("dead-gouji-rights", "dead-gouji rights", "够死级",
+               "the revolutionary's opposite keeps or gives up his rights",
+          "革命者的对家保留或放弃够死级", "OPEN-5"),
+    decision_term(Revolt.keyword, "revolution", "革命", "revolt (fold your hand) or play it", "革命（不打）或照常打",
+             "OPEN-5", action=Revolt, params=(("yes", BOOL),),
+             choices={"dagang-revolt yes": ("revolt: fold your hand", "革命"),
+                      "dagang-revolt no": ("do not revolt", "不革命")},
+             # A hand without 大王, 小王 and 2 rarely escapes the last places; 四科 is a middle one.
+             suggest=first(Revolt.keyword, is_yes)),
+    decision_term(DeadGoujiChoice.keyword, "dead-gouji rights", "够死级", "keep your dead-gouji rights or go headless",
+             "保留够死级或无头", "OPEN-5", action=DeadGoujiChoice, params=(("keep", BOOL),),
+             choices={"dagang-dead-gouji keep": ("keep your dead-gouji rights", "保留够死级"),
+                      "dagang-dead-gouji headless": ("go headless", "无头")},
+             suggest=first(DeadGoujiChoice.keyword, lambda a: field(a, "keep") is True)),
+    phase_term("revolution", "revolution", "革命", "a hand without 大王, 小王 or 2 may fold",
+               "没有大小王和2的人可以革命",
+          "OPEN-5"),
+)

@@ -35,12 +35,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from gouji.engine.actions import Action
-from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, TWO, Card, rank_name
+from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO, Card, rank_name
 from gouji.engine.context import GameContext
-from gouji.engine.events import EVENT_NAMES
 from gouji.engine.scoring import is_sweep, team_of
+from gouji.engine.vocabulary import BOOL, MONEY, RANK, Term, decision_term, event_term, phase_term
 from gouji.errors import GoujiError
 from gouji.plugins.options import Options
+from gouji.plugins.suggestions import field, first, hand_counts, is_no, is_yes
 from gouji.rules.dagang.actions import AgreeSwap, AnswerReturn, ChooseLast, Give, ReturnCard, TakeTribute
 from gouji.rules.dagang.state import LAST_KEY, REGULAR, cut_info, get_state, owed_points, update_state
 
@@ -51,11 +52,6 @@ if TYPE_CHECKING:
 TRIBUTE_RANKS = (BIG_JOKER, SMALL_JOKER, TWO)
 POINT, LOSER, SWEEP = "点贡", "落贡", "串三户贡"
 
-EVENT_NAMES.setdefault("tribute", ("进贡", "tribute"))
-EVENT_NAMES.setdefault("tribute-return", ("还贡", "returns a card"))
-EVENT_NAMES.setdefault("tribute-refused", ("拒收还贡", "refuses a returned card"))
-EVENT_NAMES.setdefault("tribute-waived", ("免贡", "tribute waived"))
-EVENT_NAMES.setdefault("choose-last", ("定大落", "chooses 大落"))
 
 
 @attrs.frozen
@@ -283,3 +279,63 @@ class LastChoicePhase:
         game.add_cut_carry(LAST_KEY, last)
         game.log("choose-last", last, "TRIB-4",
                  detail=f"seat {last} is 大落 and seat {second} 二落 (D§21.(六), decided before the cut)")
+
+
+def _return_cost(rank: Any, counts: dict[int, int], variant: Any) -> tuple[int, int, int]:
+    """What handing back a card of ``rank`` costs: money most, then a card of a group
+    (it splits a set), then the rank; under hold-three a 3 is kept (the last set needs it)."""
+    if not isinstance(rank, int):
+        return (9, 9, 99)
+    money = 1 if rank > ACE else 0
+    held = counts.get(rank, 0)
+    needed = 1 if rank == THREE and variant.options.get("hold_three", False) and held <= 2 else 0
+    return (money + needed, 0 if held == 1 else 1, rank)
+
+
+def _suggest_return(legal: Sequence[Action], observation: Any, variant: Any) -> Action | None:
+    """Hand back the cheapest card of a lone rank."""
+    returns = [a for a in legal if a.keyword == ReturnCard.keyword]
+    counts = hand_counts(observation)
+    return min(returns, key=lambda a: _return_cost(field(a, "rank"), counts, variant)) if returns else None
+
+
+#: The terms of tribute (TRIB-1..4), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term("tribute", "tribute", "进贡", "a card given as tribute", "交出的贡牌", "TRIB-1"),
+    event_term("tribute-return", "returns a card", "还贡", "a card handed back for the tribute", "还给进贡者的牌",
+          "TRIB-2"),
+    event_term("tribute-refused", "refuses a returned card", "拒收还贡", "the giver refuses the card handed back",
+          "进贡者不收还贡", "TRIB-2"),
+    event_term("tribute-waived", "tribute waived", "免贡", "a teammate's tribute is not taken", "队友的贡被免",
+          "TRIB-4"),
+    event_term("choose-last", "chooses 大落", "定大落", "the last game's 大落 keeps the place or offers it",
+          "上局大落自己当或让给队友", "TRIB-4"),
+    decision_term(ChooseLast.keyword, "大落", "大落", "keep 大落 or offer it to your teammate", "自己当大落或让给队友",
+             "TRIB-4", action=ChooseLast, params=(("yes", BOOL),),
+             choices={"dagang-last swap": ("offer 大落 to your teammate", "把大落让给队友"),
+                      "dagang-last keep": ("keep 大落", "自己当大落")},
+             suggest=first(ChooseLast.keyword, is_no)),
+    decision_term(AgreeSwap.keyword, "swap 大落", "替当大落", "agree, or not, to be 大落 for your teammate",
+             "同意或不同意替队友当大落", "TRIB-4", action=AgreeSwap, params=(("yes", BOOL),),
+             choices={"dagang-swap agree": ("agree to be 大落 for your teammate", "同意替队友当大落"),
+                      "dagang-swap refuse": ("refuse to be 大落 for your teammate", "不替队友当大落")},
+             suggest=first(AgreeSwap.keyword, is_yes)),
+    decision_term(Give.keyword, "give a {1} as tribute", "进贡{1}", "give this card as tribute", "把这张牌进贡",
+             "TRIB-1", action=Give, params=(("rank", MONEY),), suggest=first(Give.keyword)),
+    decision_term(TakeTribute.keyword, "teammate's tribute", "队友的贡", "take or waive your teammate's tribute",
+             "收或免队友的贡", "TRIB-4", action=TakeTribute, params=(("yes", BOOL),),
+             choices={"dagang-team-tribute take": ("take your teammate's tribute", "收队友的贡"),
+                      "dagang-team-tribute waive": ("waive your teammate's tribute", "免队友的贡")},
+             suggest=first(TakeTribute.keyword, is_no)),
+    decision_term(ReturnCard.keyword, "hand back one {1}", "还贡一张{1}", "hand this card back for the tribute",
+             "把这张牌还给进贡者", "TRIB-2", action=ReturnCard, params=(("rank", RANK),), suggest=_suggest_return),
+    decision_term(AnswerReturn.keyword, "card handed back", "还贡", "accept or refuse the card handed back",
+             "收下或拒收还贡", "TRIB-2", action=AnswerReturn, params=(("yes", BOOL),),
+             choices={"dagang-return-answer accept": ("accept the card handed back", "收下还贡"),
+                      "dagang-return-answer refuse": ("refuse the card handed back", "拒收还贡")},
+             suggest=first(AnswerReturn.keyword, is_no)),
+    phase_term("tribute", "tribute", "进贡", "the last places give their best cards to the first", "落家向科家进贡",
+          "TRIB-1"),
+    phase_term("choosing 大落", "choosing 大落", "定大落", "the last game's 大落 keeps the place or offers it",
+          "上局大落决定自己当还是让给队友", "TRIB-4"),
+)

@@ -30,10 +30,13 @@ import attrs
 
 from gouji.engine.actions import Action
 from gouji.engine.cards import THREE
-from gouji.engine.events import EVENT_NAMES, Event
+from gouji.engine.events import Event
 from gouji.engine.hold_three import HoldThreePolicy, can_finish_with_threes
 from gouji.engine.plays import Play
+from gouji.engine.vocabulary import MONEY, SEAT, Term, decision_term, event_term, phase_term
+from gouji.plugins.suggestions import cheapest_payment, first
 from gouji.rules.dagang196.actions import (
+    CONCEDE,
     MONEY_RANKS,
     NO_THREE,
     REVOLT,
@@ -48,9 +51,6 @@ if TYPE_CHECKING:
     from gouji.plugins.surface import PluginGame
 
 BUY_EVENT = "buy-three"
-EVENT_NAMES.setdefault(BUY_EVENT, ("买3", "buys a 3"))
-EVENT_NAMES.setdefault("no-three", ("无3", "cannot buy a 3"))
-EVENT_NAMES.setdefault("concede", ("憋死", "cannot go out without a 3"))
 _PLAYS = ("lead", "cover", "burn")
 _ROUND_ENDS = ("round-won", "take-wind", "dead-set", "burn-failed")
 
@@ -209,3 +209,25 @@ def smother_tribute_owed(game: PluginGame) -> list[Obligation]:
     return [Obligation(victim, by, 1, SMOTHER, "END-8",
                        f"被闷: seat {by} covered seat {victim}'s last set before his 3s")
             for victim, by in smothers(game) if (by - victim) % 6 in smotherers]
+
+
+#: The terms of buying 3s and 憋3 (END-6, END-7), declared once (``gouji_vocabulary``). A 3
+#: from a teammate (要3) is asked before one bought: the bots ask the terms in this order.
+TERMS: tuple[Term, ...] = (
+    event_term(BUY_EVENT, "buys a 3", "买3", "a seat without a 3 gets one", "没有3的人买到或要到一张3", "END-7"),
+    event_term("no-three", "cannot buy a 3", "无3", "nobody can give him a 3", "没人能给他3", "END-7"),
+    event_term("concede", "cannot go out without a 3", "憋死", "no 3 for the last set: the lowest free place",
+          "最后一手没有3，走不了科", "END-6"),
+    decision_term(AskThree.keyword, "take a 3 from your teammate, seat {1}", "向队友{1}号要3",
+             "a teammate gives you a 3", "队友给你一张3", "END-7", action=AskThree, params=(("seat", SEAT),),
+             suggest=first(AskThree.keyword)),
+    decision_term(BuyThree.keyword, "buy a 3 from your opposite, paying a {1}", "用{1}向对家买3",
+             "buy a 3 from your opposite with that card", "用这张牌向对家买3", "END-7", action=BuyThree,
+             params=(("pay", MONEY),), suggest=cheapest_payment(BuyThree.keyword)),
+    decision_term(NO_THREE.keyword, "buy no 3", "不买3", "go without a 3", "不买3", "END-7"),
+    decision_term(CONCEDE.keyword, "concede: no 3 to go out with", "憋死",
+                  "take the lowest free place: no 3 for the last set",
+             "最后一手没有3，取最低的空名次", "END-6"),
+    phase_term("buying 3s (买3)", "buying 3s", "买3", "a seat without a 3 buys one before play", "开打前没有3的人买3",
+          "END-7"),
+)

@@ -12,9 +12,14 @@ from typing import TYPE_CHECKING
 from gouji.engine.context import GameContext
 from gouji.engine.scoring import Score, check_finish_order
 from gouji.engine.table import Table
+from gouji.engine.vocabulary import Term
 from gouji.errors import OptionError
 from gouji.plugins.hookspecs import asked_at, hookimpl
 from gouji.plugins.options import Options, OptionSpec
+from gouji.rules.dagang196 import hold_three as buying
+from gouji.rules.dagang196 import points as declaring
+from gouji.rules.dagang196 import revolution as revolting
+from gouji.rules.dagang196 import tribute as tributes
 from gouji.rules.dagang196.actions import CONCEDE
 from gouji.rules.dagang196.burning import ClubBurnPolicy
 from gouji.rules.dagang196.comparison import ClubSetRules
@@ -32,6 +37,13 @@ if TYPE_CHECKING:
     from gouji.engine.opening import Deal
     from gouji.engine.phases import Phase
     from gouji.plugins.surface import PluginGame
+
+
+@hookimpl
+def gouji_vocabulary() -> list[Term]:
+    """The book's decisions, events and phases, each declared beside its rule (in this order
+    the bots ask their suggestions)."""
+    return [*tributes.TERMS, *buying.TERMS, *revolting.TERMS, *declaring.TERMS]
 
 
 @hookimpl

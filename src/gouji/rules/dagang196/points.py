@@ -19,15 +19,17 @@ pair neither declares nor pays point tribute.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from gouji.engine.actions import Action
 from gouji.engine.cards import TWO
-from gouji.engine.events import EVENT_NAMES
 from gouji.engine.open_point import OpenPointPolicy
 from gouji.engine.plays import Play
+from gouji.engine.vocabulary import Term, decision_term, event_term, phase_term
+from gouji.plugins.suggestions import first_of, hand_counts, strong_enough_to_declare
 from gouji.rules.dagang196.actions import DECLARE, NO_DECLARE
 from gouji.rules.dagang196.obligations import POINT, Obligation
 from gouji.rules.dagang196.places import revolutionaries
@@ -37,7 +39,6 @@ if TYPE_CHECKING:
     from gouji.plugins.surface import PluginGame
 
 DECLARE_EVENT = "point-declared"
-EVENT_NAMES.setdefault(DECLARE_EVENT, ("宣点", "declares the opposite will not open"))
 
 _PLAYS = ("lead", "cover", "burn")
 
@@ -163,3 +164,23 @@ class DeclarePhase:
         self.decided.append(seat)
         if action == DECLARE:
             game.log(DECLARE_EVENT, seat, "TRIB-6", detail=f"seat {(seat + 3) % 6} will not open")
+
+
+def _suggest_declaration(legal: Sequence[Action], observation: Any, variant: Any) -> Action | None:
+    """宣点 only with a hand of jokers and 2s strong enough to answer the opposite's gouji sets."""
+    declare = strong_enough_to_declare(hand_counts(observation))
+    return first_of(legal, DECLARE.keyword if declare else NO_DECLARE.keyword)
+
+
+#: The terms of the point declaration (TRIB-6), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term(DECLARE_EVENT, "declares the opposite will not open", "宣点",
+          "a seat promises that its opposite will not open this game", "宣布对家本局开不了点", "TRIB-6"),
+    decision_term(DECLARE.keyword, "declare: your opposite will not open", "宣点",
+             "promise that your opposite will not open", "宣布对家开不了点", "TRIB-6", suggest=_suggest_declaration),
+    decision_term(NO_DECLARE.keyword, "no declaration", "不宣点", "make no promise", "不宣点", "TRIB-6",
+             suggest=_suggest_declaration),
+    phase_term("point declaration (宣点)", "point declaration", "宣点",
+               "a seat may declare that its opposite will not open",
+          "可以宣布对家开不了点", "TRIB-6"),
+)

@@ -24,7 +24,8 @@ import attrs
 
 from gouji.engine.actions import Action
 from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, TWO
-from gouji.engine.events import EVENT_NAMES
+from gouji.engine.vocabulary import Term, decision_term, event_term, phase_term
+from gouji.plugins.suggestions import first
 from gouji.rules.dagang196.actions import KEEP_HEAD, NO_HEAD, NO_REVOLT, REVOLT
 from gouji.rules.dagang196.places import REVOLUTION_EVENT, revolutionaries
 
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
 #: The place a revolutionary takes: 四科 (index 3).
 FOURTH = 3
 HEAD_EVENT = "head-choice"
-EVENT_NAMES.setdefault(REVOLUTION_EVENT, ("革命", "revolution"))
-EVENT_NAMES.setdefault(HEAD_EVENT, ("要头/无头", "head choice"))
 
 
 def may_revolt(game: PluginGame, seat: int) -> bool:
@@ -127,3 +126,21 @@ class RevolutionPhase:
             void_game(game, f"{len(self.folding) + len(revolutionaries(game))} revolutions")
             return
         game.retire(self.folding[0], FOURTH, "OPEN-5", "革命: no 大王, 小王 or 2", kind=REVOLUTION_EVENT)
+
+
+#: The terms of the revolution (OPEN-5), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term(REVOLUTION_EVENT, "revolution", "革命", "a hand without 大王, 小王 or 2 folds and counts as 四科",
+          "没有大小王和2的人革命，算四科", "OPEN-5"),
+    event_term(HEAD_EVENT, "head choice", "要头/无头", "the revolutionary's opposite keeps his head or goes headless",
+          "革命者的对家要头或无头", "OPEN-5"),
+    # A hand without 大王, 小王 and 2 rarely escapes the last places: revolt; keep the head.
+    decision_term(REVOLT.keyword, "revolt: fold your hand", "革命", "fold your hand and count as 四科", "不打，算四科",
+             "OPEN-5", suggest=first(REVOLT.keyword)),
+    decision_term(NO_REVOLT.keyword, "do not revolt", "不革命", "play your hand", "照常打牌", "OPEN-5"),
+    decision_term(KEEP_HEAD.keyword, "keep your head", "要头", "keep your gouji rights", "保留够级权利", "OPEN-5",
+             suggest=first(KEEP_HEAD.keyword)),
+    decision_term(NO_HEAD.keyword, "go headless", "无头", "give up your gouji rights", "放弃够级权利", "OPEN-5"),
+    phase_term("revolution (革命)", "revolution", "革命", "a hand without 大王, 小王 or 2 may fold",
+          "没有大小王和2的人可以革命", "OPEN-5"),
+)

@@ -32,9 +32,10 @@ import attrs
 
 from gouji.engine.actions import Action
 from gouji.engine.context import GameContext
-from gouji.engine.events import EVENT_NAMES
+from gouji.engine.vocabulary import Term, decision_term, event_term, phase_term, rank_counts_domain
 from gouji.errors import GoujiError
 from gouji.plugins.options import Options
+from gouji.plugins.suggestions import first
 from gouji.rules.dagang196.actions import MONEY_RANKS, PayTribute
 from gouji.rules.dagang196.burning import burn_tribute_owed
 from gouji.rules.dagang196.hold_three import smother_tribute_owed
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
     from gouji.plugins.surface import PluginGame
 
 TRIBUTE_EVENT = "tribute"
-EVENT_NAMES.setdefault(TRIBUTE_EVENT, ("进贡", "tribute"))
 
 #: GameContext.carry keys: ``[set number, game in the set]`` and the tribute owed.
 SET_KEY = "club_set"
@@ -189,3 +189,18 @@ def tribute_phase(game: PluginGame, context: GameContext) -> TributePhase | None
         return None
     hands = [game.hand_counts(seat) for seat in range(6)]
     return TributePhase(owed, allocate(owed, hands))
+
+
+#: The most cards of one rank a tribute payment names (the RL action space numbers it so).
+MAX_TRIBUTE_PER_RANK = 8
+
+#: The terms of tribute (TRIB-1), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term(TRIBUTE_EVENT, "tribute", "进贡", "cards given as tribute", "交出的贡牌", "TRIB-1"),
+    decision_term(PayTribute.keyword, "give tribute: {all}", "进贡：{all}", "give these cards as the tribute owed",
+             "交出所欠的贡牌", "TRIB-1", action=PayTribute,
+             params=(("ranks", rank_counts_domain(MONEY_RANKS, MAX_TRIBUTE_PER_RANK)),),
+             choices={"club-tribute none": ("no tribute to give", "无贡可进")},
+             suggest=first(PayTribute.keyword)),
+    phase_term("tribute", "tribute", "进贡", "the cards owed are given before play", "开打前交出所欠的贡", "TRIB-1"),
+)

@@ -39,11 +39,12 @@ from gouji.engine.context import GameContext
 from gouji.engine.opening import Cut
 from gouji.engine.scoring import Adjustment, Score, place_score
 from gouji.engine.table import Table
+from gouji.engine.vocabulary import Term
 from gouji.plugins.hookspecs import asked_at, hookimpl
 from gouji.plugins.options import Options, OptionSpec
 
 # buying: imported with the plugin, so that its words (district-buy …) are known before a game is dealt.
-from gouji.rules.district import burning, buying, clock, referee, scoring  # noqa: F401
+from gouji.rules.district import burning, buying, clock, holdthree, referee, scoring
 from gouji.rules.district.burning import DistrictBurnPolicy
 from gouji.rules.district.holdthree import DistrictHoldThree
 from gouji.rules.district.opened import DistrictOpenPoint
@@ -53,6 +54,13 @@ from gouji.rules.district.sets import DistrictSetRules
 
 if TYPE_CHECKING:
     from gouji.plugins.surface import PluginGame
+
+
+@hookimpl
+def gouji_vocabulary() -> list[Term]:
+    """The book's decisions, events and phases, each declared beside its rule (in this order
+    the bots ask their suggestions)."""
+    return [*buying.TERMS, *burning.TERMS, *holdthree.TERMS, *clock.TERMS, *referee.TERMS]
 
 
 @hookimpl

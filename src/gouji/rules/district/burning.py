@@ -33,6 +33,7 @@ import attrs
 from gouji.engine.actions import Action, register_action
 from gouji.engine.burning import BurnPolicy
 from gouji.engine.cards import n_cards
+from gouji.engine.vocabulary import Term, decision_term, event_term
 from gouji.errors import ParseError
 
 if TYPE_CHECKING:
@@ -100,3 +101,12 @@ def consent(game: PluginGame, seat: int) -> None:
     game.reorder_answering([*mates, seat, *rest])
     game.log("consent-burn", seat, "BURN-2",
              detail=f"lets seat{'s' if len(mates) > 1 else ''} {', '.join(map(str, mates))} burn first")
+
+
+#: The terms of the consent to burn (BURN-2), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term("consent-burn", "lets a teammate burn first", "让烧", "a seat lets its teammates burn first",
+          "同意队友先烧", "BURN-2"),
+    decision_term(CONSENT_BURN.keyword, "let your teammates burn first", "同意队友先烧",
+             "your teammates may burn before you", "让队友先烧", "BURN-2"),
+)

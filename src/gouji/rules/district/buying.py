@@ -32,7 +32,9 @@ import attrs
 
 from gouji.engine.actions import Action, register_action
 from gouji.engine.cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO
+from gouji.engine.vocabulary import Term, decision_term, event_term, phase_term, ranks_domain
 from gouji.errors import GoujiError, ParseError
+from gouji.plugins.suggestions import first
 
 if TYPE_CHECKING:
     from gouji.plugins.surface import PluginGame
@@ -154,3 +156,20 @@ class BuyPhase:
             game.variant.hold_three_policy.without_three(game, seat)
         else:
             game.log("no-four", seat, "TRIB-5", detail="no 4: cannot open (无4不开点)")
+
+
+#: The terms of buying 3s and 4s (END-7, TRIB-5), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term("buy", "buys a card", "买牌", "a seat without a 3 (or 4) gets one", "没有3（或4）的人买到或要到一张",
+          "END-7"),
+    event_term("no-four", "no 4: cannot open", "无4不开点", "a seat without a 4 cannot open", "没有4的人不能开点",
+          "TRIB-5"),
+    # "不买3者视为大落" (T 二.3.(11)): always buy.
+    decision_term(BuyCard.keyword, "buy a {1}", "买{1}", "get the missing card from the first seat that has one",
+             "从第一个有牌的人那里得到缺的牌", "END-7", action=BuyCard, params=(("rank", ranks_domain(3, 4)),),
+             suggest=first(BuyCard.keyword)),
+    decision_term(DeclineCard.keyword, "go without a {1}", "不买{1}", "stay without the card (a 3: the last place)",
+             "不要这张牌（没有3：大落）", "END-7", action=DeclineCard, params=(("rank", ranks_domain(3, 4)),)),
+    phase_term("buying 3s and 4s", "buying 3s and 4s", "买3买4", "a seat without a 3 or a 4 gets one before play",
+          "开打前没有3或4的人买牌", "END-7"),
+)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from gouji.engine.actions import Action, register_word_action
+from gouji.engine.vocabulary import Term, decision_term, event_term
 from gouji.errors import GoujiError, IllegalActionError
 from gouji.plugins.surface import LEAD, RESPOND
 
@@ -114,3 +115,18 @@ def run_clock(game: PluginGame, elapsed: float) -> list[Action]:
     for action in due:
         game.apply(action)
     return due
+
+
+#: The terms of the play clock (ROUND-7), declared once (``gouji_vocabulary``): the referee's
+#: decisions, and the events they log.
+TERMS: tuple[Term, ...] = (
+    event_term("clock-warning", "clock warning", "读秒", "the seat to play is warned: its time is nearly up",
+          "提醒出牌者时间快到了", "ROUND-7"),
+    event_term("clock-expired", "out of time", "超时", "the seat's time is up: the turn counts as a pass",
+          "时间到，算过牌", "ROUND-7"),
+    decision_term(CLOCK_WARNING.keyword, "clock warning", "读秒", "the referee warns the seat to play",
+                  "裁判提醒出牌者",
+             "ROUND-7"),
+    decision_term(CLOCK_EXPIRED.keyword, "out of time", "超时", "the referee counts the turn as a pass", "裁判判为过牌",
+             "ROUND-7"),
+)

@@ -32,6 +32,7 @@ from gouji.engine.actions import Action
 from gouji.engine.cards import ACE, BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO
 from gouji.engine.hold_three import HoldThreePolicy
 from gouji.engine.plays import Play
+from gouji.engine.vocabulary import Term, event_term
 
 if TYPE_CHECKING:
     from gouji.engine.phases import Phase
@@ -147,3 +148,14 @@ def smother(game: PluginGame, seat: int, action: Action) -> None:
         game.log("smother", seat, "END-8", detail=f"seat {victim} 被鳖三 (smothered)")
         game.retire(victim, None, "END-8", f"smothered by seat {seat}, {game.hand_size(victim)} 3s void",
                     kind="smothered")
+
+
+#: The terms of 3s at the end (END-7, END-8), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term("no-three", "has no 3", "无3", "a seat without a 3 is 六科, its cards void", "无3为6科，牌作废",
+               "END-7"),
+    event_term("smother", "smothers", "鳖三", "a last set of 3s smothers a seat holding only 3s", "用3鳖住只剩3的人",
+          "END-8"),
+    event_term("smothered", "smothered", "被鳖三", "a seat holding only 3s is smothered, its 3s void", "被鳖三，3作废",
+          "END-8"),
+)

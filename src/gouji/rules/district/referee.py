@@ -32,6 +32,7 @@ import attrs
 
 from gouji.engine.actions import Action, register_action
 from gouji.engine.referee import lose_game
+from gouji.engine.vocabulary import Term, decision_term, event_term
 from gouji.errors import GoujiError, IllegalActionError, ParseError
 
 if TYPE_CHECKING:
@@ -158,3 +159,14 @@ def record_warning(game: PluginGame, seat: int, kind: str = "speech") -> None:
     """The referee warns ``seat`` for speech instead of taking a point (once per team and game).
     Any other kind is refused (:class:`gouji.GoujiError`): it costs a point each time."""
     game.apply(Warning(seat, kind))
+
+
+#: The terms of the referee's breaches (REF-4), declared once (``gouji_vocabulary``).
+TERMS: tuple[Term, ...] = (
+    event_term("breach-warning", "warning", "警告", "a first breach: a warning, no point", "初次违例：警告，不扣分",
+          "REF-4"),
+    event_term("breach", "breach", "违例", "a breach of the rules: a point off", "违例：扣一分", "REF-4"),
+    event_term("forfeit", "forfeits", "判负", "a team loses the game by its breaches", "一队因违例判负", "REF-4"),
+    decision_term(Breach.keyword, "breach", "违例", "the referee records a breach", "裁判记一次违例", "REF-4"),
+    decision_term(Warning.keyword, "warning", "警告", "the referee warns a seat", "裁判警告", "REF-4"),
+)

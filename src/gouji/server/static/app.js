@@ -6,8 +6,8 @@
 // reconnects to the same seat, asking for the events after those it holds (since=N), and an
 // invitation link opened by someone already seated at its table takes nothing from him.
 
-import { LABELS, EVENT_NAMES, PLACE_NAMES, PHASE_NAMES, BOT_NAMES, ACTION_NAMES, SCORE_NOTES, actionLabel, rankName }
-  from "./labels.js";
+import { LABELS, EVENT_NAMES, PLACE_NAMES, PHASE_NAMES, BOT_NAMES, ACTION_NAMES, SCORE_NOTES, actionLabel, rankName,
+  setVocabulary, useVariant } from "./labels.js";
 
 const SEATS = [0, 1, 2, 3, 4, 5];
 const RANK_ORDER = { "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12,
@@ -279,6 +279,16 @@ function loadVariants(list) {
     select.appendChild(option);
   }
   if (variants.some((v) => v.name === chosen)) select.value = chosen;
+}
+
+// The variants' words (GET /api/vocabulary): once, before the first table is drawn. Without
+// them a term reads as its keyword.
+async function loadVocabulary() {
+  try {
+    setVocabulary(await api("vocabulary"));
+  } catch (e) {
+    showError(e.message);
+  }
 }
 
 // The variants and bots the server has: once, when the page opens.
@@ -947,6 +957,7 @@ function render() {
   const info = state.info;
   const kinds = seatKinds(info);
   const variant = info ? info.variant : "";
+  useVariant(variant || null);
   const game = state.info && state.info.game_number > 1 ? ` \u00b7 ${fill(t("game_n"), { n: state.info.game_number })}` : "";
   $("game-title").textContent = `${variant}${game} \u00b7 ${state.table}${state.seat === null ? ` \u00b7 ${t("spectator")}` : ""}`;
   renderMySeats();
@@ -1304,7 +1315,7 @@ function start() {
   applyLanguage();
   loadVariants(null);
   loadCatalog();
-  route();
+  loadVocabulary().then(route);
 }
 
 start();

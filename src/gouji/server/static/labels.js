@@ -1,8 +1,6 @@
 // The page's words in English and Chinese: [English, 中文].
 //
-// EVENT_NAMES and PLACE_NAMES are those of gouji.engine.events with the built-in rulebooks'
-// events (the browser tests check that they agree); ACTION_NAMES and PHASE_ACTIONS name the built-in
-// rulebooks' actions (the browser tests check that each keyword has a label).
+// The page's own words are here; a variant's terms come from the server (setVocabulary).
 
 export const LABELS = {
   title: ["gouji · 够级", "够级 · gouji"],
@@ -90,128 +88,51 @@ export const LABELS = {
   your_seats: ["your seats:", "你的座位："],
 };
 
-export const EVENT_NAMES = {
-  "cut": ["cut", "开牌"],
-  "deal": ["deal", "摸牌"],
-  "lead-right": ["first lead", "上班"],
-  "lead": ["lead", "发牌"],
-  "cover": ["cover", "顺牌"],
-  "burn": ["burn", "烧牌"],
-  "pass": ["pass", "过牌"],
-  "auto-pass": ["pass (no legal cover)", "过牌"],
-  "no-burn": ["declines to burn", "不烧"],
-  "close": ["close", "扣牌"],
-  "auto-close": ["close (no legal cover)", "扣牌"],
-  "yield": ["yield", "让牌"],
-  "take-wind": ["take the wind", "接风"],
-  "dead-set": ["dead set", "死牌"],
-  "round-won": ["wins the lead", "得牌权"],
-  "out": ["goes out", "走科"],
-  "headless": ["headless", "无头"],
-  "melee": ["melee begins", "四人乱缠"],
-  "burn-failed": ["failed burn, judged 落", "烧错牌·判落"],
-  "burn-released": ["burn broken", "解烧"],
-  "phase": ["phase", "阶段"],
-  "retired": ["out of play", "出局"],
-  "penalty": ["penalty", "处罚"],
-  "forfeited": ["game lost by penalty", "判负"],
-  "game-over": ["game over", "终局"],
-  "void-game": ["game void", "作废"],
-  "buy": ["buys a card", "买牌"],
-  "buy-three": ["buys a 3", "买3"],
-  "no-three": ["has no 3", "无3"],
-  "no-four": ["no 4: cannot open", "无4不开点"],
-  "smother": ["smothers", "鳖三"],
-  "smothered": ["smothered", "被鳖三"],
-  "gather": ["gathers", "会牌"],
-  "consent-burn": ["lets a teammate burn first", "让烧"],
-  "clock-warning": ["clock warning", "读秒"],
-  "clock-expired": ["out of time", "超时"],
-  "breach-warning": ["warning", "警告"],
-  "breach": ["breach", "违例"],
-  "forfeit": ["forfeits", "判负"],
-  "tribute": ["tribute", "进贡"],
-  "tribute-return": ["returns a card", "还贡"],
-  "tribute-refused": ["refuses a returned card", "拒收还贡"],
-  "tribute-waived": ["tribute waived", "免贡"],
-  "choose-last": ["chooses 大落", "定大落"],
-  "lost-lead": ["loses the lead", "取消发牌权"],
-  "lead-passed": ["leads instead", "发牌权转下家"],
-  "declare": ["declares the opposite will not open", "宣点"],
-  "concede": ["cannot go out without a 3", "憋死"],
-  "pick": ["asks a teammate to set the order of his sets", "挑牌"],
-  "pick-order": ["order of the sets", "挑牌顺序"],
-  "pick-hand": ["hand shown to the teammate", "挑牌亮牌"],
-  "revolution": ["revolution", "革命"],
-  "dead-gouji-rights": ["dead-gouji rights", "够死级"],
-  "moved": ["place changed", "改名次"],
-  "head-choice": ["head choice", "要头/无头"],
-  "point-declared": ["declares the opposite will not open", "宣点"],
-};
+// The variants' own words: each decision, event and phase as its plugin declares it
+// (gouji_vocabulary), served by GET /api/vocabulary and filled in by setVocabulary; none is
+// copied here. EVENT_NAMES, PHASE_NAMES, ACTION_NAMES: [English, 中文]; PLACE_NAMES: [中文, English].
+export const EVENT_NAMES = {};
+export const PHASE_NAMES = {};
+// A decision's word (a set's button shows the word, then the set's cards).
+export const ACTION_NAMES = {};
+// A decision's whole phrase: by the action's whole text where its arguments are words
+// (a declaration "… pre yes"), else by its keyword, the arguments put in: {1}, {2} the first
+// and second, {all} every one (ranks by their names). The button's data-action keeps the text.
+export const PHASE_ACTIONS = {};
+export const PLACE_NAMES = [];
 
-// [中文, English], as gouji.engine.events.PLACE_NAMES.
-export const PLACE_NAMES = [["头科", "1st"], ["二科", "2nd"], ["三科", "3rd"], ["四科", "4th"], ["二落", "5th"],
-  ["大落", "6th"]];
+let VOCABULARY = {};
+let CURRENT;
 
-// The words of the actions a seat plays by (a set's button shows the word, then the set's cards).
-export const ACTION_NAMES = {
-  "play": ["play", "出牌"],
-  "burn": ["burn", "烧牌"],
-  "pass": ["pass", "过牌"],
-  "close": ["close", "扣牌"],
-  "yield": ["yield", "让牌"],
-  "take-wind": ["take the wind", "接风"],
-  "dagang-pick-set": ["pick the next set", "挑牌"],
-};
+// The answer of GET /api/vocabulary: {"variants": {name: {events, decisions, phases}}, "places"}.
+export function setVocabulary(data) {
+  VOCABULARY = (data && data.variants) || {};
+  PLACE_NAMES.splice(0, PLACE_NAMES.length, ...((data && data.places) || []));
+  CURRENT = undefined;
+  useVariant(null);
+}
 
-// The labels of the built-in rulebooks' other decisions (declarations, tribute, buying 3s,
-// revolution, …), each one whole phrase: by the action's whole text where its arguments are
-// words ("dagang-declare pre yes"), else by its keyword, the arguments put in: {1}, {2} the
-// first and second, {all} every one (ranks by their names). The button's data-action keeps
-// the text itself.
-export const PHASE_ACTIONS = {
-  "consent-burn": ["let your teammates burn first", "同意队友先烧"],
-  "district-buy": ["buy a {1}", "买{1}"],
-  "district-decline": ["go without a {1}", "不买{1}"],
-  "dagang-declare pre yes": ["declare before the cut: your opposite will not open", "预点：宣布对家开不了点"],
-  "dagang-declare pre no": ["no declaration before the cut", "不预点"],
-  "dagang-declare open yes": ["declare after the deal: your opposite will not open", "明点：宣布对家开不了点"],
-  "dagang-declare open no": ["no declaration after the deal", "不明点"],
-  "dagang-last swap": ["offer 大落 to your teammate", "把大落让给队友"],
-  "dagang-last keep": ["keep 大落", "自己当大落"],
-  "dagang-swap agree": ["agree to be 大落 for your teammate", "同意替队友当大落"],
-  "dagang-swap refuse": ["refuse to be 大落 for your teammate", "不替队友当大落"],
-  "dagang-give": ["give a {1} as tribute", "进贡{1}"],
-  "dagang-team-tribute take": ["take your teammate's tribute", "收队友的贡"],
-  "dagang-team-tribute waive": ["waive your teammate's tribute", "免队友的贡"],
-  "dagang-return": ["hand back one {1}", "还贡一张{1}"],
-  "dagang-return-answer accept": ["accept the card handed back", "收下还贡"],
-  "dagang-return-answer refuse": ["refuse the card handed back", "拒收还贡"],
-  "dagang-buy": ["buy a 3 from seat {1}, paying a {2}", "用{2}向{1}号买3"],
-  "dagang-revolt yes": ["revolt: fold your hand", "革命"],
-  "dagang-revolt no": ["do not revolt", "不革命"],
-  "dagang-dead-gouji keep": ["keep your dead-gouji rights", "保留够死级"],
-  "dagang-dead-gouji headless": ["go headless", "无头"],
-  "dagang-gather none": ["gather nothing", "不会牌"],
-  "dagang-gather 3": ["gather the 3s", "会3"],
-  "dagang-gather 4": ["gather the 4s", "会4"],
-  "dagang-gather 3 4": ["gather the 3s and the 4s", "会3会4"],
-  "dagang-pick": ["ask a teammate to pick your sets", "请队友挑牌"],
-  "dagang-concede": ["concede: no 3 to go out with", "憋死"],
-  "dagang-forfeit": ["give up the lead", "让出发牌权"],
-  "club-tribute none": ["no tribute to give", "无贡可进"],
-  "club-tribute": ["give tribute: {all}", "进贡：{all}"],
-  "club-buy-three": ["buy a 3 from your opposite, paying a {1}", "用{1}向对家买3"],
-  "club-ask-three": ["take a 3 from your teammate, seat {1}", "向队友{1}号要3"],
-  "club-no-three": ["buy no 3", "不买3"],
-  "club-concede": ["concede: no 3 to go out with", "憋死"],
-  "club-revolution": ["revolt: fold your hand", "革命"],
-  "club-no-revolution": ["do not revolt", "不革命"],
-  "club-keep-head": ["keep your head", "要头"],
-  "club-no-head": ["go headless", "无头"],
-  "club-declare": ["declare: your opposite will not open", "宣点"],
-  "club-no-declare": ["no declaration", "不宣点"],
-};
+// Read the terms of variant `name` first (a word two variants say differently: this one's),
+// then every other served variant's.
+export function useVariant(name) {
+  if (name === CURRENT) return;
+  CURRENT = name;
+  for (const table of [EVENT_NAMES, PHASE_NAMES, ACTION_NAMES, PHASE_ACTIONS]) {
+    for (const key of Object.keys(table)) delete table[key];
+  }
+  const put = (table, key, words) => { if (!Object.hasOwn(table, key)) table[key] = words; };
+  const names = [name, ...Object.keys(VOCABULARY).filter((n) => n !== name)];
+  for (const variant of names.filter((n) => n && Object.hasOwn(VOCABULARY, n))) {
+    const terms = VOCABULARY[variant];
+    for (const [key, t] of Object.entries(terms.events || {})) put(EVENT_NAMES, key, [t.en, t.zh]);
+    for (const [key, t] of Object.entries(terms.phases || {})) put(PHASE_NAMES, key, [t.en, t.zh]);
+    for (const [key, t] of Object.entries(terms.decisions || {})) {
+      // A label with the arguments put in is a whole phrase; a plain word is followed by them.
+      put(/\{\w+\}/.test(t.en + t.zh) ? PHASE_ACTIONS : ACTION_NAMES, key, [t.en, t.zh]);
+      for (const [text, words] of Object.entries(t.choices || {})) put(PHASE_ACTIONS, text, words);
+    }
+  }
+}
 
 // A decision's label in `lang` ("en" or "zh"): PHASE_ACTIONS', else the action's word and its
 // arguments (an installed variant's own decision reads as its text, ranks by their names).
@@ -235,22 +156,6 @@ export function actionLabel(text, lang) {
 export const SCORE_NOTES = {
   "SCORE-5": ["no points under this rulebook: a game's result is the tribute it causes in its set of games",
     "本规则不计分：一局的结果是它在本组牌局中引起的进贡"],
-};
-
-// The phases of the built-in rulebooks (the view's `phase` while `decision` is "phase"), by the
-// engine's names; a phase not listed here is shown by its own name.
-export const PHASE_NAMES = {
-  "declaring points": ["declaring points", "宣点"],
-  "point declaration (宣点)": ["point declaration", "宣点"],
-  "buying 3s": ["buying 3s", "买3"],
-  "buying 3s (买3)": ["buying 3s", "买3"],
-  "buying 3s and 4s": ["buying 3s and 4s", "买3买4"],
-  "revolution": ["revolution", "革命"],
-  "revolution (革命)": ["revolution", "革命"],
-  "tribute": ["tribute", "进贡"],
-  "choosing 大落": ["choosing 大落", "定大落"],
-  "会3 gathering": ["会3 gathering", "会3"],
-  "挑牌 order": ["挑牌 order", "挑牌"],
 };
 
 // The bots of the registry by name; a bot not listed is shown by its own name.
