@@ -169,6 +169,13 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         except Refusal as refusal:
             return _refused(refusal)
 
+    async def seat_of_token(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            return JSONResponse(service.seat_of(request.path_params["table_id"], body.get("token")))
+        except Refusal as refusal:
+            return _refused(refusal)
+
     async def lobby(request: Request) -> Response:
         return JSONResponse({"tables": service.lobby()})
 
@@ -279,6 +286,7 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         Route("/api/tables/{table_id}", table_summary, methods=["GET"]),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/next", next_game, methods=["POST"]),
+        Route("/api/tables/{table_id}/seat", seat_of_token, methods=["POST"]),
         Route("/api/tables/{table_id}/record", table_record, methods=["GET"]),
         WebSocketRoute("/api/tables/{table_id}/ws", table_socket),
         WebSocketRoute("/{path:path}", unknown_socket),

@@ -28,6 +28,7 @@ from gouji.server import clock
 from gouji.server.refusals import BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, Refusal
 from gouji.server.store import ABANDONED, OPEN, OVER, PLAYING, WAITING, NextTakenError, Store, StoreError, TableRow
 from gouji.server.table import Table, row_summary, seat_tokens_text
+from gouji.server.tokens import MAX_TOKEN_CHARS
 from gouji.server.views import ViewCache, result
 
 if TYPE_CHECKING:
@@ -503,6 +504,17 @@ class TableService:
                 live.decision_started = time.monotonic()
                 live.changed.set()
         return {"id": table_id, "seat": seat, "token": token}
+
+    def seat_of(self, table_id: str, token: object) -> dict[str, Any]:
+        """``POST /api/tables/{id}/seat``: which seat ``token`` holds at this table, and nothing
+        else (no hand, no other seat), so a page checks a link's token before it keeps it in
+        place of one it holds: a token the table does not know is refused (forbidden)."""
+        if not isinstance(token, str):
+            raise Refusal(BAD_REQUEST, "token: the token of a seat at this table")
+        if not 0 < len(token) <= MAX_TOKEN_CHARS:
+            raise Refusal(FORBIDDEN, "this token holds no seat at this table")
+        live = self.get(table_id)
+        return {"id": live.table.id, "seat": live.table.seat_of(token)}
 
     def lobby(self) -> list[dict[str, Any]]:
         """``GET /api/tables``: the newest tables (read from the store, none replayed for it)."""

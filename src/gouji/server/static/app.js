@@ -1258,6 +1258,25 @@ function replayTo(step) {
   render();
 }
 
+// A link's token is kept only once the server says which seat it holds (POST …/seat): a token
+// it refuses changes nothing this browser holds, so a link cannot take a player off his seat.
+async function takeLinkToken(table, token) {
+  let seated = null;
+  let refused = null;
+  try {
+    seated = await api(`tables/${encodeURIComponent(table)}/seat`, { token });
+  } catch (e) {
+    refused = e;
+  }
+  if (seated && SEATS.includes(seated.seat)) keepToken(table, seated.seat, token);
+  await openTable(table, false, seated ? seated.seat : null);
+  if (refused) {
+    const key = refused.status === 403 ? "link_refused" : "link_unchecked";
+    state.notice = () => el("span", "", t(key));
+    renderNotice();
+  }
+}
+
 // --- the address: #table=ID, #watch=ID, #table=ID&seat=N&token=T (an invitation) ----------
 function route() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -1272,10 +1291,9 @@ function route() {
     return;
   }
   if (table && params.get("token")) {
-    keepToken(table, seat === null ? 0 : seat, params.get("token"));
     // The token stays in this browser, not in the address bar (or its history).
     history.replaceState(null, "", `#table=${encodeURIComponent(table)}`);
-    openTable(table, false, null);
+    takeLinkToken(table, params.get("token"));
     return;
   }
   if (table || watch) {

@@ -86,6 +86,10 @@ export const LABELS = {
   watch_instead: ["watch the table instead", "改为观战"],
   table_abandoned: ["this table was abandoned unfinished:", "这桌未终局已弃置："],
   your_seats: ["your seats:", "你的座位："],
+  link_refused: ["This link's token holds no seat at this table: nothing was changed, your seats are as they were.",
+    "这个链接的令牌不是这桌任何座位的：什么都没改，你的座位照旧。"],
+  link_unchecked: ["This link's token could not be checked with the server: it was not kept, your seats are as they were.",
+    "这个链接的令牌无法向服务器核实：没有保存，你的座位照旧。"],
 };
 
 // The variants' own words: each decision, event and phase as its plugin declares it
