@@ -1466,3 +1466,54 @@ document.querySelector("[data-testid=new-table]").click();
     places = browser.script("return Array.from(document.querySelectorAll('[data-testid=result] .places li'), "
                             "(li) => li.textContent);")
     assert len(places) == len(game.finish_order)
+
+
+def _notice(driver: Any) -> str:
+    text: str = driver.execute_script(
+        "const box = document.getElementById('notice'); return box.hidden ? '' : box.textContent;")
+    return text
+
+
+def test_a_link_with_a_bogus_token_never_takes_a_seat_away(browsers, server):
+    """A seated browser opening ``#table=T&seat=0&token=bogus`` (a link anyone could send) keeps
+    its token and its hand, after a reload too; the page says the link was refused, in both languages."""
+    from selenium.webdriver.common.by import By
+
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", *["greedy"] * 5]})
+    token = made["tokens"]["0"]
+    driver = browsers()
+    driver.get(f"{server}#table={made['id']}&seat=0&token={token}")
+    before = _wait(driver, _my_turn_or_over, "the visitor's turn")
+    assert _tokens(driver)[made["id"]]["token"] == token
+    driver.get(f"{server}#table={made['id']}&seat=0&token=bogus")
+    english = _wait_for(lambda: _notice(driver), "the refused link's notice")
+    assert english.startswith("This link's token holds no seat at this table"), english
+    assert _tokens(driver)[made["id"]] == {"seat": 0, "token": token, "seats": {"0": token}}
+    assert "bogus" not in driver.current_url
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    chinese = _wait_for(lambda: _notice(driver) if _notice(driver) != english else "", "the notice in Chinese")
+    assert chinese.startswith("这个链接的令牌不是这桌任何座位的"), chinese
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    driver.refresh()
+    after = _wait(driver, _my_turn_or_over, "the visitor's turn after the reload")
+    assert after["hand"] and after["turn"] >= before["turn"]
+    assert _tokens(driver)[made["id"]]["token"] == token
+    # The browser logs the refused check itself (its only console error, taken off here).
+    assert [m for m in _console_errors(driver) if not ("/seat" in m and "403" in m)] == []
+
+
+def test_a_good_link_is_kept_for_the_seat_the_server_names_and_two_tabs_play_on(browsers, server):
+    """A link's seat number is the server's, not the address's; a second tab of the same browser
+    sits at the same seat, and both see its hand."""
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["greedy", "human", *["greedy"] * 4]})
+    token = made["tokens"]["1"]
+    driver = browsers()
+    driver.get(f"{server}#table={made['id']}&seat=0&token={token}")  # the wrong seat in the address
+    _wait_for(lambda: _tokens(driver).get(made["id"]), "the token kept")
+    assert _tokens(driver)[made["id"]] == {"seat": 1, "token": token, "seats": {"1": token}}
+    first = _wait(driver, lambda shown: bool(shown["hand"]), "the hand of seat 1")
+    driver.switch_to.new_window("tab")
+    driver.get(f"{server}#table={made['id']}")
+    second = _wait(driver, lambda shown: bool(shown["hand"]), "the hand of seat 1 in a second tab")
+    assert sorted(second["hand"]) == sorted(first["hand"]) or second["turn"] != first["turn"]
+    assert _mine(driver) == [1]
