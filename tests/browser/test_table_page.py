@@ -1517,3 +1517,28 @@ def test_a_good_link_is_kept_for_the_seat_the_server_names_and_two_tabs_play_on(
     second = _wait(driver, lambda shown: bool(shown["hand"]), "the hand of seat 1 in a second tab")
     assert sorted(second["hand"]) == sorted(first["hand"]) or second["turn"] != first["turn"]
     assert _mine(driver) == [1]
+
+
+def test_a_seat_link_shown_again_gives_the_seat_back_in_a_browser_with_cleared_storage(browsers, server):
+    """The seated page shows its seat's link (to copy again); opened in another browser, which
+    holds nothing, it sits at the seat and shows its hand. A spectator is shown no link."""
+    from selenium.webdriver.common.by import By
+
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", *["greedy"] * 5]})
+    driver = browsers()
+    driver.get(f"{server}#table={made['id']}&seat=0&token={made['tokens']['0']}")
+    _wait(driver, _my_turn_or_over, "the visitor's turn")
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=seat-link] summary").click()
+    field = driver.find_element(By.CSS_SELECTOR, "[data-testid=seat-link-text]")
+    link = _wait_for(lambda: field.get_attribute("value"), "the seat's link")
+    assert link == f"{server}#table={made['id']}&seat=0&token={made['tokens']['0']}"
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=copy-seat-link]").click()
+    other = browsers()
+    other.get(link)
+    shown = _wait(other, _my_turn_or_over, "the seat's turn in the other browser")
+    assert shown["hand"] and _mine(other) == [0]
+    watcher = browsers()
+    watcher.get(f"{server}#watch={made['id']}")
+    _wait_for(lambda: watcher.find_elements(By.CSS_SELECTOR, "#log li"), "the spectator's log")
+    assert not watcher.find_element(By.CSS_SELECTOR, "[data-testid=seat-link]").is_displayed()
+    assert made["tokens"]["0"] not in watcher.page_source

@@ -1020,7 +1020,28 @@ function render() {
 }
 
 // The seats this browser holds at the table, when more than one: a link to each.
+// The seat's own link, to see and copy again (cleared storage or another device gives the seat
+// back through it); shown only to the seat, never to a spectator.
+function renderSeatLink() {
+  const box = $("seat-link");
+  box.hidden = !(state.table && state.seat !== null && state.token);
+  const link = box.hidden ? "" : new URL(`#table=${encodeURIComponent(state.table)}&seat=${state.seat}&token=${
+    encodeURIComponent(state.token)}`, base).href;
+  if ($("seat-link-text").value !== link) $("seat-link-text").value = link;
+}
+
+async function copySeatLink() {
+  const field = $("seat-link-text");
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+  } catch (e) {
+    document.execCommand("copy");  // a page served over plain http has no clipboard API
+  }
+}
+
 function renderMySeats() {
+  renderSeatLink();
   const box = $("my-seats");
   const held = state.table && state.seat !== null ? Object.keys(heldSeats(state.table)).map(Number)
     .sort((a, b) => a - b) : [];
@@ -1322,6 +1343,7 @@ function start() {
     applyLanguage();
   });
   $("new-table").addEventListener("click", newTable);
+  $("copy-seat-link").addEventListener("click", copySeatLink);
   $("refresh").addEventListener("click", loadLobby);
   $("clear").addEventListener("click", () => { state.selected.clear(); renderSelection(); });
   $("replay-first").addEventListener("click", () => replayTo(0));
