@@ -211,3 +211,19 @@ def test_OPEN_4_off_no_gathering_decision(dagang):
     while not game.is_over and game.phases:
         assert game.phases[0].name != "会3 gathering"
         game.apply(game.legal_actions()[0])
+
+
+@pytest.mark.rule("OPEN-1")
+def test_OPEN_1_with_hold_three_the_rotation_carries_on_from_whoever_cut_after_a_joker_D26_1(dagang):
+    """D§26.(一) "首开牌人确定后，以后即按反时针方向依次循环开牌" (after the first cutter, the cut
+    goes round counterclockwise) says nothing of a joker; D§6 "如抽到大小王牌，则其开牌权自然取消，
+    由其“下家”取代" passes that game's cut on. The rotation carries on from the player who
+    actually cut (E28): seat 1's joker makes seat 2 the cutter, and seat 3 cuts next, not seat 2
+    again (the reading that would carry on from the cutter whose turn it was)."""
+    cut = dagang_cut(dagang.options, ScriptedDraws(0, 1), PILE, cut_context("rotate", first_cutter=0, cutter=0))
+    assert cut.cards[0] == Card(BIG_JOKER) and cut.cutter == 2
+    carried = cut_context("rotate", first_cutter=0, cutter=cut.cutter)
+    following = dagang_cut(dagang.options, ScriptedDraws(1), PILE, carried)
+    assert following.cutter == 3
+    turn_was = 1  # seat 1's turn to cut; the other reading would go on from him, to seat 2
+    assert following.cutter != turn_was + 1

@@ -1289,3 +1289,14 @@ def test_t2_3_11_smothering_an_opponent_scores_one_point_by_default() -> None:
     ``smother_tribute = true``, tested above."""
     game = finish(smother_table(5))
     assert sum(p for team, p in items(game, "憋三") + items(game, "闷贡") if team == 1) == 1
+
+
+@pytest.mark.rule("SCORE-3")
+def test_t2_3_the_teammate_condition_is_written_for_smothering_only() -> None:
+    """T 二.3.(11) "将对手鳖三一次，加一分，将同伙鳖三，不加分" names the teammate for 憋三 alone;
+    T 二.3.(5) "烧牌加1分" and T 二.4 "大虎二杀一各加1分" set no condition, so the default scores
+    them on anyone's set (T11) and ``teammate_bonuses = false`` is the other reading, kept as an
+    option (both pinned in tests/rules/test_readings_district_dagang196.py and test_scoring.py)."""
+    district = gouji.load_variant("district")
+    assert district.options["teammate_bonuses"] is True
+    assert district.with_options(teammate_bonuses=False).options["teammate_bonuses"] is False
