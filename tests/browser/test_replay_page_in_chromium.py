@@ -122,7 +122,7 @@ def _expected(states: list[gouji.Game], step: int) -> dict[str, Any]:
         "action": action,
         "hands": {s: [c.record_text() for c in game.hand(s)] for s in range(6)},
         "table": [] if game.table is None else game.table.text(ascii_only=True).split(),
-        "events": [e.text() for e in game.events[before:]],
+        "events": [e.text(game.variant.vocabulary.event_names) for e in game.events[before:]],
         "log": len(game.events),
         "current": [] if game.current_player is None else [game.current_player],
     }
