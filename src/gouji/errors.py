@@ -2,9 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+
+def _rebuilt(cls: type[GoujiError], args: tuple[Any, ...], state: dict[str, Any]) -> GoujiError:
+    """An error as pickled: its ``args`` and attributes, without calling ``__init__`` again."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
 
 class GoujiError(Exception):
-    """Base of every error raised by gouji."""
+    """Base of every error raised by gouji.
+
+    Every gouji error pickles whole, whatever its ``__init__`` takes (``rule_id``, ``seat`` …):
+    an error raised in a worker process of ``gouji simulate`` reaches the parent as itself.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Exception's own reduce calls ``cls(*args)``, which breaks for errors whose
+        # ``__init__`` takes other parameters than the message (IllegalActionError's rule_id).
+        return (_rebuilt, (type(self), self.args, dict(self.__dict__)))
 
 
 class ParseError(GoujiError, ValueError):

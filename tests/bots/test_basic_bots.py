@@ -166,3 +166,23 @@ def test_an_installed_bot_is_found_by_its_entry_point(monkeypatch):
     monkeypatch.setattr(basic, "BOT_TYPES", {k: v for k, v in basic.BOT_TYPES.items() if k != "cautious"})
     monkeypatch.setenv("GOUJI_DISABLE_PLUGIN_AUTOLOAD", "1")
     assert "cautious" not in basic.bot_names()
+
+
+def test_an_installed_bot_that_fails_is_a_clear_error(monkeypatch):
+    """A stranger's package whose bot module does not import, or whose factory raises, gives a
+    GoujiError that names the bot and its entry point group, not the package's traceback."""
+    import importlib.metadata
+
+    from gouji.bots import basic
+
+    points = importlib.metadata.EntryPoints([
+        importlib.metadata.EntryPoint("broken", "no_such_module_of_anyone:Bot", basic.BOT_ENTRY_POINT_GROUP),
+        importlib.metadata.EntryPoint("raising", "builtins:divmod", basic.BOT_ENTRY_POINT_GROUP),
+    ])
+    monkeypatch.setattr(importlib.metadata, "entry_points",
+                        lambda group=None: points if group == basic.BOT_ENTRY_POINT_GROUP else ())
+    monkeypatch.setattr(basic, "BOT_TYPES", dict(basic.BOT_TYPES))
+    monkeypatch.setattr(basic, "_INSTALLED", [])
+    for name in ("broken", "raising"):
+        with pytest.raises(GoujiError, match=rf"installed bot '{name}'.*group gouji.bots.*failed to load"):
+            basic.make_bot(name, 3)

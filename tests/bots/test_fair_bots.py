@@ -82,7 +82,8 @@ def test_games_that_differ_only_in_hidden_cards_get_the_same_choice_from_every_b
 
 def test_the_registry_lists_its_bots_and_builds_each_by_name():
     names = bot_names()
-    assert names == ["random", "greedy", "expert", "learned"]
+    # gouji's own come first, weakest first; a bot installed as a package (a house bot) may follow.
+    assert names[:4] == ["random", "greedy", "expert", "learned"]
     for name in AVAILABLE:
         bot = make_bot(name, seed=3)
         assert isinstance(bot, gouji.bots.Bot)

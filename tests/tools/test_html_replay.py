@@ -172,3 +172,22 @@ def test_without_javascript_the_page_says_what_to_do(game):
     page = replay_html(game)
     noscript = re.search(r"<noscript>(.*?)</noscript>", page, re.DOTALL)
     assert noscript and "gouji replay RECORD --log" in noscript.group(1)
+
+
+def test_a_label_cannot_break_out_of_the_data(game, monkeypatch):
+    """A house plugin's labels (strangers' text) reach the page's embedded data: a "<" there
+    never closes the script element nor opens a comment, and the data reads back the same."""
+    from gouji.tools import html_replay
+
+    real = html_replay.page_data
+
+    def hostile(*args, **kwargs):
+        data = real(*args, **kwargs)
+        data["frames"][0]["events"] = ["</script><script>alert(1)</script><!--"]
+        return data
+
+    monkeypatch.setattr(html_replay, "page_data", hostile)
+    page = replay_html(game)
+    assert "<script>alert(1)" not in page and "<!--" not in page
+    assert page.count("<script") == 2
+    assert embedded(page)["frames"][0]["events"] == ["</script><script>alert(1)</script><!--"]

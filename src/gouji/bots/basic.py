@@ -244,15 +244,24 @@ BOT_ENTRY_POINT_GROUP = "gouji.bots"
 _INSTALLED: list[bool] = []
 
 
-def _installed_bot(target: str) -> Callable[[int], Bot]:
-    """What builds an installed bot: its module is imported only when one is built."""
+def _installed_bot(name: str, target: str, distribution: str) -> Callable[[int], Bot]:
+    """What builds an installed bot: its module is imported only when one is built. Whatever
+    goes wrong in a stranger's package (its import, its factory) is a :class:`GoujiError` that
+    names the bot, the entry point group and the distribution, not a traceback of theirs."""
+    where = f"the installed bot {name!r} ({target!r:.80}, group {BOT_ENTRY_POINT_GROUP}, from {distribution!r:.60})"
+
     def build(seed: int) -> Bot:
         from importlib.metadata import EntryPoint
 
-        factory = EntryPoint(name="", value=target, group=BOT_ENTRY_POINT_GROUP).load()
-        bot = factory(seed)
+        try:
+            factory = EntryPoint(name=name, value=target, group=BOT_ENTRY_POINT_GROUP).load()
+            bot = factory(seed)
+        except GoujiError:
+            raise
+        except (Exception, SystemExit) as exc:
+            raise GoujiError(f"{where} failed to load: {exc!r:.200}") from exc
         if not callable(getattr(bot, "choose", None)):
-            raise GoujiError(f"the installed bot {target!r} built {type(bot).__name__}, which has no choose()")
+            raise GoujiError(f"{where} built {type(bot).__name__:.60}, which has no choose()")
         return cast(Bot, bot)
     return build
 
@@ -274,7 +283,8 @@ def _register_installed_bots() -> None:
         return
     for ep in entry_points(group=BOT_ENTRY_POINT_GROUP):
         if re.fullmatch(r"[a-z][a-z0-9_-]{0,39}", ep.name):
-            BOT_TYPES.setdefault(ep.name, _installed_bot(ep.value))
+            distribution = ep.dist.name if ep.dist is not None else "?"
+            BOT_TYPES.setdefault(ep.name, _installed_bot(ep.name, ep.value, distribution))
 
 
 def bot_names() -> list[str]:

@@ -33,7 +33,7 @@ def _text(limit: int) -> Callable[[Any, Any, Any], None]:
     def check(instance: Any, attribute: Any, value: Any) -> None:
         if not isinstance(value, str) or not value.strip() or len(value) > limit or "\n" in value:
             raise PluginError(f"{type(instance).__name__}.{attribute.name}: a one-line text of 1..{limit} "
-                              f"characters, not {value!r}")
+                              f"characters, not {value!r:.80}")
     return check
 
 
@@ -53,7 +53,7 @@ class Words:
 
 def _keyword(instance: Any, attribute: Any, value: Any) -> None:
     if not isinstance(value, str) or not value or len(value) > 60 or value != value.strip():
-        raise PluginError(f"{type(instance).__name__}.{attribute.name}: a name of 1..60 characters, not {value!r}")
+        raise PluginError(f"{type(instance).__name__}.{attribute.name}: a name of 1..60 characters, not {value!r:.80}")
 
 
 @attrs.frozen

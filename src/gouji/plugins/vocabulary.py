@@ -84,7 +84,7 @@ def collect_vocabulary(pm: pluggy.PluginManager) -> Vocabulary:
         try:
             answer = impl.function()
         except (Exception, SystemExit) as exc:
-            raise PluginError(f"plugin {impl.plugin_name!r} raised in hook gouji_vocabulary: {exc!r}") from exc
+            raise PluginError(f"plugin {impl.plugin_name!r} raised in hook gouji_vocabulary: {exc!r:.200}") from exc
         if answer is None:
             continue
         if (not isinstance(answer, (list, tuple)) or len(answer) > MAX_TERMS

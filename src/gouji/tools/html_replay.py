@@ -37,8 +37,9 @@ def replay_html(game: Game, seat: int | None = None, title: str | None = None) -
     heading = title or (f"gouji {game.variant.name}, seed {game.seed}" if seat is None
                         else f"gouji {game.variant.name} — seat {seat}'s view")
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    # Inside <script>, "</" could close the element early; JSON lets "<\/" stand for it.
-    payload = payload.replace("</", "<\\/")
+    # Inside <script>, "</script" closes the element early and "<!--" opens an escape state; a
+    # "<" appears in JSON only within a string, where "\u003c" stands for it.
+    payload = payload.replace("<", "\\u003c")
     parts = {"TITLE": html.escape(heading), "STYLE": _STYLE, "SCRIPT": _SCRIPT, "DATA": payload}
     return re.sub(r"%(TITLE|STYLE|SCRIPT|DATA)%", lambda m: parts[m.group(1)], _PAGE)
 
