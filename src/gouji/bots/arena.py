@@ -88,10 +88,12 @@ def play_deal(variant: Variant, seed: int, bots: Sequence[Bot],
         else:
             action = decide(bots[seat], game)
         game.apply(action)
-    return _team_points(variant, game), spent, decisions
+    return team_points(variant, game), spent, decisions
 
 
-def _team_points(variant: Variant, game: Game) -> tuple[int, int]:
+def team_points(variant: Variant, game: Game) -> tuple[int, int]:
+    """The two teams' points of a finished game, as strength is measured: the game's own, or the
+    places scored as ``provincial`` scores them where the variant's places score nothing."""
     score = game.score()
     if any(variant.options.get("place_points", (1,))) or not score.finish_order:
         return score.team_points
@@ -125,8 +127,8 @@ def head_to_head(bot: str | Callable[[int], Bot], against: str | Callable[[int],
         points = 0.0
         for team in (0, 1):
             bots = [build_bot(seed * 6 + s) if s % 2 == team else build_other(seed * 6 + s) for s in range(6)]
-            team_points, seconds, count = play_deal(variant, seed, bots, _team_seats(team))
-            points += (team_points[team] - team_points[1 - team]) / 4
+            scored, seconds, count = play_deal(variant, seed, bots, _team_seats(team))
+            points += (scored[team] - scored[1 - team]) / 4
             spent += seconds
             decisions += count
         results.append(points)
@@ -150,4 +152,4 @@ def _name(bot: str | Callable[[int], Bot]) -> str:
     return bot if isinstance(bot, str) else getattr(bot, "name", getattr(bot, "__name__", "bot"))
 
 
-__all__ = ["HELD_OUT_SEED", "Strength", "head_to_head", "interval", "play_deal"]
+__all__ = ["HELD_OUT_SEED", "Strength", "head_to_head", "interval", "play_deal", "team_points"]

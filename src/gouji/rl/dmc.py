@@ -1,0 +1,423 @@
+"""Deep Monte-Carlo (DouZero's DMC, 深度蒙特卡洛): a Q-network over per-action features, trained
+on whole games' returns.
+
+    pip install '.[rl,train]'            # numpy, PyTorch (CPU is enough) and matplotlib
+    python -m gouji.rl.dmc --variant provincial --minutes 30 --out dmc-provincial
+
+What it learns from, and why (docs/rl.rst, "A baseline that learns", says what to change first):
+
+* **Inputs.** One row per candidate action: :func:`gouji.bots.features.action_features`, read
+  from the seat's :class:`~gouji.engine.game.Observation` only (the situation: who owns the
+  table, how close the nearest opponent and teammate are to going out, 够级 restrictions, …;
+  the action: its size, rank, twos and jokers spent, whether it splits a rank, leaves the hand
+  unanswerable, is what ``expert`` or ``greedy`` would play here; and every action feature
+  crossed with every situation feature). The raw card vectors of ``gouji.rl``'s environments
+  learn too, but far slower than 30 minutes on a laptop: the crossed features are what a
+  small network can use at once.
+* **Candidates.** The network chooses among :func:`gouji.bots.learned.candidates` (``expert``'s
+  action, ``greedy``'s, the decline and the cheapest set); a set that empties the hand is
+  always played, and the books' phase decisions are the bots' (the declared suggestions).
+* **Target.** Every decision of the learner's team is regressed on the game's final team
+  margin ``(ours - theirs) / 2``, divided by 4: the Monte-Carlo return of DouZero, the same for
+  the three teammates (a seat that goes out first still wins or loses with its team).
+* **Actors.** The learner holds one team, alternately seats 0, 2, 4 and 1, 3, 5; the other
+  team is ``greedy`` and ``expert`` on alternate deals (training deals start at seed 0, held-out
+  ones at :data:`~gouji.bots.arena.HELD_OUT_SEED`). Exploration is epsilon-greedy.
+
+Every ``--eval-every`` minutes the current network plays ``--eval-deals`` held-out deals against
+``greedy`` and against ``expert``, seats swapped: the learning curve, printed, written to
+``curve.csv`` and plotted to ``curve.png``; at the end ``--final-deals`` deals against each give the
+figures with 95% intervals. The weights are saved to ``weights.npz``; :class:`DMCBot` plays them
+with numpy only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import random
+import time
+import zipfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import numpy as np
+
+from gouji.bots.arena import HELD_OUT_SEED, Strength, head_to_head, team_points
+from gouji.bots.basic import GreedyBot, decide
+from gouji.bots.expert import ExpertBot
+from gouji.bots.features import FEATURE_NAMES, action_features
+from gouji.bots.learned import candidates
+from gouji.bots.phase_choices import hand_counts, play_decisions
+from gouji.engine.actions import Action, Burn, PlaySet
+from gouji.errors import GoujiError
+
+if TYPE_CHECKING:
+    from gouji.engine.game import Observation
+    from gouji.plugins.variant import Variant
+
+#: The margin is divided by this, so that targets lie near [-2, 2] (provincial's sweep is 8).
+TARGET_SCALE = 4.0
+#: The largest network :func:`train` builds and :func:`load_weights` reads: layers and widths.
+MAX_LAYERS, MAX_WIDTH = 8, 4096
+#: The largest weights file :func:`load_weights` opens (a network of the largest shape is far smaller).
+MAX_WEIGHTS_BYTES = 64 * 1024 * 1024
+
+
+def _choices(observation: Observation, variant: Variant, expert: ExpertBot,
+             greedy: GreedyBot) -> tuple[Action | None, list[Action], list[list[float]]]:
+    """``(the action, [], [])`` where nothing is to weigh, else ``(None, candidates, their rows)``."""
+    settled, core = play_decisions(observation, variant)
+    if settled is not None:
+        return settled, [], []
+    size = len(observation.hand)
+    for action in core:
+        if isinstance(action, (PlaySet, Burn)) and action.play.size == size:
+            return action, [], []
+    best = expert.choose(observation, variant)
+    simple = greedy.choose(observation, variant)
+    options = candidates(core, best, simple, hand_counts(observation))
+    if len(options) == 1:
+        return options[0], [], []
+    return None, options, action_features(observation, variant, options, best, simple)
+
+
+class QNetwork:
+    """Q(s, a) of each candidate's feature row: a ReLU network run by numpy (inference only)."""
+
+    def __init__(self, layers: Sequence[tuple[Any, Any]]) -> None:
+        if not 1 <= len(layers) <= MAX_LAYERS:
+            raise GoujiError(f"a Q-network has 1 to {MAX_LAYERS} layers, not {len(layers)}")
+        width = len(FEATURE_NAMES)
+        checked = []
+        for weight, bias in layers:
+            weight = np.asarray(weight, dtype=np.float64)
+            bias = np.asarray(bias, dtype=np.float64)
+            if weight.ndim != 2 or weight.shape[0] != width or not 1 <= weight.shape[1] <= MAX_WIDTH \
+                    or bias.shape != (weight.shape[1],) or not (np.isfinite(weight).all() and np.isfinite(bias).all()):
+                raise GoujiError(f"a Q-network layer takes {width} inputs and finite weights; got weights "
+                                 f"{weight.shape} and bias {bias.shape}")
+            width = weight.shape[1]
+            checked.append((weight, bias))
+        if width != 1:
+            raise GoujiError(f"a Q-network ends in one output, not {width}")
+        self.layers = checked
+
+    def scores(self, rows: Any) -> Any:
+        """The Q-value of each row (a numpy vector)."""
+        x = np.asarray(rows, dtype=np.float64)
+        for index, (weight, bias) in enumerate(self.layers):
+            x = x @ weight + bias
+            if index < len(self.layers) - 1:
+                x = np.maximum(x, 0.0)
+        return x[:, 0]
+
+
+def save_weights(network: QNetwork, path: str | os.PathLike[str]) -> None:
+    """Write ``network`` to ``path`` (``.npz``), with the feature names it reads."""
+    arrays: dict[str, Any] = {"features": np.array(FEATURE_NAMES)}
+    for index, (weight, bias) in enumerate(network.layers):
+        arrays[f"weight{index}"], arrays[f"bias{index}"] = weight, bias
+    with open(path, "wb") as file:
+        np.savez(file, **arrays)
+
+
+def load_weights(path: str | os.PathLike[str]) -> QNetwork:
+    """The network saved at ``path`` by :func:`save_weights` or ``python -m gouji.rl.dmc``;
+    raise :class:`~gouji.errors.GoujiError` if the file holds no network over these features.
+    The file is read as arrays only (no pickled objects)."""
+    try:
+        if os.path.getsize(path) > MAX_WEIGHTS_BYTES:
+            raise GoujiError(f"{os.fspath(path)!r:.200} is larger than a weights file may be "
+                             f"({MAX_WEIGHTS_BYTES // 2**20} MiB)")
+        with np.load(path, allow_pickle=False) as data:
+            names = tuple(str(n) for n in data["features"]) if "features" in data.files else ()
+            count = sum(1 for name in data.files if name.startswith("weight"))
+            if names != FEATURE_NAMES:
+                raise GoujiError(f"{os.fspath(path)!r:.200} holds no Q-network over gouji's current "
+                                 f"{len(FEATURE_NAMES)} action features (retrain it)")
+            if not 1 <= count <= MAX_LAYERS:
+                raise GoujiError(f"{os.fspath(path)!r:.200} holds {count} layers, not 1 to {MAX_LAYERS}")
+            layers = [(data[f"weight{i}"], data[f"bias{i}"]) for i in range(count)]
+    except GoujiError:
+        raise
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
+        raise GoujiError(f"cannot read Q-network weights from {os.fspath(path)!r:.200}: {error}"[:400]) from None
+    return QNetwork(layers)
+
+
+class DMCBot:
+    """Plays a trained :class:`QNetwork`: the candidate of the highest Q (``epsilon``: a random
+    candidate that often, for exploration while training)."""
+
+    name = "dmc"
+
+    def __init__(self, network: QNetwork, seed: int = 0, epsilon: float = 0.0) -> None:
+        if not 0.0 <= epsilon <= 1.0:
+            raise GoujiError(f"epsilon is a probability, not {epsilon!r:.40}")
+        self.network, self.seed, self.epsilon = network, seed, epsilon
+        self.rng = random.Random(seed)
+        self.expert = ExpertBot(seed)
+        self.greedy = GreedyBot(seed)
+        #: When set (while training), each weighed decision's chosen row is appended here.
+        self.record: list[list[float]] | None = None
+
+    def __repr__(self) -> str:
+        return f"DMCBot(seed={self.seed})"
+
+    def choose(self, observation: Observation, variant: Variant) -> Action:
+        settled, options, rows = _choices(observation, variant, self.expert, self.greedy)
+        if settled is not None:
+            return settled
+        if self.epsilon and self.rng.random() < self.epsilon:
+            index = self.rng.randrange(len(options))
+        else:
+            index = int(self.network.scores(rows).argmax())
+        if self.record is not None:
+            self.record.append(rows[index])
+        return options[index]
+
+
+@attrs.frozen
+class CurvePoint:
+    """One point of the learning curve: training time, deals and decisions so far, and the
+    current network's strength against ``greedy`` and ``expert``."""
+
+    minutes: float
+    deals: int
+    decisions: int
+    greedy: Strength
+    expert: Strength
+
+
+@attrs.frozen
+class TrainingResult:
+    """What :func:`train` made: the network, its curve, and the final figures (or ``None``)."""
+
+    network: QNetwork
+    curve: tuple[CurvePoint, ...]
+    final_greedy: Strength | None
+    final_expert: Strength | None
+    deals: int
+    decisions: int
+
+
+def _torch() -> Any:
+    try:
+        import torch
+    except ImportError:
+        raise GoujiError("the DMC trainer needs PyTorch: pip install '.[rl,train]' (in gouji's folder)") from None
+    return torch
+
+
+def _positive(name: str, value: Any, kind: type = int) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int) or value <= 0:
+        raise GoujiError(f"{name} is a positive {'number' if kind is float else 'whole number'}, not {value!r:.40}")
+
+
+def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidden: Sequence[int] = (256, 128),
+          epsilon: float = 0.1, learning_rate: float = 1e-3, batch: int = 512, steps_per_deal: int = 4,
+          buffer: int = 200_000, eval_every: float = 5.0, eval_deals: int = 30, final_deals: int = 200,
+          seed: int = 0, threads: int = 1, report: Callable[[str], None] = print) -> TrainingResult:
+    """Train a Q-network by Deep Monte-Carlo for ``minutes`` of wall time (evaluations
+    included) and measure it (see the module). ``final_deals=0`` skips the final measure."""
+    from gouji.plugins.loader import load_variant
+
+    torch = _torch()
+    if isinstance(variant, str):
+        variant = load_variant(variant)
+    _positive("minutes", minutes, float)
+    _positive("eval_every", eval_every, float)
+    for name, value in (("batch", batch), ("steps_per_deal", steps_per_deal), ("buffer", buffer),
+                        ("eval_deals", eval_deals), ("threads", threads)):
+        _positive(name, value)
+    if isinstance(final_deals, bool) or not isinstance(final_deals, int) or final_deals < 0:
+        raise GoujiError(f"final_deals is a whole number, 0 or more, not {final_deals!r:.40}")
+    if not 1 <= len(hidden) < MAX_LAYERS or any(isinstance(h, bool) or not isinstance(h, int)
+                                                 or not 1 <= h <= MAX_WIDTH for h in hidden):
+        raise GoujiError(f"hidden is 1 to {MAX_LAYERS - 1} layer widths of 1 to {MAX_WIDTH}, not {hidden!r:.80}")
+    if not 0.0 <= epsilon <= 1.0:
+        raise GoujiError(f"epsilon is a probability, not {epsilon!r:.40}")
+    _positive("learning_rate", learning_rate, float)
+
+    # One thread: the actors and the learner share the process, and 2-core machines are the rule.
+    torch.set_num_threads(threads)
+    torch.manual_seed(seed)
+    widths = [len(FEATURE_NAMES), *hidden, 1]
+    modules: list[Any] = []
+    for index in range(len(widths) - 1):
+        modules.append(torch.nn.Linear(widths[index], widths[index + 1]))
+        if index < len(widths) - 2:
+            modules.append(torch.nn.ReLU())
+    net = torch.nn.Sequential(*modules)
+    optimizer = torch.optim.Adam(net.parameters(), lr=learning_rate)
+
+    def snapshot() -> QNetwork:
+        linear = [m for m in net if isinstance(m, torch.nn.Linear)]
+        return QNetwork([(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()) for m in linear])
+
+    inputs = np.zeros((buffer, len(FEATURE_NAMES)), np.float32)
+    targets = np.zeros(buffer, np.float32)
+    filled = cursor = 0
+    rng = np.random.default_rng(seed)
+    deals = decisions = 0
+    curve: list[CurvePoint] = []
+    start = time.perf_counter()
+    deadline = start + minutes * 60
+    next_eval = start + eval_every * 60
+    network = snapshot()
+    report(f"DMC on {variant.name}: {len(FEATURE_NAMES)} features per action, layers {widths}, "
+           f"epsilon {epsilon}, {minutes:g} minutes; held-out deals from {HELD_OUT_SEED:,}")
+
+    def measure(count: int) -> tuple[Strength, Strength]:
+        frozen = snapshot()
+        return (head_to_head(lambda s: DMCBot(frozen, s), "greedy", variant, deals=count),
+                head_to_head(lambda s: DMCBot(frozen, s), "expert", variant, deals=count))
+
+    while time.perf_counter() < deadline:
+        deal_seed = seed + deals
+        team = deal_seed % 2
+        opponent: Callable[[int], Any] = GreedyBot if (deal_seed // 2) % 2 == 0 else ExpertBot
+        learners = [DMCBot(network, deal_seed * 6 + s, epsilon) for s in range(team, 6, 2)]
+        rows: list[list[float]] = []
+        for bot in learners:
+            bot.record = rows
+        seats: list[Any] = [None] * 6
+        for index, s in enumerate(range(team, 6, 2)):
+            seats[s] = learners[index]
+        for s in range(1 - team, 6, 2):
+            seats[s] = opponent(deal_seed * 6 + s)
+        game = variant.new_game(seed=deal_seed)
+        while not game.is_over:
+            seat = game.current_player
+            assert seat is not None, "a game not over has a seat to decide"
+            game.apply(decide(seats[seat], game))
+        points = team_points(variant, game)
+        margin = (points[team] - points[1 - team]) / 2 / TARGET_SCALE
+        for row in rows:
+            inputs[cursor], targets[cursor] = row, margin
+            cursor = (cursor + 1) % buffer
+            filled = min(filled + 1, buffer)
+        deals += 1
+        decisions += len(rows)
+        if filled >= batch:
+            for _ in range(steps_per_deal):
+                at = rng.integers(0, filled, size=batch)
+                x, y = torch.from_numpy(inputs[at]), torch.from_numpy(targets[at])
+                loss = torch.mean((net(x)[:, 0] - y) ** 2)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+            network = snapshot()
+        now = time.perf_counter()
+        if next_eval <= now < deadline:
+            minutes_trained = (now - start) / 60
+            versus_greedy, versus_expert = measure(eval_deals)
+            curve.append(CurvePoint(minutes_trained, deals, decisions, versus_greedy, versus_expert))
+            report(f"{minutes_trained:5.1f} min  {deals:6d} deals  {decisions:8d} decisions  "
+                   f"vs greedy {_figure(versus_greedy)}  vs expert {_figure(versus_expert)}")
+            next_eval = time.perf_counter() + eval_every * 60
+    network = snapshot()
+    final_greedy = final_expert = None
+    if final_deals:
+        final_greedy, final_expert = measure(final_deals)
+        curve.append(CurvePoint((time.perf_counter() - start) / 60, deals, decisions, final_greedy, final_expert))
+        report(f"final, {final_deals} held-out deals from {HELD_OUT_SEED:,}, seats swapped: "
+               f"vs greedy {_figure(final_greedy)}  vs expert {_figure(final_expert)}")
+    return TrainingResult(network, tuple(curve), final_greedy, final_expert, deals, decisions)
+
+
+def _figure(strength: Strength) -> str:
+    return f"{strength.mean:+.2f} ({strength.low:+.2f} … {strength.high:+.2f})"
+
+
+def write_curve(result: TrainingResult, directory: str | os.PathLike[str]) -> list[Path]:
+    """Write ``curve.csv`` and, with matplotlib installed, ``curve.png``; the paths written."""
+    where = Path(directory)
+    where.mkdir(parents=True, exist_ok=True)
+    table = where / "curve.csv"
+    with open(table, "w", newline="", encoding="utf-8") as file:
+        out = csv.writer(file)
+        out.writerow(["minutes", "deals", "decisions", "opponent", "held_out_deals", "mean", "low", "high"])
+        for point in result.curve:
+            for strength in (point.greedy, point.expert):
+                out.writerow([f"{point.minutes:.2f}", point.deals, point.decisions, strength.against,
+                              strength.deals, f"{strength.mean:.4f}", f"{strength.low:.4f}", f"{strength.high:.4f}"])
+    written = [table]
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return written
+    figure, axes = plt.subplots(figsize=(7, 4))
+    xs = [p.minutes for p in result.curve]
+    for label, strengths in (("vs greedy", [p.greedy for p in result.curve]),
+                             ("vs expert", [p.expert for p in result.curve])):
+        means = [s.mean for s in strengths]
+        errors = [[s.mean - s.low for s in strengths], [s.high - s.mean for s in strengths]]
+        axes.errorbar(xs, means, yerr=errors, marker="o", capsize=3, label=label)
+    axes.axhline(0.0, color="grey", linewidth=0.8)
+    axes.set_xlabel("minutes of training (evaluations included)")
+    axes.set_ylabel("team points a game (95% interval)")
+    axes.set_title("gouji DMC: held-out deals, seats swapped")
+    axes.legend()
+    figure.tight_layout()
+    picture = where / "curve.png"
+    figure.savefig(picture, dpi=100)
+    plt.close(figure)
+    written.append(picture)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gouji.rl.dmc", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="provincial", help="a variant's name or TOML file")
+    parser.add_argument("--minutes", type=float, default=30.0, help="wall time of training, evaluations included")
+    parser.add_argument("--out", default="dmc-run", help="folder for weights.npz, curve.csv and curve.png")
+    parser.add_argument("--hidden", default="256,128", help="the hidden layers' widths")
+    parser.add_argument("--epsilon", type=float, default=0.1)
+    parser.add_argument("--learning-rate", type=float, default=1e-3)
+    parser.add_argument("--eval-every", type=float, default=5.0, help="minutes between points of the curve")
+    parser.add_argument("--eval-deals", type=int, default=30, help="held-out deals of each point")
+    parser.add_argument("--final-deals", type=int, default=200, help="held-out deals of the final figures (0: none)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=1, help="PyTorch's threads")
+    args = parser.parse_args(argv)
+    try:
+        hidden = tuple(int(width) for width in args.hidden.split(","))
+    except ValueError:
+        parser.error(f"--hidden is widths separated by commas, not {args.hidden!r:.40}")
+    try:
+        result = train(args.variant, args.minutes, hidden=hidden, epsilon=args.epsilon,
+                       learning_rate=args.learning_rate, eval_every=args.eval_every, eval_deals=args.eval_deals,
+                       final_deals=args.final_deals, seed=args.seed, threads=args.threads)
+        Path(args.out).mkdir(parents=True, exist_ok=True)
+        save_weights(result.network, Path(args.out) / "weights.npz")
+        written = write_curve(result, args.out)
+    except GoujiError as error:
+        parser.exit(2, f"gouji.rl.dmc: {error}\n")
+    print(f"{result.deals} training deals, {result.decisions} decisions weighed; wrote "
+          f"{', '.join(str(p) for p in [Path(args.out) / 'weights.npz', *written])}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+__all__ = [
+    "CurvePoint",
+    "DMCBot",
+    "QNetwork",
+    "TrainingResult",
+    "load_weights",
+    "main",
+    "save_weights",
+    "train",
+    "write_curve",
+]
