@@ -183,7 +183,7 @@ class DMCBot:
 
 @attrs.frozen
 class CurvePoint:
-    """One point of the learning curve: training time, deals and decisions so far, and the
+    """One point of the learning curve: CPU minutes, deals and decisions so far, and the
     current network's strength against ``greedy`` and ``expert``."""
 
     minutes: float
@@ -222,8 +222,9 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
           epsilon: float = 0.1, learning_rate: float = 1e-3, batch: int = 512, steps_per_deal: int = 4,
           buffer: int = 200_000, eval_every: float = 5.0, eval_deals: int = 30, final_deals: int = 200,
           seed: int = 0, threads: int = 1, report: Callable[[str], None] = print) -> TrainingResult:
-    """Train a Q-network by Deep Monte-Carlo for ``minutes`` of wall time (evaluations
-    included) and measure it (see the module). ``final_deals=0`` skips the final measure."""
+    """Train a Q-network by Deep Monte-Carlo for ``minutes`` of this process's CPU time
+    (evaluations included; on a machine of shared cores the wall time is longer) and measure
+    it (see the module). ``final_deals=0`` skips the final measure."""
     from gouji.plugins.loader import load_variant
 
     torch = _torch()
@@ -265,7 +266,7 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
     rng = np.random.default_rng(seed)
     deals = decisions = 0
     curve: list[CurvePoint] = []
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + minutes * 60
     next_eval = start + eval_every * 60
     network = snapshot()
@@ -277,7 +278,7 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
         return (head_to_head(lambda s: DMCBot(frozen, s), "greedy", variant, deals=count),
                 head_to_head(lambda s: DMCBot(frozen, s), "expert", variant, deals=count))
 
-    while time.perf_counter() < deadline:
+    while time.process_time() < deadline:
         deal_seed = seed + deals
         team = deal_seed % 2
         opponent: Callable[[int], Any] = GreedyBot if (deal_seed // 2) % 2 == 0 else ExpertBot
@@ -312,19 +313,19 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
                 loss.backward()
                 optimizer.step()
             network = snapshot()
-        now = time.perf_counter()
+        now = time.process_time()
         if next_eval <= now < deadline:
             minutes_trained = (now - start) / 60
             versus_greedy, versus_expert = measure(eval_deals)
             curve.append(CurvePoint(minutes_trained, deals, decisions, versus_greedy, versus_expert))
             report(f"{minutes_trained:5.1f} min  {deals:6d} deals  {decisions:8d} decisions  "
                    f"vs greedy {_figure(versus_greedy)}  vs expert {_figure(versus_expert)}")
-            next_eval = time.perf_counter() + eval_every * 60
+            next_eval = time.process_time() + eval_every * 60
     network = snapshot()
     final_greedy = final_expert = None
     if final_deals:
         final_greedy, final_expert = measure(final_deals)
-        curve.append(CurvePoint((time.perf_counter() - start) / 60, deals, decisions, final_greedy, final_expert))
+        curve.append(CurvePoint((time.process_time() - start) / 60, deals, decisions, final_greedy, final_expert))
         report(f"final, {final_deals} held-out deals from {HELD_OUT_SEED:,}, seats swapped: "
                f"vs greedy {_figure(final_greedy)}  vs expert {_figure(final_expert)}")
     return TrainingResult(network, tuple(curve), final_greedy, final_expert, deals, decisions)
@@ -362,7 +363,7 @@ def write_curve(result: TrainingResult, directory: str | os.PathLike[str]) -> li
         errors = [[s.mean - s.low for s in strengths], [s.high - s.mean for s in strengths]]
         axes.errorbar(xs, means, yerr=errors, marker="o", capsize=3, label=label)
     axes.axhline(0.0, color="grey", linewidth=0.8)
-    axes.set_xlabel("minutes of training (evaluations included)")
+    axes.set_xlabel("CPU minutes of training (evaluations included)")
     axes.set_ylabel("team points a game (95% interval)")
     axes.set_title("gouji DMC: held-out deals, seats swapped")
     axes.legend()
@@ -377,7 +378,7 @@ def write_curve(result: TrainingResult, directory: str | os.PathLike[str]) -> li
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gouji.rl.dmc", description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="provincial", help="a variant's name or TOML file")
-    parser.add_argument("--minutes", type=float, default=30.0, help="wall time of training, evaluations included")
+    parser.add_argument("--minutes", type=float, default=30.0, help="CPU minutes of training, evaluations included")
     parser.add_argument("--out", default="dmc-run", help="folder for weights.npz, curve.csv and curve.png")
     parser.add_argument("--hidden", default="256,128", help="the hidden layers' widths")
     parser.add_argument("--epsilon", type=float, default=0.1)
