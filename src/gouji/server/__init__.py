@@ -28,7 +28,8 @@ The modules, one job each:
 * :mod:`~gouji.server.catalog` — ``GET /api/variants``: the variants and bots a new table may have.
 * :mod:`~gouji.server.hosts` — the Host and Origin check of every request (DNS rebinding,
   cross-site websockets).
-* :mod:`~gouji.server.app` — the Starlette routes; :mod:`~gouji.server.serve` — uvicorn.
+* :mod:`~gouji.server.app` — the routes (:data:`~gouji.server.app.ROUTES`: each address and its
+  handler) and the one answer of a refusal; :mod:`~gouji.server.serve` — uvicorn.
 
 The protocol and the JSON Schema of every message: ``docs/protocol.rst`` and
 ``gouji/server/schemas/``.

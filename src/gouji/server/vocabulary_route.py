@@ -1,4 +1,5 @@
-"""``GET /api/vocabulary``: the words of every variant this server offers, for the page.
+"""The answer of ``GET /api/vocabulary`` (its handler is :func:`gouji.server.app.vocabulary`):
+the words of every variant this server offers, for the page.
 
 Each variant's decisions, events and phases with their labels in English and Chinese, as
 the plugins declare them (``gouji_vocabulary``, :class:`gouji.plugins.vocabulary.Vocabulary`),
@@ -13,17 +14,11 @@ import functools
 import json
 import logging
 
-from starlette.requests import Request
-from starlette.responses import Response
-
 from gouji.engine.events import PLACE_NAMES
 from gouji.errors import GoujiError
 from gouji.plugins.loader import load_variant, variant_names
 
 log = logging.getLogger("gouji.server")
-
-#: The route's path.
-PATH = "/api/vocabulary"
 
 
 @functools.cache
@@ -38,9 +33,4 @@ def vocabulary_text() -> str:
     return json.dumps({"variants": found, "places": [list(p) for p in PLACE_NAMES]}, ensure_ascii=False)
 
 
-async def vocabulary(request: Request) -> Response:
-    """The handler of ``GET /api/vocabulary``."""
-    return Response(vocabulary_text(), media_type="application/json")
-
-
-__all__ = ["PATH", "vocabulary", "vocabulary_text"]
+__all__ = ["vocabulary_text"]
