@@ -44,8 +44,8 @@ def test_api_test_with_a_bool_mask(variant: gouji.Variant) -> None:
     pettingzoo_test.api_test(env, num_cycles=40)
 
 
-def test_parallel_api_test_with_a_bool_mask() -> None:
-    pettingzoo_test.parallel_api_test(gouji.rl.parallel_env("provincial", mask_dtype="bool"), num_cycles=40)
+def test_parallel_api_test_with_a_bool_mask(variant: gouji.Variant) -> None:
+    pettingzoo_test.parallel_api_test(gouji.rl.parallel_env(variant, seed=1, mask_dtype="bool"), num_cycles=40)
 
 
 def test_check_env_with_a_bool_mask(variant: gouji.Variant) -> None:
