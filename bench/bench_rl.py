@@ -7,6 +7,10 @@
    vector, move history, mask; the info: ``legal_actions`` and ``action_features``), a random
    entry of ``info["legal_actions"]``, ``env.step``; RLCard: its state's ``legal_actions``.
    Resets count. Target: gouji/RLCard <= 0.5 per step.
+   And the loop a generic learner runs (PettingZoo's own examples, a MaskablePPO or Tianshou
+   user), which reads only the observation: ``np.flatnonzero(observation["action_mask"])``, a
+   random entry of it, ``env.step``; with the int8 mask (the default) and with
+   ``mask_dtype="bool"``, in the same paired rounds. Target: the bool mask loop <= 1x RLCard.
 2. The parts of a step: the legal indices, ``info["action_features"]``, the move history,
    the mask and the observation vector, each in µs per step (from the same games); and the
    size of a fresh environment pickled.
@@ -19,6 +23,7 @@
 
     pip install '.[bench,rl]'
     python bench/bench_rl.py [--games N] [--sim-games N] [--variant NAME] [--seed S] [--rounds R]
+                             [--no-mask-loops] [--skip-env]
 
 The step timings are CPU time of this process (``time.process_time``): on a shared machine
 the wall clock counts the waits for a core, which fall on either side at random; the
@@ -76,6 +81,38 @@ def bench_gouji_env(games: int, seed: int, variant: str) -> tuple[int, float]:
             env.step(legal[int(rng.integers(len(legal)))])
             steps += 1
     return steps, time.process_time() - start
+
+
+def bench_gouji_mask_loop(games: int, seed: int, variant: str, mask_dtype: str) -> tuple[int, float]:
+    """The loop of PettingZoo's examples: the legal indices found by scanning the mask."""
+    import numpy as np
+
+    import gouji.rl
+
+    env = gouji.rl.env(variant, mask_dtype=mask_dtype)
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed + 1_000_003)  # warm-up
+    steps = 0
+    start = time.process_time()
+    for i in range(games):
+        env.reset(seed=seed + i)
+        for _agent in env.agent_iter():
+            observation, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(legal[int(rng.integers(len(legal)))])
+            steps += 1
+    return steps, time.process_time() - start
+
+
+#: The gouji loops of the step benchmark, each timed against RLCard in every paired round.
+LOOPS = {
+    "fast loop (info)": lambda games, seed, variant: bench_gouji_env(games, seed, variant),
+    "mask loop, int8": lambda games, seed, variant: bench_gouji_mask_loop(games, seed, variant, "int8"),
+    "mask loop, bool": lambda games, seed, variant: bench_gouji_mask_loop(games, seed, variant, "bool"),
+}
 
 
 def bench_parts(games: int, seed: int, variant: str) -> tuple[int, dict[str, float]]:
@@ -177,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="base seed (default: 0)")
     parser.add_argument("--rounds", type=int, default=5, help="paired rounds of the step benchmark (default: 5)")
     parser.add_argument("--skip-env", action="store_true", help="measure the simulation only")
+    parser.add_argument("--no-mask-loops", action="store_true",
+                        help="time only the fast loop against RLCard, not the mask loops")
     args = parser.parse_args(argv)
 
     print(f"python {sys.version.split()[0]}  cores usable: {len(os.sched_getaffinity(0))}  seed={args.seed}")
@@ -184,29 +223,41 @@ def main(argv: list[str] | None = None) -> int:
         # Alternate the two in rounds and report the median of the per-round ratios: on a
         # shared machine the load changes during a run, and pairing keeps it out of the ratio.
         per_round = max(1, args.games // args.rounds)
-        ratios, totals = [], [0, 0.0, 0, 0.0]
-        best_rl, best_gj = float("inf"), float("inf")
+        loops = LOOPS if not args.no_mask_loops else {"fast loop (info)": LOOPS["fast loop (info)"]}
+        ratios: dict[str, list[float]] = {name: [] for name in loops}
+        steps_of = dict.fromkeys(("rlcard", *loops), 0)
+        time_of = dict.fromkeys(("rlcard", *loops), 0.0)
+        best = dict.fromkeys(("rlcard", *loops), float("inf"))
         # One round of each, not counted, on other deals: both sides' first games fill caches
         # (RLCard's and the engine's tables of sets) and a researcher's millions of games do not
         # pay for them again; the counted rounds are the steady state.
         bench_rlcard_env(per_round, args.seed + args.rounds * per_round)
-        bench_gouji_env(per_round, args.seed + args.rounds * per_round, args.variant)
+        for loop in loops.values():
+            loop(per_round, args.seed + args.rounds * per_round, args.variant)
         for r in range(args.rounds):
             rl_steps, rl_time = bench_rlcard_env(per_round, args.seed + r * per_round)
-            gj_steps, gj_time = bench_gouji_env(per_round, args.seed + r * per_round, args.variant)
-            ratios.append((gj_time / gj_steps) / (rl_time / rl_steps))
-            # Each round plays other deals; the best round of each is the least disturbed by
-            # other work (as bench_engine.py's single operations), over enough steps per round.
-            best_rl, best_gj = min(best_rl, rl_time / rl_steps), min(best_gj, gj_time / gj_steps)
-            totals = [totals[0] + rl_steps, totals[1] + rl_time, totals[2] + gj_steps, totals[3] + gj_time]
-        rl_us, gj_us = totals[1] / totals[0] * 1e6, totals[3] / totals[2] * 1e6
+            measured = {"rlcard": (rl_steps, rl_time)}
+            for name, loop in loops.items():
+                measured[name] = loop(per_round, args.seed + r * per_round, args.variant)
+                ratios[name].append((measured[name][1] / measured[name][0]) / (rl_time / rl_steps))
+            for name, (steps, took) in measured.items():
+                # Each round plays other deals; the best round of each is the least disturbed by
+                # other work (as bench_engine.py's single operations), over enough steps per round.
+                steps_of[name] += steps
+                time_of[name] += took
+                best[name] = min(best[name], took / steps)
+        us = {name: time_of[name] / steps_of[name] * 1e6 for name in steps_of}
         games = per_round * args.rounds
         print("\nenvironment step (apply + next observation + legal actions/mask + random choice)")
-        print(f"  rlcard doudizhu env   {games:>5d} games {totals[0]:>7d} steps  {rl_us:>9.1f} us/step")
-        print(f"  gouji {args.variant:<15} {games:>5d} games {totals[2]:>7d} steps  {gj_us:>9.1f} us/step")
-        print(f"  ratio gouji/rlcard per step: {gj_us / rl_us:.3f} overall, "
-              f"{statistics.median(ratios):.3f} median of {args.rounds} paired rounds, "
-              f"{best_gj / best_rl:.3f} best round against best round  (target <= 0.5)")
+        print(f"  rlcard doudizhu env        {games:>5d} games {steps_of['rlcard']:>7d} steps  "
+              f"{us['rlcard']:>9.1f} us/step")
+        for name in loops:
+            print(f"  gouji {args.variant:<10} {name:<16} {steps_of[name]:>7d} steps  {us[name]:>9.1f} us/step")
+        for name in loops:
+            target = "<= 0.5" if name == "fast loop (info)" else "<= 1 for bool"
+            print(f"  ratio gouji/rlcard per step, {name}: {us[name] / us['rlcard']:.3f} overall, "
+                  f"{statistics.median(ratios[name]):.3f} median of {args.rounds} paired rounds, "
+                  f"{best[name] / best['rlcard']:.3f} best round against best round  (target {target})")
 
         import pickle
 
@@ -217,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, us in parts.items():
             print(f"  {name:<20} {us:>8.1f}")
         print(f"  a fresh env pickles to {len(pickle.dumps(gouji.rl.env(args.variant))):,} bytes; "
-              f"the mask is {gouji.rl.ActionSpace().size:,} int8")
+              f"the mask is {gouji.rl.ActionSpace().size:,} int8 (or bool)")
 
         os_ratios, os_totals = [], [0, 0.0, 0, 0.0]
         per = max(1, per_round // 2)

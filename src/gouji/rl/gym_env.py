@@ -54,7 +54,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], Any]):
 
     def __init__(self, variant: str | os.PathLike[str] | Variant = "provincial", seats: Any = (0,),
                  opponents: str | Sequence[Bot] = "greedy", games: int = 1, reward: str = "team",
-                 illegal_action: str = "substitute", render_mode: str | None = None) -> None:
+                 illegal_action: str = "substitute", render_mode: str | None = None,
+                 mask_dtype: str = "int8") -> None:
         self.seats = _check_seats(seats)
         if illegal_action not in ILLEGAL:
             raise GoujiError(f"illegal_action is one of {', '.join(ILLEGAL)}, not {illegal_action!r}")
@@ -64,11 +65,11 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], Any]):
             opponents = list(opponents)
             if len(opponents) not in (1, 6):
                 raise GoujiError(f"give one bot or six (one per seat; the learner's are unused), not {len(opponents)}")
-        self.episode = Episode(variant, games, reward)
+        self.episode = Episode(variant, games, reward, mask_dtype)
         self._bot_spec = opponents
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        observation, action = _spaces(self.episode.space.size)
+        observation, action = _spaces(self.episode.space.size, self.episode.masks.dtype)
         self.observation_space: gymnasium.spaces.Dict = observation  # type: ignore[assignment]
         self.action_space: gymnasium.spaces.Discrete = action
         self.bots: list[Bot] = []
@@ -168,7 +169,8 @@ def single_agent_env(variant: str | os.PathLike[str] | Variant = "provincial", s
     by seat; the learner's are unused).
 
     Keyword arguments: ``games`` (games per episode), ``reward`` (``"team"``, ``"seat"`` or
-    ``"both"``), ``illegal_action``, ``render_mode``. ``seat=`` and ``bots=`` are the earlier
+    ``"both"``), ``illegal_action``, ``render_mode``, ``mask_dtype`` (``"int8"`` or ``"bool"``, as
+    :func:`gouji.rl.env`'s). ``seat=`` and ``bots=`` are the earlier
     names of ``seats`` (one seat) and ``opponents``.
     """
     if seat is not None:
