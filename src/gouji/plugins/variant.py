@@ -101,6 +101,7 @@ class Variant:
         where = source or f"variant {name!r}"
         resolved = resolve_options(specs, options or {}, where)
         variant = cls(name, description, tuple(plugins), files, resolved, source, pm)
+        variant.call_hook("gouji_check_options", options=resolved)  # every plugin's, before any answer
         rules = variant.call_hook("gouji_set_rules", options=resolved)
         burn = variant.call_hook("gouji_burn_policy", options=resolved)
         hold = variant.call_hook("gouji_hold_three_policy", options=resolved)
