@@ -107,7 +107,7 @@ def gouji_check_options(options: Options) -> None:
     specs alone cannot say (D§26.(四): 憋3 rules out counts and 挑牌; T's captains, one a
     team; a club pack too small to deal).
 
-    Collecting: called once when a variant is built (:meth:`gouji.plugins.variant.Variant.build`,
+    Collecting: called once when a variant is built (:meth:`gouji.Variant.build`,
     and so ``load_variant`` and ``with_options``), right after the options are resolved against
     every plugin's specs and before any other hook is asked; every plugin's check runs, the most
     recently registered first, whatever another plugin answers to the other hooks.

@@ -13,7 +13,7 @@ adjustment for the opponents naming the article, a lost game (P§25 判负) ends
 the game with the opponents scoring 6. A series carries the ledger from game
 to game (``GameContext.carry``), since P counts over the whole match (场).
 
-The plugin (:mod:`gouji.rules.provincial`) imports this module, so the action
+The plugin (``gouji.rules.provincial``) imports this module, so the action
 ``referee-penalty`` and the ledger's carry check are known in every process
 that loads the variant; it carries the action out (``gouji_apply_action``),
 adds the penalties to the score and passes the ledger on. A lost game's
