@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 TRACE_ENV = "GOUJI_TRACE_HOOKS"
 #: Hooks called while a game is played: a third-party one makes ``apply`` keep a copy to restore.
-#: Every hook but the options runs, or builds what runs, while a game is played (a deck
+#: Every hook but the options (their specs and checks) runs, or builds what runs, while a game is played (a deck
 #: hook's bad deal surfaces only as the phases end).
 _GAME_HOOKS = (
     "gouji_forbidden_plays", "gouji_last_set_owner", "gouji_score", "gouji_score_adjustments",
