@@ -21,6 +21,7 @@ GLOSSARY_PAGE = DOCS / "glossary.rst"
 
 HOOKS = (
     "gouji_option_specs",
+    "gouji_check_options",
     "gouji_deck",
     "gouji_set_rules",
     "gouji_cut",

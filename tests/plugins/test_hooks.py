@@ -33,6 +33,12 @@ def test_gouji_option_specs():
         with_plugin("gouji_option_specs", bonus_for_sweep="lots")
 
 
+def test_gouji_check_options():
+    assert with_plugin("gouji_check_options").options["place_points"] == (4, 2, 0, 0, -2, -4)
+    with pytest.raises(gouji.OptionError, match="place_points"):
+        with_plugin("gouji_check_options", place_points=[0, 2, 4, 0, -2, -4])
+
+
 def test_gouji_deck():
     variant = with_plugin("gouji_deck")
     assert len(variant.deck()) == 200

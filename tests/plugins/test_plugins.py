@@ -427,6 +427,60 @@ def test_a_bad_default_fails_when_the_plugin_is_imported(tmp_path):
         gouji.load_variant(variant_file(tmp_path, plugin_files=["baddefault.py"]))
 
 
+# -- gouji_check_options: every plugin's check, once, when the variant is built --------------------
+EXAMPLE_SET_RULES = Path(__file__).resolve().parents[2] / "examples" / "hooks" / "gouji_set_rules.py"
+
+
+def test_a_book_checks_its_options_although_a_house_plugin_answers_its_set_rules():
+    """The club's check (DECK-1) is its own hook: a house ``gouji_set_rules`` answering first skips it no more."""
+    with pytest.raises(OptionError, match="three_four_deal = 'one_each'"):
+        gouji.Variant.build("house", ["dagang196"], {"removed_cards": [3, 11, 4, 10]}, [EXAMPLE_SET_RULES])
+    with pytest.raises(OptionError, match="option 'captains'"):
+        gouji.Variant.build("house", ["district"], {"captains": [0, 2]}, [EXAMPLE_SET_RULES])
+    with pytest.raises(OptionError, match="hold_three"):
+        gouji.Variant.build("house", ["dagang"], {**gouji.load_variant("dagang").options.to_plain(),
+                                                  "pick_order": True}, [EXAMPLE_SET_RULES])
+
+
+def test_every_check_runs_once_per_build_the_last_registered_first(tmp_path):
+    write(tmp_path / "checks.py", """
+        from gouji import OptionError, hookimpl
+
+        CALLS = []
+
+        @hookimpl
+        def gouji_check_options(options):
+            CALLS.append(options["decks"])
+            if options["decks"] == 3:
+                raise OptionError("option 'decks': this house never plays three")
+    """)
+    variant = gouji.load_variant(variant_file(tmp_path, plugin_files=["checks.py"]))
+    module = variant.plugin_manager.get_plugin(str(tmp_path / "checks.py"))
+    assert module.CALLS == [4]
+    variant.new_game(seed=1)
+    assert module.CALLS == [4], "checked when built, never per game"
+    with pytest.raises(OptionError, match="never plays three"):
+        variant.with_options(decks=3)
+    with pytest.raises(OptionError, match="never plays three"):  # before the book's own (captains)
+        gouji.Variant.build("house", ["district"], {"captains": [0, 2], "decks": 3}, [tmp_path / "checks.py"])
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ("return False", r"hook gouji_check_options answered \[False\], expected None from every plugin"),
+    ("raise ValueError('no')", r"plugin .*answers\.py.* raised in hook gouji_check_options: ValueError"),
+])
+def test_a_check_that_answers_or_raises_something_else_is_named(tmp_path, body, expected):
+    write(tmp_path / "answers.py", f"""
+        from gouji import hookimpl
+
+        @hookimpl
+        def gouji_check_options(options):
+            {body}
+    """)
+    with pytest.raises(PluginError, match=expected):
+        gouji.load_variant(variant_file(tmp_path, plugin_files=["answers.py"]))
+
+
 def test_plugin_files_are_relative_to_the_variant_file(tmp_path):
     write(tmp_path / "rules" / "house.py", QUIET_PLUGIN)
     path = variant_file(tmp_path / "variants", plugin_files=["../rules/house.py"])

@@ -267,8 +267,6 @@ ENGINE_TERMS: tuple[Term, ...] = (
     decision_term("yield", "yield", "让牌", "leave the set to a teammate", "让给队友管", "ROUND-4"),
     decision_term("take-wind", "take the wind", "接风", "lead after your teammate went out", "队友走科后接风发牌",
              "ROUND-6"),
-    decision_term("referee-penalty", "referee's penalty", "裁判处罚", "the referee records an offence against a team",
-             "裁判记一队违例", "REF-1"),
 )
 
 

@@ -106,8 +106,14 @@ def _optional_phase(value: Any) -> str | None:
     return None if value is None or _phase(value) else "None or a Phase (actor, legal_actions, apply)"
 
 
+def _no_answers(value: Any) -> str | None:
+    """A check answers nothing: it raises an OptionError or lets the options be."""
+    return None if value == [] else "None from every plugin (a bad option raises OptionError)"
+
+
 #: hook name → a function naming what was expected, or ``None`` when the answer is fine.
 CHECKS: dict[str, Callable[[Any], str | None]] = {
+    "gouji_check_options": _no_answers,
     "gouji_deck": _deck,
     "gouji_set_rules": _present,
     "gouji_burn_policy": _present,

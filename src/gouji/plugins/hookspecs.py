@@ -102,6 +102,25 @@ def gouji_option_specs() -> list[OptionSpec]:
 
 
 @hookspec
+def gouji_check_options(options: Options) -> None:
+    """Refuse the option values and combinations the plugin's rules cannot play, which the
+    specs alone cannot say (D§26.(四): 憋3 rules out counts and 挑牌; T's captains, one a
+    team; a club pack too small to deal).
+
+    Collecting: called once when a variant is built (:meth:`gouji.Variant.build`,
+    and so ``load_variant`` and ``with_options``), right after the options are resolved against
+    every plugin's specs and before any other hook is asked; every plugin's check runs, the most
+    recently registered first, whatever another plugin answers to the other hooks.
+
+    Contract: raise :class:`gouji.errors.OptionError` naming the option and what it needs;
+    otherwise return ``None``, and change nothing (``options`` is frozen). The check reads only
+    ``options``; it never deals, plays or imports on a value's say-so.
+
+    :return: ``None`` (an answer other than ``None`` is refused).
+    """
+
+
+@hookspec
 def gouji_vocabulary() -> list[EventTerm | DecisionTerm | PhaseTerm] | None:
     """Declare the terms this plugin adds: each decision kind, event kind and phase it can
     make, ask or log, with its words in English and Chinese (a short label and a one-line

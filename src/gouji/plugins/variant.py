@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 TRACE_ENV = "GOUJI_TRACE_HOOKS"
 #: Hooks called while a game is played: a third-party one makes ``apply`` keep a copy to restore.
-#: Every hook but the options runs, or builds what runs, while a game is played (a deck
+#: Every hook but the options (their specs and checks) runs, or builds what runs, while a game is played (a deck
 #: hook's bad deal surfaces only as the phases end).
 _GAME_HOOKS = (
     "gouji_forbidden_plays", "gouji_last_set_owner", "gouji_score", "gouji_score_adjustments",
@@ -101,6 +101,7 @@ class Variant:
         where = source or f"variant {name!r}"
         resolved = resolve_options(specs, options or {}, where)
         variant = cls(name, description, tuple(plugins), files, resolved, source, pm)
+        variant.call_hook("gouji_check_options", options=resolved)  # every plugin's, before any answer
         rules = variant.call_hook("gouji_set_rules", options=resolved)
         burn = variant.call_hook("gouji_burn_policy", options=resolved)
         hold = variant.call_hook("gouji_hold_three_policy", options=resolved)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import gouji
-from gouji.engine.referee import correct_wrong_set
+from gouji.rules.provincial.referee import correct_wrong_set
 
 VARIANT = gouji.load_variant("provincial")
 
@@ -751,7 +751,7 @@ def test_p19_the_burn_duty_ends_in_the_melee() -> None:
 @pytest.mark.rule("REF-1")
 def test_p24_3_p25_warning_then_plus_two_then_loss() -> None:
     """P§24.3: "处以警告一次…同一场比赛中再次出现，每次给予对方队…加两分"; P§25: "累计判罚对方加两分的情况第二次，将被判负"."""
-    from gouji.engine.referee import Offence, PenaltyLedger
+    from gouji.rules.provincial.referee import Offence, PenaltyLedger
 
     ledger = PenaltyLedger()
     kinds = [ledger.record(0, Offence.WRONG_CLOSE).kind for _ in range(3)]
@@ -761,7 +761,7 @@ def test_p24_3_p25_warning_then_plus_two_then_loss() -> None:
 @pytest.mark.rule("REF-2")
 def test_p24_7_out_of_turn_is_plus_two_at_once() -> None:
     """P§24.7: "越、抢出牌…直接给予对方队，当场比赛成绩加两分的处罚"."""
-    from gouji.engine.referee import Offence, PenaltyLedger
+    from gouji.rules.provincial.referee import Offence, PenaltyLedger
 
     assert PenaltyLedger().record(0, Offence.OUT_OF_TURN).kind == "plus_two"
 
@@ -935,7 +935,7 @@ def test_p17_headless_player_answers_a_gouji_set_without_burning() -> None:
 @pytest.mark.rule("REF-1")
 def test_p24_3_one_warning_per_match_across_offences() -> None:
     """P§24.3: "处以警告一次（所有的警告每场比赛仅此一次）"; P§25: "累计口头警告第两次，将被判罚对方加两分"."""
-    from gouji.engine.referee import Offence, PenaltyLedger
+    from gouji.rules.provincial.referee import Offence, PenaltyLedger
 
     ledger = PenaltyLedger()
     assert ledger.record(0, Offence.WRONG_SEAT).kind == "warning"
@@ -946,7 +946,7 @@ def test_p24_3_one_warning_per_match_across_offences() -> None:
 @pytest.mark.rule("REF-1")
 def test_p25_second_plus_two_loses_the_game_across_offences() -> None:
     """P§25: "累计判罚对方加两分的情况第二次，将被判负，对手局分得6分"."""
-    from gouji.engine.referee import Offence, PenaltyLedger
+    from gouji.rules.provincial.referee import Offence, PenaltyLedger
 
     ledger = PenaltyLedger()
     assert ledger.record(0, Offence.OUT_OF_TURN).kind == "plus_two"
@@ -963,7 +963,7 @@ def test_p25_second_plus_two_loses_the_game_across_offences() -> None:
 ])
 def test_p24_first_penalty_of_each_offence(name: str, first: str) -> None:
     """P§24.1-13: warnings for 1-6, 11, 13; "直接…加两分" for 7, 8; "每次…加两分" for 10, 12."""
-    from gouji.engine.referee import Offence, PenaltyLedger
+    from gouji.rules.provincial.referee import Offence, PenaltyLedger
 
     assert PenaltyLedger().record(0, Offence[name]).kind == first
 
@@ -1034,7 +1034,7 @@ def test_p20_a_refused_wind_request_keeps_the_requester_in_the_round() -> None:
 
 
 def _record_penalty() -> Any:
-    import gouji.engine.referee as referee
+    import gouji.rules.provincial.referee as referee
 
     if not hasattr(referee, "record_penalty"):
         pytest.skip("no in-game referee penalties on this engine")
@@ -1044,7 +1044,7 @@ def _record_penalty() -> Any:
 @pytest.mark.rule("REF-2")
 def test_p24_7_plus_two_reaches_the_games_score() -> None:
     """P§24.7: "直接给予对方队，当场比赛成绩加两分的处罚"."""
-    from gouji.engine.referee import Offence
+    from gouji.rules.provincial.referee import Offence
 
     record_penalty = _record_penalty()
     hands = {0: "9 5 3", 1: "4 3", 2: "J 3", 3: "10 3", 4: "Q 3", 5: "K 3"}
@@ -1061,7 +1061,7 @@ def test_p24_7_plus_two_reaches_the_games_score() -> None:
 @pytest.mark.rule("REF-1")
 def test_p25_second_plus_two_loses_the_game_opponents_score_six() -> None:
     """P§25: "累计判罚对方加两分的情况第二次，将被判负，对手局分得6分"."""
-    from gouji.engine.referee import Offence
+    from gouji.rules.provincial.referee import Offence
 
     record_penalty = _record_penalty()
     game = pos({0: "9 5 3", 1: "4 3", 2: "J 3", 3: "10 3", 4: "Q 3", 5: "K 3"})

@@ -2,18 +2,20 @@
 
 import collections
 import json
+import subprocess
+import sys
 
 import pytest
 
 import gouji
-from gouji.engine.referee import (
+from gouji.engine.series import Series
+from gouji.rules.provincial.referee import (
     Offence,
     PenaltyLedger,
     RefereePenalty,
     correct_wrong_set,
     record_penalty,
 )
-from gouji.engine.series import Series
 
 
 def counts(text):
@@ -171,6 +173,32 @@ def test_REF_2_penalties_replay_and_bad_text_is_refused(position):
             gouji.parse_action(text)
     with pytest.raises(gouji.GoujiError):
         RefereePenalty(0, "wrong-seat")
+
+
+@pytest.mark.rule("REF-1")
+def test_REF_1_a_record_with_penalties_replays_in_a_fresh_process(provincial, tmp_path):
+    """P§25: "累计判罚对方加两分的情况第二次，将被判负，对手局分得6分": a record holding a +2 and
+    the lost game it led to replays, with its score, in a process that only imports gouji (the
+    plugin brings its referee's action with it)."""
+    game = provincial.new_game(seed=7)
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])
+    assert record_penalty(game, 1, Offence.OUT_OF_TURN).kind == "plus_two"
+    game.apply(game.legal_actions()[0])
+    assert record_penalty(game, 1, Offence.WRONG_PASS).kind == "game_lost" and game.is_over
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(game.record()), encoding="utf-8")
+    script = (
+        "import json, sys, gouji\n"
+        "game = gouji.replay(open(sys.argv[1], encoding='utf-8').read())\n"
+        "print(json.dumps([list(game.score().team_points), [a.to_text() for a in game.history if getattr(a, 'referee', False)]]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    points, penalties = json.loads(done.stdout)
+    assert points == [6, -6] == list(game.score().team_points)
+    assert penalties == ["referee-penalty 1 out-of-turn", "referee-penalty 1 wrong-pass"]
 
 
 @pytest.mark.rule("REF-2")

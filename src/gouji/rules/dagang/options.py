@@ -5,7 +5,7 @@ are set in ``variants/dagang.toml``; these are the ones the dagang plugin
 adds. Their defaults are the game of D§1-22 without the 超常规则 打点 and 憋3
 (what ``variants/dagang-plain.toml`` plays), a combination that is valid with
 the engine's defaults; ``variants/dagang.toml`` sets the book's values.
-:func:`check_options` refuses combinations the book rules out.
+:func:`check_options` refuses combinations the book rules out (the plugin's ``gouji_check_options``).
 """
 
 from __future__ import annotations

@@ -43,7 +43,6 @@ from gouji.rules.dagang.tribute import LastChoicePhase, TributePhase, last_choic
 
 if TYPE_CHECKING:
     from gouji.engine.cards import Card
-    from gouji.engine.comparison import SetRules
     from gouji.engine.phases import Phase
     from gouji.plugins.surface import PluginGame
 
@@ -62,10 +61,9 @@ def gouji_option_specs() -> list[OptionSpec]:
 
 
 @hookimpl
-def gouji_set_rules(options: Options) -> SetRules | None:
-    """Called once when the variant is built: refuse option combinations the book rules out."""
+def gouji_check_options(options: Options) -> None:
+    """Refuse the option combinations the book rules out (D§26.(四), D§24)."""
     check_options(options)
-    return None
 
 
 @hookimpl

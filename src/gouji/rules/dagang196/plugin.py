@@ -66,14 +66,19 @@ def gouji_deal(options: Options, pile: Sequence[Card], first_drawer: int) -> Dea
 
 
 @hookimpl
-def gouji_set_rules(options: Options) -> ClubSetRules:
-    """PLAY-3/4/6, GOUJI-1 (C§2-3). Called once per variant, so the club's options that
-    their types cannot check are checked here too."""
+def gouji_check_options(options: Options) -> None:
+    """The club's options that their types cannot check: the cards removed leave a pack that
+    deals (DECK-1), one 3 and one 4 each where ``three_four_deal`` says so, a set of games."""
     pack = club_pack(options["decks"], options["removed_cards"])
     if options["three_four_deal"] == "one_each":
         check_one_each(pack)
     if options["set_games"] < 1:
         raise OptionError(f"option 'set_games': a set has at least one game, not {options['set_games']}")
+
+
+@hookimpl
+def gouji_set_rules(options: Options) -> ClubSetRules:
+    """PLAY-3/4/6, GOUJI-1 (C§2-3)."""
     return ClubSetRules(mixed_jokers=options["mixed_jokers"], joker_beat=options["joker_beat"])
 
 

@@ -69,9 +69,14 @@ def gouji_option_specs() -> list[OptionSpec]:
 
 
 @hookimpl
-def gouji_set_rules(options: Options) -> DistrictSetRules:
-    """PLAY-5 / GOUJI-1: 大虎二杀一. (Called when the variant is built: the captains are checked here.)"""
+def gouji_check_options(options: Options) -> None:
+    """OPEN-1 (T 二.3.(2) 各队队长…切牌): the captains who cut the first game are one a team."""
     check_captains(options["captains"])
+
+
+@hookimpl
+def gouji_set_rules(options: Options) -> DistrictSetRules:
+    """PLAY-5 / GOUJI-1: 大虎二杀一."""
     return DistrictSetRules(mixed_jokers=options["mixed_jokers"], two_kill_one=options["two_kill_one"])
 
 

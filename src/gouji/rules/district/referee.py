@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from gouji.engine.actions import Action, register_action
-from gouji.engine.referee import lose_game
+from gouji.engine.forfeit import lose_game
 from gouji.engine.vocabulary import Term, decision_term, event_term
 from gouji.errors import GoujiError, IllegalActionError, ParseError
 

@@ -12,6 +12,12 @@ penalty goes into the game's record, and into its score: P§24's "+2" is an
 adjustment for the opponents naming the article, a lost game (P§25 判负) ends
 the game with the opponents scoring 6. A series carries the ledger from game
 to game (``GameContext.carry``), since P counts over the whole match (场).
+
+The plugin (``gouji.rules.provincial``) imports this module, so the action
+``referee-penalty`` and the ledger's carry check are known in every process
+that loads the variant; it carries the action out (``gouji_apply_action``),
+adds the penalties to the score and passes the ledger on. A lost game's
+places are the engine's (:func:`gouji.engine.forfeit.lose_game`).
 """
 
 from __future__ import annotations
@@ -27,8 +33,10 @@ from gouji.engine.actions import Action, register_action
 from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO
 from gouji.engine.comparison import SetRules
 from gouji.engine.context import MAX_GAME_NUMBER, register_carry_check
+from gouji.engine.forfeit import lose_game
 from gouji.engine.plays import Play
 from gouji.engine.scoring import Adjustment, Score
+from gouji.engine.vocabulary import Term, decision_term
 from gouji.errors import GoujiError, ParseError
 
 if TYPE_CHECKING:
@@ -295,17 +303,6 @@ def apply_penalty(game: PluginGame, action: RefereePenalty) -> Penalty:
     return penalty
 
 
-def lose_game(game: PluginGame, team: int, rule: str, reason: str) -> None:
-    """End ``game`` with ``team`` losing: its players still in play take the lowest places,
-    below the other team's (a referee's 判负; T's 0:6 too)."""
-    free = [i for i in range(6) if game.seat_in_place(i) is None]
-    playing = [s for s in range(6) if game.in_play(s)]
-    order = [s for s in playing if s % 2 != team] + [s for s in playing if s % 2 == team]
-    # The engine puts the last player in the first free place: retire the others first.
-    for seat, place in list(zip(order, free, strict=True))[1:]:
-        game.retire(seat, place, rule, reason, kind="forfeited")
-
-
 def penalty_adjustments(game: PluginGame, score: Score) -> list[Adjustment]:
     """REF-1/REF-2 in the score: +2 for the opponents for each such penalty of this game
     (rule REF-2, or REF-1 where the ladder raised it; the reason starts with the article);
@@ -346,3 +343,11 @@ def carry_ledger(game: PluginGame, carry: tuple[tuple[str, Any], ...]) -> tuple[
     if counts:
         items[LEDGER_KEY] = counts
     return tuple(items.items())
+
+
+#: The terms of the referee's penalties (REF-1, REF-2), declared once (``gouji_vocabulary``); the
+#: ``penalty`` it logs and the ``forfeited`` seats of a lost game are the engine's own events.
+TERMS: tuple[Term, ...] = (
+    decision_term(RefereePenalty.keyword, "referee's penalty", "裁判处罚",
+                  "the referee records an offence against a team", "裁判记一队违例", "REF-1"),
+)
