@@ -91,7 +91,8 @@ def test_epsilon_is_a_probability() -> None:
 
 @pytest.mark.parametrize("arguments", [{"minutes": 0}, {"minutes": -1.0}, {"epsilon": 2.0}, {"hidden": ()},
                                        {"hidden": (0,)}, {"hidden": (True,)}, {"batch": 0}, {"eval_deals": 0},
-                                       {"final_deals": -1}, {"learning_rate": 0.0}, {"threads": "2"}])
+                                       {"final_deals": -1}, {"learning_rate": 0.0}, {"threads": "2"},
+                                       {"average": 1.0}, {"average": -0.5}, {"average": True}])
 def test_bad_training_arguments_are_gouji_errors(arguments: dict[str, object]) -> None:
     pytest.importorskip("torch")
     with pytest.raises(GoujiError):

@@ -34,6 +34,7 @@ with numpy only.
 from __future__ import annotations
 
 import argparse
+import copy
 import csv
 import os
 import random
@@ -220,8 +221,9 @@ def _positive(name: str, value: Any, kind: type = int) -> None:
 
 def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidden: Sequence[int] = (256, 128),
           epsilon: float = 0.1, learning_rate: float = 1e-3, batch: int = 512, steps_per_deal: int = 4,
-          buffer: int = 200_000, eval_every: float = 5.0, eval_deals: int = 30, final_deals: int = 200,
-          seed: int = 0, threads: int = 1, report: Callable[[str], None] = print) -> TrainingResult:
+          buffer: int = 200_000, average: float = 0.999, eval_every: float = 5.0, eval_deals: int = 30,
+          final_deals: int = 200, seed: int = 0, threads: int = 1,
+          report: Callable[[str], None] = print) -> TrainingResult:
     """Train a Q-network by Deep Monte-Carlo for ``minutes`` of this process's CPU time
     (evaluations included; on a machine of shared cores the wall time is longer) and measure
     it (see the module). ``final_deals=0`` skips the final measure."""
@@ -242,6 +244,8 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
         raise GoujiError(f"hidden is 1 to {MAX_LAYERS - 1} layer widths of 1 to {MAX_WIDTH}, not {hidden!r:.80}")
     if not 0.0 <= epsilon <= 1.0:
         raise GoujiError(f"epsilon is a probability, not {epsilon!r:.40}")
+    if isinstance(average, bool) or not isinstance(average, (int, float)) or not 0.0 <= average < 1.0:
+        raise GoujiError(f"average is a decay from 0 (none) up to 1, not {average!r:.40}")
     _positive("learning_rate", learning_rate, float)
 
     # One thread: the actors and the learner share the process, and 2-core machines are the rule.
@@ -255,9 +259,14 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
             modules.append(torch.nn.ReLU())
     net = torch.nn.Sequential(*modules)
     optimizer = torch.optim.Adam(net.parameters(), lr=learning_rate)
+    # The actors play, and the curve measures, an exponential average of the learner's weights:
+    # the Monte-Carlo targets are noisy (a whole game's margin), and the last minibatch's weights
+    # flip the choice between close candidates from one step to the next.
+    averaged = copy.deepcopy(net)
+    updates = 0
 
     def snapshot() -> QNetwork:
-        linear = [m for m in net if isinstance(m, torch.nn.Linear)]
+        linear = [m for m in (averaged if average else net) if isinstance(m, torch.nn.Linear)]
         return QNetwork([(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()) for m in linear])
 
     inputs = np.zeros((buffer, len(FEATURE_NAMES)), np.float32)
@@ -312,6 +321,13 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
                 optimizer.zero_grad()
                 loss.backward()
                 optimizer.step()
+                updates += 1
+                if average:
+                    # Early on the average follows closely, so that it does not stay near the start.
+                    decay = min(average, (1 + updates) / (10 + updates))
+                    with torch.no_grad():
+                        for kept, live in zip(averaged.parameters(), net.parameters(), strict=True):
+                            kept.mul_(decay).add_(live, alpha=1 - decay)
             network = snapshot()
         now = time.process_time()
         if next_eval <= now < deadline:
@@ -383,6 +399,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", default="256,128", help="the hidden layers' widths")
     parser.add_argument("--epsilon", type=float, default=0.1)
     parser.add_argument("--learning-rate", type=float, default=1e-3)
+    parser.add_argument("--average", type=float, default=0.999,
+                        help="decay of the averaged weights the actors play (0: the learner's own)")
     parser.add_argument("--eval-every", type=float, default=5.0, help="minutes between points of the curve")
     parser.add_argument("--eval-deals", type=int, default=30, help="held-out deals of each point")
     parser.add_argument("--final-deals", type=int, default=200, help="held-out deals of the final figures (0: none)")
@@ -395,8 +413,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--hidden is widths separated by commas, not {args.hidden!r:.40}")
     try:
         result = train(args.variant, args.minutes, hidden=hidden, epsilon=args.epsilon,
-                       learning_rate=args.learning_rate, eval_every=args.eval_every, eval_deals=args.eval_deals,
-                       final_deals=args.final_deals, seed=args.seed, threads=args.threads)
+                       learning_rate=args.learning_rate, average=args.average, eval_every=args.eval_every,
+                       eval_deals=args.eval_deals, final_deals=args.final_deals, seed=args.seed, threads=args.threads)
         Path(args.out).mkdir(parents=True, exist_ok=True)
         save_weights(result.network, Path(args.out) / "weights.npz")
         written = write_curve(result, args.out)
