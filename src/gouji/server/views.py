@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from gouji.engine.game import shown_counts
 from gouji.records.wire import event_to_dict
-from gouji.server.view_texts import ViewTexts, event_json, legal_json
+from gouji.engine.view_texts import ViewTexts, event_json, legal_json
 
 if TYPE_CHECKING:
     from gouji.engine.events import Event
@@ -84,8 +84,8 @@ def spectator_view(game: Game, since: int) -> dict[str, Any]:
 class ViewCache:
     """Every seat's view as JSON text, kept as the game goes: a view then costs the events it
     sends, not the whole history (``Game.observation`` filters the whole log). How it keeps
-    them: :class:`gouji.server.view_texts.ViewTexts`, which a build may compile
-    (``GOUJI_COMPILE=1``; :data:`gouji.server.view_texts.COMPILED` says whether it was).
+    them: :class:`gouji.engine.view_texts.ViewTexts`, which a build may compile
+    (``GOUJI_COMPILE=1``; :data:`gouji.engine.view_texts.COMPILED` says whether it was).
 
     The text is what :func:`seat_view` and :func:`spectator_view` return, as JSON with every
     character past ASCII escaped (``json.dumps``'s default): a socket sends it as it is

@@ -1,0 +1,310 @@
+"""What each seat may see (ROUND-6), built in one place: the views of a game.
+
+The public facts of a state (who decides what, the set on the table, the seats that passed,
+the hand sizes as the others see them, the finish order, burners …) are derived here once per
+state, as one :class:`ViewFacts` kept with the game; every form a view takes is written from it:
+
+* :func:`observation` — :meth:`Game.observation <gouji.Game.observation>`, the
+  :class:`~gouji.engine.game.Observation` of one seat;
+* :func:`deltas` — :meth:`Game.deltas <gouji.Game.deltas>`, the six seats' JSON-ready data;
+* :func:`delta_texts` — :meth:`Game.delta_texts <gouji.Game.delta_texts>`, the six seats' data
+  as JSON text (:mod:`gouji.engine.view_texts`, which the server's view cache uses too);
+* :func:`spectator_facts` — what someone who holds no seat sees of the same facts
+  (:mod:`gouji.server.views`);
+* :func:`rebuilt_observation` — the observation made from scratch, nothing kept: what the
+  kept views are checked equal to (``tests/engine/test_incremental_views.py``).
+
+A state lasts while the history and the log keep their lengths and the legal actions are not
+made again (everything that changes a game forgets them: ``_legal = None``). The facts that
+change seldom (the finish order, the seats in play, burners, kept heads, the melee, void) are
+read again only when the engine counted a change of them (``Game._seldom_changes``); a fact
+that did not change is the very object it was (a reader may key what it wrote on identity).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import mul
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from gouji.engine.game import Observation, shown_counts
+from gouji.engine.round import OVER, PHASE, RESPOND, check_seat
+from gouji.errors import ObservationError
+from gouji.records.wire import _legal_texts, _play_text, _seats_events
+
+if TYPE_CHECKING:
+    from gouji.engine.actions import Action
+    from gouji.engine.events import Event
+    from gouji.engine.game import Game
+    from gouji.engine.plays import Play
+
+__all__ = ["PUBLIC_FACTS", "SEAT_OWN", "ViewFacts", "delta_texts", "deltas", "facts", "observation",
+           "rebuilt_observation", "spectator_facts"]
+
+#: The fields of an :class:`~gouji.engine.game.Observation` that are its seat's own; every other
+#: field is a public fact, the same in the six views of a state (:data:`PUBLIC_FACTS`).
+SEAT_OWN = ("seat", "hand", "hand_sizes", "history", "legal_actions")
+
+
+@attrs.define(eq=False)
+class ViewFacts:
+    """The public facts of one state, derived once (:func:`facts`): the fields an
+    :class:`~gouji.engine.game.Observation` shares with the other seats' (same names), and
+    what a view needs to write its seat's own part."""
+
+    # -- the state they were derived for ------------------------------------------------------
+    made_from: list[Action]  # the game's legal-action list: a new list is a new state
+    events: int
+    turn: int
+    #: ``Game._seldom_changes`` when the seldom facts were read.
+    seldom: int
+    # -- what a seat's own part is written from ---------------------------------------------
+    legal: tuple[Action, ...]  # for the seat to decide
+    #: Each seat's cards in play (0 out of play) and, as a seat other than their own sees them,
+    #: the hand sizes (``None``: hidden; ROUND-6, ``count_visibility``).
+    counts: tuple[int, ...]
+    sizes: tuple[int | None, ...]
+    # -- the public facts (Observation's names) ----------------------------------------------
+    current_player: int | None
+    table: Play | None
+    table_owner: int | None
+    passed: frozenset[int]
+    finish_order: tuple[int, ...]
+    opened: frozenset[int]
+    is_void: bool
+    decision: str
+    phase: str
+    in_play: frozenset[int]
+    burners: frozenset[int]
+    kept_heads: frozenset[int]
+    melee: bool
+    gouji_restricted: bool
+    #: Each seat's observation of this state, once made (:func:`observation`).
+    views: list[Observation | None] = attrs.field(factory=lambda: [None] * 6)
+    #: The JSON-ready data the six seats share, once written (:func:`deltas`).
+    wire: tuple[Any, ...] | None = None
+
+
+#: The public facts, by the names :class:`~gouji.engine.game.Observation` gives them (and
+#: :class:`ViewFacts`): what :func:`spectator_facts` and the wire data name.
+PUBLIC_FACTS = ("current_player", "table", "table_owner", "passed", "finish_order", "opened", "is_void", "turn",
+                "decision", "phase", "in_play", "burners", "kept_heads", "melee", "gouji_restricted")
+
+
+def facts(game: Game) -> ViewFacts:
+    """The public facts of the game's state, derived once per state and kept with the game."""
+    legal = game._legal
+    if legal is None:
+        legal = game._legal = game._compute_legal()
+    kept = game._common
+    if kept is not None and kept.made_from is legal and kept.events == len(game.events) \
+            and kept.turn == len(game.history):
+        return kept
+    made = game._common = derive_facts(game, legal, kept)
+    return made
+
+
+def derive_facts(game: Game, legal: list[Action], before: ViewFacts | None) -> ViewFacts:
+    """The public facts of the game now, ``legal`` its legal actions. The facts of ``before``
+    (an earlier state of the same game) are kept where they are unchanged: the seldom ones
+    while the engine counted no change of them, the counts, the sizes and the seats that passed
+    while equal. ``before=None``: every fact read from the game (:func:`rebuilt_observation`)."""
+    kind = game.kind
+    over = kind == OVER
+    seldom = game._seldom_changes
+    if before is not None and before.seldom == seldom and (before.decision == OVER) == over:
+        finish, in_play, burners, kept_heads = before.finish_order, before.in_play, before.burners, before.kept_heads
+        melee, void = before.melee, before.is_void
+    else:
+        finish = tuple(game.finish_order)
+        in_play = frozenset(seat for seat in range(6) if game.playing[seat])
+        burners, kept_heads = frozenset(game.burners), frozenset(game.kept_heads)
+        melee, void = bool(game.melee), game._void
+        if before is not None:  # unchanged facts stay the very objects they were
+            finish = before.finish_order if finish == before.finish_order else finish
+            in_play = before.in_play if in_play == before.in_play else in_play
+            burners = before.burners if burners == before.burners else burners
+            kept_heads = before.kept_heads if kept_heads == before.kept_heads else kept_heads
+    counts = tuple(map(mul, game.sizes, game.playing))  # a seat out of play counts 0
+    if before is not None and before.counts == counts:
+        counts, sizes = before.counts, before.sizes
+    else:
+        sizes = tuple(shown_counts(game.variant.options["count_visibility"], counts))
+    passed = game.passed
+    if before is not None and before.passed == passed:
+        chosen = before.passed
+    else:
+        chosen = frozenset(passed)
+    opened = game.opened
+    if before is not None and before.opened == opened:
+        opened = before.opened
+    return ViewFacts(
+        legal, len(game.events), len(game.history), seldom, tuple(legal), counts, sizes,
+        None if over else game.actor, game.top, game.owner, chosen, finish, opened, void, kind,
+        game.phases[0].name if kind == PHASE and game.phases else "", in_play, burners, kept_heads, melee,
+        bool(game.restricted and kind == RESPOND),
+    )
+
+
+def _seat_view(game_facts: ViewFacts, seat: int, hand: tuple[Any, ...], history: tuple[Event, ...]) -> Observation:
+    """Seat ``seat``'s observation: the state's public facts with its hand and its events."""
+    sizes = game_facts.sizes
+    if sizes[seat] is None:  # a seat always sees its own count
+        sizes = sizes[:seat] + (game_facts.counts[seat],) + sizes[seat + 1:]
+    legal = game_facts.legal if game_facts.current_player == seat else ()
+    f = game_facts
+    return Observation(
+        seat, hand, f.current_player, f.table, f.table_owner, f.passed, sizes, f.finish_order, history, legal,
+        f.opened, f.is_void, f.turn, f.decision, f.phase, f.in_play, f.burners, f.kept_heads, f.melee,
+        f.gouji_restricted,
+    )
+
+
+def observation(game: Game, seat: int) -> Observation:
+    """:meth:`Game.observation <gouji.Game.observation>`: the view kept for the state while the
+    seat's hand is the one it was made with."""
+    game_facts = facts(game)
+    kept = game_facts.views[seat]
+    hand = game._hand_tuple(seat)
+    if kept is not None and kept.hand is hand:
+        return kept
+    view = game_facts.views[seat] = _seat_view(game_facts, seat, hand, game._seen_events(seat))
+    return view
+
+
+def rebuilt_observation(game: Game, seat: int) -> Observation:
+    """Seat ``seat``'s observation made from scratch: every fact read from the game, its cards
+    from its hand, its events by filtering the whole log (``Event.seen_as``); nothing kept."""
+    check_seat(seat)
+    legal = game._legal if game._legal is not None else game._compute_legal()
+    history = tuple(view for view in (event.seen_as(seat) for event in game.events) if view is not None)
+    return _seat_view(derive_facts(game, legal, None), seat, tuple(game.hand(seat)), history)
+
+
+def spectator_facts(game: Game) -> dict[str, Any]:
+    """The public facts as JSON-ready data, as the wire data of every view names them
+    (:data:`PUBLIC_FACTS`), and the hand sizes as someone who holds no seat sees them."""
+    return {**_public_data(facts(game)), "hand_sizes": list(facts(game).sizes)}
+
+
+def _public_data(f: ViewFacts) -> dict[str, Any]:
+    return {
+        "current_player": f.current_player, "table": _play_text(f.table), "table_owner": f.table_owner,
+        "passed": sorted(f.passed), "finish_order": list(f.finish_order), "opened": sorted(f.opened),
+        "is_void": f.is_void, "turn": f.turn, "decision": f.decision, "phase": f.phase,
+        "in_play": sorted(f.in_play), "burners": sorted(f.burners), "kept_heads": sorted(f.kept_heads),
+        "melee": f.melee, "gouji_restricted": f.gouji_restricted,
+    }
+
+
+_SEATS = range(6)
+
+
+def deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]:
+    """:meth:`Game.deltas <gouji.Game.deltas>`: the six seats' observations as
+    :func:`gouji.records.wire.observation_to_dict` writes them, seat ``s`` leaving out its first
+    ``since[s]`` events. What the six share is written once per state (kept with the facts), a
+    hand's texts once per hand, an event's data once per event; the lists and dicts returned
+    are shared: read them, do not change them."""
+    if len(since) != 6:
+        raise ObservationError(f"since: one event index for each of the six seats, not {len(since)}")
+    game_facts = facts(game)
+    shared = game_facts.wire
+    if shared is None:
+        shared = game_facts.wire = _wire_part(game, game_facts)
+    template, sizes_of, legal, empty = shared
+    hands = [_hand_texts(game._hand_tuple(seat)) for seat in _SEATS]
+    copy = template.copy
+    views = []
+    for seat, seen, start, hand, sizes in zip(_SEATS, _seats_events(game), since, hands, sizes_of, strict=True):
+        if type(start) is not int or not 0 <= start <= len(seen):
+            raise ObservationError(f"since is an event index 0-{len(seen)}, not {start!r}")
+        view = copy()
+        view["seat"] = seat
+        view["hand"] = hand
+        view["hand_sizes"] = sizes
+        view["since"] = start
+        view["history"] = seen[start:] if start < len(seen) else empty
+        views.append(view)
+    actor = game_facts.current_player
+    if actor is not None and legal:
+        views[actor]["legal_actions"] = legal
+    return views
+
+
+def _wire_part(game: Game, f: ViewFacts) -> tuple[Any, ...]:
+    """What the six seats' data of a state share: a template dict (in the key order of
+    :func:`gouji.records.wire.observation_to_dict`), each seat's hand sizes, the legal actions'
+    texts. The lists of the facts that did not change since the last state written are kept
+    (the facts are then the very objects they were)."""
+    empty: list[Any] = []  # every empty list of the state's data (shared: read only)
+    last = game._wire
+    old = last[0] if last is not None else None
+    lists = last[1] if last is not None else {}
+
+    def listed(name: str, value: Any) -> list[Any]:
+        # A fact unchanged since the last state written is the same object: its list is kept.
+        if old is not None and getattr(old, name) is value:
+            return lists[name]  # type: ignore[no-any-return]
+        made = sorted(value) if isinstance(value, frozenset) else list(value)
+        return made or empty
+
+    kept = {name: listed(name, getattr(f, name))
+            for name in ("passed", "finish_order", "opened", "in_play", "burners", "kept_heads")}
+    if old is not None and old.counts is f.counts:
+        sizes_of = lists["sizes_of"]
+    else:
+        shown = list(f.sizes)
+        sizes_of = [shown] * 6
+        for seat, size in enumerate(shown):
+            if size is None:  # a seat sees its own count
+                sizes_of[seat] = own = shown.copy()
+                own[seat] = f.counts[seat]
+    kept["sizes_of"] = sizes_of
+    game._wire = (f, kept)
+    template = {
+        # seat, hand, hand_sizes, since and history: each seat's own (deltas)
+        "seat": 0, "hand": None, "current_player": f.current_player, "table": _play_text(f.table),
+        "table_owner": f.table_owner, "passed": kept["passed"], "hand_sizes": None,
+        "finish_order": kept["finish_order"], "since": 0, "history": None, "legal_actions": empty,
+        "opened": kept["opened"], "is_void": f.is_void, "turn": f.turn, "decision": f.decision,
+        "phase": f.phase, "in_play": kept["in_play"], "burners": kept["burners"], "kept_heads": kept["kept_heads"],
+        "melee": f.melee, "gouji_restricted": f.gouji_restricted,
+    }
+    legal = empty if f.current_player is None else _legal_texts(f.made_from)
+    return template, sizes_of, legal, empty
+
+
+def _hand_texts(hand: tuple[Any, ...]) -> list[str]:
+    """The record texts of a hand's cards, kept by the hand's tuple (``Game._hand_tuple``: the
+    same tuple while the hand is unchanged); shared, read only."""
+    kept = _HAND_TEXTS.get(id(hand))
+    if kept is None or kept[0] is not hand:
+        if len(_HAND_TEXTS) >= _HAND_TEXTS_LIMIT:
+            _HAND_TEXTS.clear()
+        kept = _HAND_TEXTS[id(hand)] = (hand, [card.record_text() for card in hand])
+    return kept[1]
+
+
+_HAND_TEXTS: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
+_HAND_TEXTS_LIMIT = 4096
+
+
+def delta_texts(game: Game, since: Sequence[int]) -> tuple[list[str], list[int]]:
+    """:meth:`Game.delta_texts <gouji.Game.delta_texts>`: the six seats' :func:`deltas` as JSON
+    text (as ``json.dumps`` writes each, every character past ASCII escaped), and the number of
+    events each seat then holds. Written by the game's own :class:`~gouji.engine.view_texts.ViewTexts`,
+    kept with it."""
+    from gouji.engine.view_texts import ViewTexts
+
+    if len(since) != 6:
+        raise ObservationError(f"since: one event index for each of the six seats, not {len(since)}")
+    texts = game._texts
+    if texts is None:
+        texts = game._texts = ViewTexts()
+    try:
+        return texts.texts(game, _SEATS, since)
+    except ValueError as exc:
+        raise ObservationError(str(exc)) from exc
