@@ -250,8 +250,8 @@ def test_an_events_json_is_what_json_dumps_writes_of_it(kind, seat, rule, detail
 def test_a_hand_of_cards_the_engine_never_deals_is_written_as_the_observation_writes_it():
     """A hand's JSON is kept per rank and tuple of suits, each card's behind it; suits that are
     not the engine's (a plugin's position) are written all the same."""
-    from gouji.records.wire import _rank_texts
     from gouji.engine.view_texts import _rank_json
+    from gouji.records.wire import _rank_texts
 
     for rank, suits in ((5, ()), (5, (0, 0, 3)), (12, (1,)), (16, (None, None)), (40, (0,)), (5, ([1],))):
         try:

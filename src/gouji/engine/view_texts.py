@@ -16,14 +16,14 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
 from json.encoder import encode_basestring_ascii
-from operator import is_not, mul, ne
+from operator import is_not, ne
 from typing import Any
 
 from gouji.engine.actions import Action
 from gouji.engine.cards import BIG_JOKER
 from gouji.engine.events import Event
-from gouji.engine.game import count_shown, shown_counts
 from gouji.engine.round import OVER, PHASE, RESPOND
+from gouji.engine.views import facts as state_facts
 from gouji.errors import GoujiError
 from gouji.records.wire import _play_text, _rank_texts, event_to_dict
 
@@ -70,13 +70,7 @@ class ViewTexts:
         # The turn the pieces were written for: the log's length and last event, the history's
         # length and last action.
         self._log: Sequence[Any] | None = None  # the log read (the game's own list)
-        self._count = self._turn = -1
-        self._last: object = None
-        self._last_action: object = None
-        # Who decides, and what: the legal actions are read from the game as a view is asked
-        # for, so the pieces are written again whenever these change, logged or not.
-        self._actor: object = None
-        self._kind: object = ""
+        self._last: object = None  # its last event read
         self._seats_scanned = 0  # the six seats' events are caught up together
         self._public_scanned = 0  # the spectator's
         self._event_texts: list[list[str]] = [[] for _ in range(7)]  # index 6: the spectator's
@@ -92,11 +86,11 @@ class ViewTexts:
         self._heads = [""] * 6 + ['{"seat": null, "hand": [], "hand_sizes": ']
         self._sizes_texts = [""] * 7
         self._size_parts: list[str] = []  # as the others see each seat: its count, or null
-        self._sizes_seen: list[int] = []  # the hand sizes the texts were written from
-        self._visibility: Any = "never"  # the variant's count_visibility, read with the sizes
-        self._shown: list[bool] = []  # count_shown of each count, for it
-        self._playing: list[bool] = []  # the seats in play, likewise
-        self._in_play = "[]"
+        # The facts the texts were last written from (gouji.engine.views.ViewFacts), and the
+        # counts and sizes as the others see them (the facts keep an unchanged one as it was).
+        self._facts: object = None
+        self._counts: Any = None
+        self._sizes: Any = None
         self._table: tuple[object, object, str] = (None, None, '"table": null, "table_owner": null')
         self._passed: tuple[frozenset[int], str] = (frozenset(), "[]")
         self._tail_key: tuple[object, bool, object] = (-1, False, frozenset())
@@ -112,12 +106,12 @@ class ViewTexts:
         """Catch the six seats up with the log and write the turn's pieces, unless they are
         those of the game's turn already."""
         events: Sequence[Any] = game.events
-        history: Sequence[Any] = game.history
-        count, turn = len(events), len(history)
-        if (events is self._log and count == self._count and turn == self._turn
-                and (not count or events[-1] is self._last) and (not turn or history[-1] is self._last_action)
-                and game.actor == self._actor and game.kind == self._kind):
+        # The state's public facts, derived once for every form of the views (gouji.engine.views):
+        # the same object while the state lasts (a change through the plugin surface is a new one).
+        facts: Any = state_facts(game)
+        if facts is self._facts and events is self._log:
             return
+        count = len(events)
         scanned = self._seats_scanned
         if events is not self._log or count < scanned or (scanned and events[scanned - 1] is not self._last):
             # Another log: a game put back (a write the store refused restores a copy), or another
@@ -151,12 +145,10 @@ class ViewTexts:
                 view = event.seen_as(seat)
                 if view is not None:
                     held.append(event_json(view))
-        self._seats_scanned = self._count = count
-        self._turn = turn
+        self._seats_scanned = count
         self._last = events[-1] if events else None
-        self._last_action = history[-1] if history else None
-        self._actor, self._kind = game.actor, game.kind
-        self._texts(game)
+        self._facts = facts
+        self._texts(game, facts)
 
     def _catch_up_public(self, events: Any) -> list[str]:
         held = self._event_texts[6]
@@ -223,90 +215,79 @@ class ViewTexts:
         return kept[1]
 
     # -- the turn's pieces ---------------------------------------------------------------
-    def _texts(self, game: Any) -> None:
-        """The turn's pieces, from the last turn's where what they were written from is
-        unchanged: the shared text, and the openings of the seats whose hand or hand sizes
-        changed."""
-        if game.playing != self._playing:
-            self._all_sizes(game)
-        # The engine counts each change of a hand (Game._hand_versions); a hand's size changes
-        # with the hand only (its cards: the engine keeps it so).
+    def _texts(self, game: Any, facts: Any) -> None:
+        """The turn's pieces, from the state's public facts (``facts``: a fact unchanged since
+        the last turn is the very object it was) and the last turn's pieces where what they were
+        written from is unchanged: the shared text, the hand sizes' texts, and the openings of
+        the seats whose hand changed."""
+        # The engine counts each change of a hand (Game._hand_versions).
         versions = game._hand_versions
         if versions != self._versions_seen:
             for seat in compress(range(6), map(ne, versions, self._versions_seen)):
                 self._hand(game, seat)
             self._versions_seen = versions.copy()
-        kind = game.kind
+        counts = facts.counts
+        if counts is not self._counts:
+            self._write_sizes(counts, facts.sizes)
+        kind = facts.decision
         over = kind == OVER
-        current = self._current = None if over else game.actor
+        current = self._current = facts.current_player
         # (Helpers' work written out where it runs at every action: a call costs more than it.)
-        top, owner = game.top, game.owner
+        top, owner = facts.table, facts.table_owner
         table = self._table
         if top is not table[0] or owner is not table[1]:
             top_text = "null" if top is None else _set_json(top)
             table = self._table = (top, owner, f'"table": {top_text}, "table_owner": {_seat_json(owner)}')
-        passed = game.passed
-        if passed != self._passed[0]:
-            chosen = frozenset(passed)
-            self._passed = (chosen, _seats_json(chosen))
+        passed = facts.passed
+        if passed is not self._passed[0]:
+            self._passed = (passed, _seats_json(passed))
         # What is decided changes at every lead and round's end: its text is looked up, apart
         # from the facts that change seldom.
+        restricted = facts.gouji_restricted
         if kind == PHASE:
-            decided = _decision_json(kind, game.phases[0].name if game.phases else "", False)
+            decided = _decision_json(kind, facts.phase, False)
         else:
-            decided = _DECISION_JSON.get((kind, game.restricted)) or _decision_json(kind, "", game.restricted)
+            decided = _DECISION_JSON.get((kind, restricted)) or _decision_json(kind, "", restricted)
         # The facts that change seldom, written again only when the engine counted a change of
         # them (Game._seldom_changes), at the end, or when the seats that opened change (an
         # open-point policy of a plugin's may read anything).
-        seldom, opened = game._seldom_changes, game.opened
+        opened = facts.opened
         kept_key = self._tail_key
-        if seldom != kept_key[0] or over != kept_key[1] or opened != kept_key[2]:
-            self._tail_key = (seldom, over, opened)
-            burners, kept_heads, void = game.burners, game.kept_heads, game._void
+        if facts.seldom != kept_key[0] or over != kept_key[1] or opened is not kept_key[2]:
+            self._tail_key = (facts.seldom, over, opened)
             self._tail = (
-                f', "finish_order": {_ints(game.finish_order)}, "opened": {_seats_json(opened)}, '
-                f'"is_void": {"true" if void else "false"}, "in_play": {self._in_play}, '
-                f'"burners": {_seats_json(burners)}, "kept_heads": {_seats_json(kept_heads)}, '
-                f'"melee": {"true" if game.melee else "false"}}}')
-        turn = self._turn
+                f', "finish_order": {_ints(facts.finish_order)}, "opened": {_seats_json(opened)}, '
+                f'"is_void": {"true" if facts.is_void else "false"}, "in_play": {_seats_json(facts.in_play)}, '
+                f'"burners": {_seats_json(facts.burners)}, "kept_heads": {_seats_json(facts.kept_heads)}, '
+                f'"melee": {"true" if facts.melee else "false"}}}')
+        turn = facts.turn
         shared = (f', "current_player": {_SEAT_BY_ID.get(id(current)) or _seat_json(current)}, {table[2]}, '
                   f'"passed": {self._passed[1]}, "turn": {_NUMBERS[turn] if turn < _KEPT_NUMBERS else turn}, '
                   f'{decided}{self._tail}')
         self._shared = shared
 
-    def _all_sizes(self, game: Any) -> None:
-        """The hand sizes' texts as each seat (and a spectator) sees them (ROUND-6: the others'
-        where the variant shows them, its own always; a seat out of play counts 0), and the seats
-        in play."""
-        sizes, playing = game.sizes, game.playing
-        visibility = self._visibility = game.variant.options["count_visibility"]
-        shown_at = _SHOWN.get(visibility)
-        if shown_at is None:
-            if len(_SHOWN) >= 64:
-                _SHOWN.clear()
-            shown_at = _SHOWN[visibility] = [count_shown(visibility, n) for n in range(_MOST_CARDS + 1)]
-        self._shown = shown_at
-        if playing != self._playing:
-            self._playing = playing.copy()
-            self._in_play = _ints(list(compress(range(6), playing)))
-        self._sizes_seen = sizes.copy()
-        shown = shown_counts(visibility, list(map(mul, sizes, playing)))
-        self._size_parts = ["null" if n is None else _number(n) for n in shown]
-        self._write_sizes(game)
-
-    def _write_sizes(self, game: Any) -> None:
-        """Every hand sizes' text from the counts as the others see them (``_size_parts``): the
-        spectator's, and each seat's, its own count in place of a null."""
-        parts, texts, sizes, playing = self._size_parts, self._sizes_texts, game.sizes, game.playing
-        everyone = texts[6] = "[" + ", ".join(parts) + "]"
-        for seat, part in enumerate(parts):
-            texts[seat] = everyone if part != "null" else _sizes_text(parts, seat, sizes[seat] * playing[seat])
+    def _write_sizes(self, counts: Any, sizes: Any) -> None:
+        """The hand sizes' texts as each seat (and a spectator) sees them, from the facts'
+        ``counts`` (a seat out of play counts 0) and ``sizes`` (as the others see them, ROUND-6:
+        ``None`` where hidden; a seat sees its own). Where the others see what they saw, only
+        the seats whose hidden count changed get a text of their own again."""
+        texts, before = self._sizes_texts, self._counts
+        if sizes is self._sizes and before is not None:
+            parts = self._size_parts
+            for seat in compress(range(6), map(ne, counts, before)):
+                if parts[seat] == "null":
+                    texts[seat] = _sizes_text(parts, seat, counts[seat])
+        else:
+            parts = self._size_parts = ["null" if n is None else _number(n) for n in sizes]
+            everyone = texts[6] = "[" + ", ".join(parts) + "]"
+            for seat, part in enumerate(parts):
+                texts[seat] = everyone if part != "null" else _sizes_text(parts, seat, counts[seat])
+        self._counts, self._sizes = counts, sizes
 
     def _hand(self, game: Any, seat: int) -> None:
         """The seat's hand's JSON from its suits per rank (``Game.hands``), biggest rank first as
         :meth:`Game.hand <gouji.Game.hand>` lists the cards: each rank's JSON written again only
-        for the ranks whose tuple of suits the engine replaced; then the hand sizes' texts, if
-        its size changed."""
+        for the ranks whose tuple of suits the engine replaced."""
         held = game.hands[seat]
         kept_held = self._held[seat]
         parts = self._hand_parts[seat]
@@ -319,27 +300,8 @@ class ViewTexts:
         self._held[seat] = held.copy()
         text = "".join(parts)[:-2]  # each card's JSON ends in ", "
         self._heads[seat] = f'{{"seat": {_NUMBERS[seat]}, "hand": [{text}], "hand_sizes": '
-        # The hand sizes' texts (ROUND-6): where the others see the seat's count neither before
-        # nor after, only the seat's own text changes; else every text, from the others' counts
-        # as they were.
-        size = game.sizes[seat]
-        if size == self._sizes_seen[seat]:
-            return
-        self._sizes_seen[seat] = size
-        if not game.playing[seat]:
-            size = 0  # out of play: its cards set aside
-        counts, texts = self._size_parts, self._sizes_texts
-        shown = self._shown[size] if size < len(self._shown) else count_shown(self._visibility, size)
-        if not shown and counts[seat] == "null":
-            texts[seat] = _sizes_text(counts, seat, size)
-            return
-        counts[seat] = _number(size) if shown else "null"
-        self._write_sizes(game)
 
 
-_MOST_CARDS = 4 * 54  # four decks
-#: count_shown of each count a hand can hold (0 to _MOST_CARDS), by count_visibility (ROUND-6).
-_SHOWN: dict[Any, list[bool]] = {}
 _NO_LEGAL = ', "legal_actions": []'
 # Numbers' texts (an event index, a turn), written once: formatting an int costs more than the
 # rest of putting a view together.

@@ -132,6 +132,8 @@ def derive_facts(game: Game, legal: list[Action], before: ViewFacts | None) -> V
         counts, sizes = before.counts, before.sizes
     else:
         sizes = tuple(shown_counts(game.variant.options["count_visibility"], counts))
+        if before is not None and before.sizes == sizes:  # what the others see is unchanged
+            sizes = before.sizes
     passed = game.passed
     if before is not None and before.passed == passed:
         chosen = before.passed
@@ -186,7 +188,8 @@ def rebuilt_observation(game: Game, seat: int) -> Observation:
 def spectator_facts(game: Game) -> dict[str, Any]:
     """The public facts as JSON-ready data, as the wire data of every view names them
     (:data:`PUBLIC_FACTS`), and the hand sizes as someone who holds no seat sees them."""
-    return {**_public_data(facts(game)), "hand_sizes": list(facts(game).sizes)}
+    game_facts = facts(game)
+    return {**_public_data(game_facts), "hand_sizes": list(game_facts.sizes)}
 
 
 def _public_data(f: ViewFacts) -> dict[str, Any]:
