@@ -61,9 +61,10 @@ class ViewFacts:
     #: ``Game._seldom_changes`` when the seldom facts were read.
     seldom: int
     # -- what a seat's own part is written from ---------------------------------------------
-    legal: tuple[Action, ...]  # for the seat to decide
-    #: Each seat's cards in play (0 out of play) and, as a seat other than their own sees them,
-    #: the hand sizes (``None``: hidden; ROUND-6, ``count_visibility``).
+    #: The game's hand sizes they were read from (a copy), each seat's cards in play (0 out of
+    #: play) and, as a seat other than their own sees them, the hand sizes (``None``: hidden;
+    #: ROUND-6, ``count_visibility``).
+    sizes_read: list[int]
     counts: tuple[int, ...]
     sizes: tuple[int | None, ...]
     # -- the public facts (Observation's names) ----------------------------------------------
@@ -81,8 +82,10 @@ class ViewFacts:
     kept_heads: frozenset[int]
     melee: bool
     gouji_restricted: bool
+    #: The legal actions for the seat to decide, once an observation needs them.
+    legal: tuple[Action, ...] | None = None
     #: Each seat's observation of this state, once made (:func:`observation`).
-    views: list[Observation | None] = attrs.field(factory=lambda: [None] * 6)
+    views: list[Observation | None] | None = None
     #: The JSON-ready data the six seats share, once written (:func:`deltas`).
     wire: tuple[Any, ...] | None = None
 
@@ -127,10 +130,16 @@ def derive_facts(game: Game, legal: list[Action], before: ViewFacts | None) -> V
             in_play = before.in_play if in_play == before.in_play else in_play
             burners = before.burners if burners == before.burners else burners
             kept_heads = before.kept_heads if kept_heads == before.kept_heads else kept_heads
-    counts = tuple(map(mul, game.sizes, game.playing))  # a seat out of play counts 0
-    if before is not None and before.counts == counts:
-        counts, sizes = before.counts, before.sizes
+    # The counts change with a hand's size (a set played, a card handed over) or a seat leaving
+    # play (a seldom change).
+    game_sizes = game.sizes
+    if before is not None and before.seldom == seldom and before.sizes_read == game_sizes:
+        sizes_read, counts, sizes = before.sizes_read, before.counts, before.sizes
     else:
+        sizes_read = game_sizes.copy()
+        counts = tuple(map(mul, game_sizes, game.playing))  # a seat out of play counts 0
+        if before is not None and before.counts == counts:
+            counts = before.counts
         sizes = tuple(shown_counts(game.variant.options["count_visibility"], counts))
         if before is not None and before.sizes == sizes:  # what the others see is unchanged
             sizes = before.sizes
@@ -143,7 +152,7 @@ def derive_facts(game: Game, legal: list[Action], before: ViewFacts | None) -> V
     if before is not None and before.opened == opened:
         opened = before.opened
     return ViewFacts(
-        legal, len(game.events), len(game.history), seldom, tuple(legal), counts, sizes,
+        legal, len(game.events), len(game.history), seldom, sizes_read, counts, sizes,
         None if over else game.actor, game.top, game.owner, chosen, finish, opened, void, kind,
         game.phases[0].name if kind == PHASE and game.phases else "", in_play, burners, kept_heads, melee,
         bool(game.restricted and kind == RESPOND),
@@ -155,7 +164,11 @@ def _seat_view(game_facts: ViewFacts, seat: int, hand: tuple[Any, ...], history:
     sizes = game_facts.sizes
     if sizes[seat] is None:  # a seat always sees its own count
         sizes = sizes[:seat] + (game_facts.counts[seat],) + sizes[seat + 1:]
-    legal = game_facts.legal if game_facts.current_player == seat else ()
+    legal: tuple[Action, ...] = ()
+    if game_facts.current_player == seat:
+        legal = game_facts.legal
+        if legal is None:
+            legal = game_facts.legal = tuple(game_facts.made_from)
     f = game_facts
     return Observation(
         seat, hand, f.current_player, f.table, f.table_owner, f.passed, sizes, f.finish_order, history, legal,
@@ -168,11 +181,14 @@ def observation(game: Game, seat: int) -> Observation:
     """:meth:`Game.observation <gouji.Game.observation>`: the view kept for the state while the
     seat's hand is the one it was made with."""
     game_facts = facts(game)
-    kept = game_facts.views[seat]
+    views = game_facts.views
+    if views is None:
+        views = game_facts.views = [None] * 6
+    kept = views[seat]
     hand = game._hand_tuple(seat)
     if kept is not None and kept.hand is hand:
         return kept
-    view = game_facts.views[seat] = _seat_view(game_facts, seat, hand, game._seen_events(seat))
+    view = views[seat] = _seat_view(game_facts, seat, hand, game._seen_events(seat))
     return view
 
 
