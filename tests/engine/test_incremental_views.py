@@ -212,12 +212,12 @@ def test_deltas_applied_in_order_are_the_observation_of_every_seat(name, seed, l
 def test_the_public_facts_are_named_once():
     """Declare once: the public facts the views builder derives are the Observation's fields but a
     seat's own, under the same names, and the wire data names each (``gouji.records.wire``)."""
-    from gouji.engine.views import PUBLIC_FACTS, SEAT_OWN, ViewFacts
+    from gouji.engine.views import PUBLIC_FACTS, SEAT_OWN, LastingFacts, ViewFacts
     from gouji.records.wire import KEYS, LATER_KEYS
 
     fields = [f.name for f in attrs.fields(Observation)]
     assert [name for name in fields if name not in SEAT_OWN] == list(PUBLIC_FACTS)
-    assert set(PUBLIC_FACTS) <= {f.name for f in attrs.fields(ViewFacts)}
+    assert set(PUBLIC_FACTS) <= {f.name for f in (*attrs.fields(ViewFacts), *attrs.fields(LastingFacts))}
     assert set(KEYS) | set(LATER_KEYS) == set(fields) | {"since"}
     game = gouji.load_variant("dagang").new_game(seed=3)
     from gouji.engine.views import spectator_facts

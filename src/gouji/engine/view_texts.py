@@ -16,13 +16,13 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
 from json.encoder import encode_basestring_ascii
-from operator import is_not, ne
+from operator import is_not, le, ne
 from typing import Any
 
 from gouji.engine.actions import Action
 from gouji.engine.cards import BIG_JOKER
 from gouji.engine.events import Event
-from gouji.engine.round import OVER, PHASE, RESPOND
+from gouji.engine.round import PHASE, RESPOND
 from gouji.engine.views import facts as state_facts
 from gouji.errors import GoujiError
 from gouji.records.wire import _play_text, _rank_texts, event_to_dict
@@ -89,11 +89,12 @@ class ViewTexts:
         # The facts the texts were last written from (gouji.engine.views.ViewFacts), and the
         # counts and sizes as the others see them (the facts keep an unchanged one as it was).
         self._facts: object = None
+        self._counted: object = None  # (gouji.engine.views.HandCounts)
         self._counts: Any = None
         self._sizes: Any = None
         self._table: tuple[object, object, str] = (None, None, '"table": null, "table_owner": null')
         self._passed: tuple[frozenset[int], str] = (frozenset(), "[]")
-        self._tail_key: tuple[object, bool, object] = (-1, False, frozenset())
+        self._tail_key: tuple[object, object] = (None, None)  # the lasting facts and the seats that opened
         self._tail = ""
         # What follows a view's events and legal actions, the same in every view of the turn.
         self._shared = ""
@@ -200,6 +201,37 @@ class ViewTexts:
             helds.append(held)
         return texts, helds
 
+    def six(self, game: Any, since: Sequence[Any]) -> tuple[list[str], list[int]]:
+        """:meth:`texts` for the six seats in seat order (``since``: six event counts), the
+        views a library's server sends after an action (``Game.delta_texts``): the counts
+        checked at once, the six texts written in one comprehension."""
+        self._refresh(game)
+        lists = self._seat_lists
+        helds = list(map(len, lists))
+        if (len(since) != 6 or set(map(type, since)) != _INT_ONLY or min(since) < 0
+                or not all(map(le, since, helds))):
+            for start, held in zip(since, helds, strict=True):
+                if type(start) is not int or not 0 <= start <= held:
+                    raise ValueError(f"since is an event index 0-{held}, not {start!r}")
+            raise ValueError(f"since: six event indexes, not {len(since)}")
+        current = self._current
+        if current is not None and (type(current) is not int or not 0 <= current < 6):
+            return self.texts(game, range(6), since)  # an odd seat to decide (a plugin's): as texts() compares it
+        afters: Sequence[str] = _NO_LEGALS
+        if type(current) is int and 0 <= current < 6:
+            legal = list(afters)
+            legal[current] = self._legal_of_actor(game)
+            afters = legal
+        numbers = _NUMBERS
+        if max(since) >= len(numbers):  # (a long log: the numbers' texts kept grow with it)
+            numbers.extend(map(str, range(len(numbers), max(since) + 1)))
+        shared = self._shared
+        # (The openings and sizes' texts hold the spectator's too, last: zip stops at the seats'.)
+        texts = [f'{head}{shown}, "since": {numbers[start]}, "history": [{", ".join(events[start:])}]{after}{shared}'
+                 for head, shown, events, start, after in zip(self._heads, self._sizes_texts, lists, since, afters,
+                                                              strict=False)]
+        return texts, helds
+
     def _legal_of_actor(self, game: Any) -> str:
         """The legal actions' part of the view of the seat to decide, written once a decision
         (the game's list of them, held, is the key)."""
@@ -226,11 +258,11 @@ class ViewTexts:
             for seat in compress(range(6), map(ne, versions, self._versions_seen)):
                 self._hand(game, seat)
             self._versions_seen = versions.copy()
-        counts = facts.counts
-        if counts is not self._counts:
-            self._write_sizes(counts, facts.sizes)
+        counted = facts.hand_counts
+        if counted is not self._counted:
+            self._write_sizes(counted.counts, counted.sizes)
+            self._counted = counted
         kind = facts.decision
-        over = kind == OVER
         current = self._current = facts.current_player
         # (Helpers' work written out where it runs at every action: a call costs more than it.)
         top, owner = facts.table, facts.table_owner
@@ -251,15 +283,15 @@ class ViewTexts:
         # The facts that change seldom, written again only when the engine counted a change of
         # them (Game._seldom_changes), at the end, or when the seats that opened change (an
         # open-point policy of a plugin's may read anything).
-        opened = facts.opened
+        opened, lasting = facts.opened, facts.lasting
         kept_key = self._tail_key
-        if facts.seldom != kept_key[0] or over != kept_key[1] or opened is not kept_key[2]:
-            self._tail_key = (facts.seldom, over, opened)
+        if lasting is not kept_key[0] or opened is not kept_key[1]:
+            self._tail_key = (lasting, opened)
             self._tail = (
-                f', "finish_order": {_ints(facts.finish_order)}, "opened": {_seats_json(opened)}, '
-                f'"is_void": {"true" if facts.is_void else "false"}, "in_play": {_seats_json(facts.in_play)}, '
-                f'"burners": {_seats_json(facts.burners)}, "kept_heads": {_seats_json(facts.kept_heads)}, '
-                f'"melee": {"true" if facts.melee else "false"}}}')
+                f', "finish_order": {_ints(lasting.finish_order)}, "opened": {_seats_json(opened)}, '
+                f'"is_void": {"true" if lasting.is_void else "false"}, "in_play": {_seats_json(lasting.in_play)}, '
+                f'"burners": {_seats_json(lasting.burners)}, "kept_heads": {_seats_json(lasting.kept_heads)}, '
+                f'"melee": {"true" if lasting.melee else "false"}}}')
         turn = facts.turn
         shared = (f', "current_player": {_SEAT_BY_ID.get(id(current)) or _seat_json(current)}, {table[2]}, '
                   f'"passed": {self._passed[1]}, "turn": {_NUMBERS[turn] if turn < _KEPT_NUMBERS else turn}, '
@@ -303,6 +335,8 @@ class ViewTexts:
 
 
 _NO_LEGAL = ', "legal_actions": []'
+_NO_LEGALS = (_NO_LEGAL,) * 6
+_INT_ONLY = {int}
 # Numbers' texts (an event index, a turn), written once: formatting an int costs more than the
 # rest of putting a view together.
 _KEPT_NUMBERS = 4096

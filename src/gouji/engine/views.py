@@ -40,8 +40,8 @@ if TYPE_CHECKING:
     from gouji.engine.game import Game
     from gouji.engine.plays import Play
 
-__all__ = ["PUBLIC_FACTS", "SEAT_OWN", "ViewFacts", "delta_texts", "deltas", "facts", "observation",
-           "rebuilt_observation", "spectator_facts"]
+__all__ = ["PUBLIC_FACTS", "SEAT_OWN", "HandCounts", "LastingFacts", "ViewFacts", "delta_texts", "deltas", "facts",
+           "observation", "rebuilt_observation", "spectator_facts"]
 
 #: The fields of an :class:`~gouji.engine.game.Observation` that are its seat's own; every other
 #: field is a public fact, the same in the six views of a state (:data:`PUBLIC_FACTS`).
@@ -49,39 +49,55 @@ SEAT_OWN = ("seat", "hand", "hand_sizes", "history", "legal_actions")
 
 
 @attrs.define(eq=False)
+class LastingFacts:
+    """The public facts that change seldom (places and outs, the seats in play, burners, kept
+    heads, the melee, void), read again only when the engine counted a change of them: one
+    record shared by the states between two such changes."""
+
+    #: ``Game._seldom_changes`` when they were read, and whether the game was over.
+    seldom: int
+    over: bool
+    finish_order: tuple[int, ...]
+    is_void: bool
+    in_play: frozenset[int]
+    burners: frozenset[int]
+    kept_heads: frozenset[int]
+    melee: bool
+
+
+@attrs.define(eq=False)
+class HandCounts:
+    """The hand sizes as the views show them (ROUND-6), shared by the states between two
+    changes of them: the game's sizes they were read from (a copy), each seat's cards in play
+    (0 out of play), and the sizes as a seat other than their own sees them (``None``: hidden,
+    ``count_visibility``; a seat sees its own)."""
+
+    sizes_read: list[int]
+    counts: tuple[int, ...]
+    sizes: tuple[int | None, ...]
+
+
+@attrs.define(eq=False)
 class ViewFacts:
     """The public facts of one state, derived once (:func:`facts`): the fields an
-    :class:`~gouji.engine.game.Observation` shares with the other seats' (same names), and
-    what a view needs to write its seat's own part."""
+    :class:`~gouji.engine.game.Observation` shares with the other seats' (same names; those
+    that change seldom in :attr:`lasting`), and what a view needs to write its seat's own part."""
 
     # -- the state they were derived for ------------------------------------------------------
     made_from: list[Action]  # the game's legal-action list: a new list is a new state
     events: int
     turn: int
-    #: ``Game._seldom_changes`` when the seldom facts were read.
-    seldom: int
-    # -- what a seat's own part is written from ---------------------------------------------
-    #: The game's hand sizes they were read from (a copy), each seat's cards in play (0 out of
-    #: play) and, as a seat other than their own sees them, the hand sizes (``None``: hidden;
-    #: ROUND-6, ``count_visibility``).
-    sizes_read: list[int]
-    counts: tuple[int, ...]
-    sizes: tuple[int | None, ...]
     # -- the public facts (Observation's names) ----------------------------------------------
     current_player: int | None
     table: Play | None
     table_owner: int | None
     passed: frozenset[int]
-    finish_order: tuple[int, ...]
     opened: frozenset[int]
-    is_void: bool
     decision: str
     phase: str
-    in_play: frozenset[int]
-    burners: frozenset[int]
-    kept_heads: frozenset[int]
-    melee: bool
     gouji_restricted: bool
+    lasting: LastingFacts
+    hand_counts: HandCounts
     #: The legal actions for the seat to decide, once an observation needs them.
     legal: tuple[Action, ...] | None = None
     #: Each seat's observation of this state, once made (:func:`observation`).
@@ -91,7 +107,7 @@ class ViewFacts:
 
 
 #: The public facts, by the names :class:`~gouji.engine.game.Observation` gives them (and
-#: :class:`ViewFacts`): what :func:`spectator_facts` and the wire data name.
+#: :class:`ViewFacts` or :class:`LastingFacts`): what :func:`spectator_facts` and the wire data name.
 PUBLIC_FACTS = ("current_player", "table", "table_owner", "passed", "finish_order", "opened", "is_void", "turn",
                 "decision", "phase", "in_play", "burners", "kept_heads", "melee", "gouji_restricted")
 
@@ -112,37 +128,27 @@ def facts(game: Game) -> ViewFacts:
 def derive_facts(game: Game, legal: list[Action], before: ViewFacts | None) -> ViewFacts:
     """The public facts of the game now, ``legal`` its legal actions. The facts of ``before``
     (an earlier state of the same game) are kept where they are unchanged: the seldom ones
-    while the engine counted no change of them, the counts, the sizes and the seats that passed
-    while equal. ``before=None``: every fact read from the game (:func:`rebuilt_observation`)."""
+    while the engine counted no change of them, the hand counts while the sizes are the same,
+    the seats that passed and opened while equal. ``before=None``: every fact read from the game
+    (:func:`rebuilt_observation`)."""
     kind = game.kind
     over = kind == OVER
     seldom = game._seldom_changes
-    if before is not None and before.seldom == seldom and (before.decision == OVER) == over:
-        finish, in_play, burners, kept_heads = before.finish_order, before.in_play, before.burners, before.kept_heads
-        melee, void = before.melee, before.is_void
-    else:
-        finish = tuple(game.finish_order)
-        in_play = frozenset(seat for seat in range(6) if game.playing[seat])
-        burners, kept_heads = frozenset(game.burners), frozenset(game.kept_heads)
-        melee, void = bool(game.melee), game._void
-        if before is not None:  # unchanged facts stay the very objects they were
-            finish = before.finish_order if finish == before.finish_order else finish
-            in_play = before.in_play if in_play == before.in_play else in_play
-            burners = before.burners if burners == before.burners else burners
-            kept_heads = before.kept_heads if kept_heads == before.kept_heads else kept_heads
+    lasting = None if before is None else before.lasting
+    if lasting is None or lasting.seldom != seldom or lasting.over != over:
+        lasting = LastingFacts(seldom, over, tuple(game.finish_order), game._void,
+                               frozenset(seat for seat in range(6) if game.playing[seat]),
+                               frozenset(game.burners), frozenset(game.kept_heads), bool(game.melee))
     # The counts change with a hand's size (a set played, a card handed over) or a seat leaving
     # play (a seldom change).
+    counted = None if before is None else before.hand_counts
     game_sizes = game.sizes
-    if before is not None and before.seldom == seldom and before.sizes_read == game_sizes:
-        sizes_read, counts, sizes = before.sizes_read, before.counts, before.sizes
-    else:
-        sizes_read = game_sizes.copy()
+    if counted is None or lasting is not before.lasting or counted.sizes_read != game_sizes:  # type: ignore[union-attr]
         counts = tuple(map(mul, game_sizes, game.playing))  # a seat out of play counts 0
-        if before is not None and before.counts == counts:
-            counts = before.counts
-        sizes = tuple(shown_counts(game.variant.options["count_visibility"], counts))
-        if before is not None and before.sizes == sizes:  # what the others see is unchanged
-            sizes = before.sizes
+        sizes = tuple(map(_shown_as(game.variant.options["count_visibility"]).__getitem__, counts))
+        if counted is not None and counted.sizes == sizes:  # what the others see is unchanged
+            sizes = counted.sizes
+        counted = HandCounts(game_sizes.copy(), counts, sizes)
     passed = game.passed
     if before is not None and before.passed == passed:
         chosen = before.passed
@@ -152,28 +158,58 @@ def derive_facts(game: Game, legal: list[Action], before: ViewFacts | None) -> V
     if before is not None and before.opened == opened:
         opened = before.opened
     return ViewFacts(
-        legal, len(game.events), len(game.history), seldom, sizes_read, counts, sizes,
-        None if over else game.actor, game.top, game.owner, chosen, finish, opened, void, kind,
-        game.phases[0].name if kind == PHASE and game.phases else "", in_play, burners, kept_heads, melee,
-        bool(game.restricted and kind == RESPOND),
+        legal, len(game.events), len(game.history), None if over else game.actor, game.top, game.owner, chosen,
+        opened, kind, game.phases[0].name if kind == PHASE and game.phases else "",
+        bool(game.restricted and kind == RESPOND), lasting, counted,
     )
+
+
+class _ShownCounts(dict[int, "int | None"]):
+    """Each count a hand can hold as the other seats see it under one ``count_visibility``
+    (``None``: hidden; ROUND-6, :func:`gouji.engine.game.shown_counts`), looked up: a count
+    past the engine's packs (a plugin's larger pack) is asked of ``shown_counts`` as it comes."""
+
+    def __init__(self, visibility: str) -> None:
+        counts = range(_MOST_CARDS + 1)
+        super().__init__(zip(counts, shown_counts(visibility, counts), strict=True))
+        self.visibility = visibility
+
+    def __missing__(self, count: int) -> int | None:
+        return shown_counts(self.visibility, [count])[0]
+
+
+def _shown_as(visibility: str) -> _ShownCounts:
+    """The counts as the others see them under ``visibility``, made once a visibility."""
+    table = _SHOWN_AS.get(visibility)
+    if table is None:
+        if len(_SHOWN_AS) >= 64:
+            _SHOWN_AS.clear()
+        table = _SHOWN_AS[visibility] = _ShownCounts(visibility)
+    return table
+
+
+#: The most cards a hand of the engine's packs can hold (four decks), for :class:`_ShownCounts`.
+_MOST_CARDS = 4 * 54
+_SHOWN_AS: dict[str, _ShownCounts] = {}
 
 
 def _seat_view(game_facts: ViewFacts, seat: int, hand: tuple[Any, ...], history: tuple[Event, ...]) -> Observation:
     """Seat ``seat``'s observation: the state's public facts with its hand and its events."""
-    sizes = game_facts.sizes
+    counted = game_facts.hand_counts
+    sizes = counted.sizes
     if sizes[seat] is None:  # a seat always sees its own count
-        sizes = sizes[:seat] + (game_facts.counts[seat],) + sizes[seat + 1:]
+        sizes = sizes[:seat] + (counted.counts[seat],) + sizes[seat + 1:]
     legal: tuple[Action, ...] = ()
     if game_facts.current_player == seat:
-        legal = game_facts.legal
-        if legal is None:
-            legal = game_facts.legal = tuple(game_facts.made_from)
-    f = game_facts
+        kept = game_facts.legal
+        if kept is None:
+            kept = game_facts.legal = tuple(game_facts.made_from)
+        legal = kept
+    f, lasting = game_facts, game_facts.lasting
     return Observation(
-        seat, hand, f.current_player, f.table, f.table_owner, f.passed, sizes, f.finish_order, history, legal,
-        f.opened, f.is_void, f.turn, f.decision, f.phase, f.in_play, f.burners, f.kept_heads, f.melee,
-        f.gouji_restricted,
+        seat, hand, f.current_player, f.table, f.table_owner, f.passed, sizes, lasting.finish_order, history, legal,
+        f.opened, lasting.is_void, f.turn, f.decision, f.phase, lasting.in_play, lasting.burners, lasting.kept_heads,
+        lasting.melee, f.gouji_restricted,
     )
 
 
@@ -205,16 +241,17 @@ def spectator_facts(game: Game) -> dict[str, Any]:
     """The public facts as JSON-ready data, as the wire data of every view names them
     (:data:`PUBLIC_FACTS`), and the hand sizes as someone who holds no seat sees them."""
     game_facts = facts(game)
-    return {**_public_data(game_facts), "hand_sizes": list(game_facts.sizes)}
+    return {**_public_data(game_facts), "hand_sizes": list(game_facts.hand_counts.sizes)}
 
 
 def _public_data(f: ViewFacts) -> dict[str, Any]:
+    lasting = f.lasting
     return {
         "current_player": f.current_player, "table": _play_text(f.table), "table_owner": f.table_owner,
-        "passed": sorted(f.passed), "finish_order": list(f.finish_order), "opened": sorted(f.opened),
-        "is_void": f.is_void, "turn": f.turn, "decision": f.decision, "phase": f.phase,
-        "in_play": sorted(f.in_play), "burners": sorted(f.burners), "kept_heads": sorted(f.kept_heads),
-        "melee": f.melee, "gouji_restricted": f.gouji_restricted,
+        "passed": sorted(f.passed), "finish_order": list(lasting.finish_order), "opened": sorted(f.opened),
+        "is_void": lasting.is_void, "turn": f.turn, "decision": f.decision, "phase": f.phase,
+        "in_play": sorted(lasting.in_play), "burners": sorted(lasting.burners),
+        "kept_heads": sorted(lasting.kept_heads), "melee": lasting.melee, "gouji_restricted": f.gouji_restricted,
     }
 
 
@@ -260,40 +297,38 @@ def _wire_part(game: Game, f: ViewFacts) -> tuple[Any, ...]:
     (the facts are then the very objects they were)."""
     empty: list[Any] = []  # every empty list of the state's data (shared: read only)
     last = game._wire
-    old = last[0] if last is not None else None
-    lists = last[1] if last is not None else {}
-
-    def listed(name: str, value: Any) -> list[Any]:
-        # A fact unchanged since the last state written is the same object: its list is kept.
-        if old is not None and getattr(old, name) is value:
-            return lists[name]  # type: ignore[no-any-return]
-        made = sorted(value) if isinstance(value, frozenset) else list(value)
-        return made or empty
-
-    kept = {name: listed(name, getattr(f, name))
-            for name in ("passed", "finish_order", "opened", "in_play", "burners", "kept_heads")}
-    if old is not None and old.counts is f.counts:
-        sizes_of = lists["sizes_of"]
-    else:
-        shown = list(f.sizes)
+    old: ViewFacts | None = None if last is None else last[0]
+    kept: dict[str, Any] = {} if last is None else last[1].copy()
+    lasting = f.lasting
+    if old is None or old.lasting is not lasting:
+        for name in ("finish_order", "in_play", "burners", "kept_heads"):
+            value = getattr(lasting, name)
+            kept[name] = (sorted(value) if isinstance(value, frozenset) else list(value)) or empty
+    for name in ("passed", "opened"):
+        value = getattr(f, name)
+        if old is None or getattr(old, name) is not value:
+            kept[name] = sorted(value) or empty
+    counted = f.hand_counts
+    if old is None or old.hand_counts is not counted:
+        shown = list(counted.sizes)
         sizes_of = [shown] * 6
         for seat, size in enumerate(shown):
             if size is None:  # a seat sees its own count
                 sizes_of[seat] = own = shown.copy()
-                own[seat] = f.counts[seat]
-    kept["sizes_of"] = sizes_of
+                own[seat] = counted.counts[seat]
+        kept["sizes_of"] = sizes_of
     game._wire = (f, kept)
     template = {
         # seat, hand, hand_sizes, since and history: each seat's own (deltas)
         "seat": 0, "hand": None, "current_player": f.current_player, "table": _play_text(f.table),
         "table_owner": f.table_owner, "passed": kept["passed"], "hand_sizes": None,
         "finish_order": kept["finish_order"], "since": 0, "history": None, "legal_actions": empty,
-        "opened": kept["opened"], "is_void": f.is_void, "turn": f.turn, "decision": f.decision,
+        "opened": kept["opened"], "is_void": lasting.is_void, "turn": f.turn, "decision": f.decision,
         "phase": f.phase, "in_play": kept["in_play"], "burners": kept["burners"], "kept_heads": kept["kept_heads"],
-        "melee": f.melee, "gouji_restricted": f.gouji_restricted,
+        "melee": lasting.melee, "gouji_restricted": f.gouji_restricted,
     }
     legal = empty if f.current_player is None else _legal_texts(f.made_from)
-    return template, sizes_of, legal, empty
+    return template, kept["sizes_of"], legal, empty
 
 
 def _hand_texts(hand: tuple[Any, ...]) -> list[str]:
@@ -324,6 +359,6 @@ def delta_texts(game: Game, since: Sequence[int]) -> tuple[list[str], list[int]]
     if texts is None:
         texts = game._texts = ViewTexts()
     try:
-        return texts.texts(game, _SEATS, since)
+        return texts.six(game, since)
     except ValueError as exc:
         raise ObservationError(str(exc)) from exc
