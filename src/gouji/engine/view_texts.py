@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from itertools import compress
+from itertools import compress, repeat
 from json.encoder import encode_basestring_ascii
 from operator import is_not, le, ne
 from typing import Any
@@ -132,13 +132,11 @@ class ViewTexts:
                 if entry is None or entry[0] is not event:
                     entry = _event_entry(event)
                 heard = entry[2]
+                # Appended to the six lists by map (the loop's work in C: appends return None).
                 if heard is None:
-                    text = entry[1]
-                    for held in lists:
-                        held.append(text)
+                    any(map(_APPEND, lists, repeat(entry[1], 6)))
                 else:
-                    for held in lists:
-                        held.append(heard)
+                    any(map(_APPEND, lists, repeat(heard, 6)))
                     if entry[3] is not None:
                         lists[entry[3]][-1] = entry[1]
                 continue
@@ -310,7 +308,9 @@ class ViewTexts:
                 if parts[seat] == "null":
                     texts[seat] = _sizes_text(parts, seat, counts[seat])
         else:
-            parts = self._size_parts = ["null" if n is None else _number(n) for n in sizes]
+            numbers = _NUMBERS
+            parts = self._size_parts = ["null" if n is None else numbers[n] if n < _KEPT_NUMBERS else str(n)
+                                        for n in sizes]
             everyone = texts[6] = "[" + ", ".join(parts) + "]"
             for seat, part in enumerate(parts):
                 texts[seat] = everyone if part != "null" else _sizes_text(parts, seat, counts[seat])
@@ -336,6 +336,7 @@ class ViewTexts:
 
 _NO_LEGAL = ', "legal_actions": []'
 _NO_LEGALS = (_NO_LEGAL,) * 6
+_APPEND = list.append
 _INT_ONLY = {int}
 # Numbers' texts (an event index, a turn), written once: formatting an int costs more than the
 # rest of putting a view together.

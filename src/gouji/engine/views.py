@@ -349,16 +349,16 @@ _HAND_TEXTS_LIMIT = 4096
 def delta_texts(game: Game, since: Sequence[int]) -> tuple[list[str], list[int]]:
     """:meth:`Game.delta_texts <gouji.Game.delta_texts>`: the six seats' :func:`deltas` as JSON
     text (as ``json.dumps`` writes each, every character past ASCII escaped), and the number of
-    events each seat then holds. Written by the game's own :class:`~gouji.engine.view_texts.ViewTexts`,
-    kept with it."""
-    from gouji.engine.view_texts import ViewTexts
-
-    if len(since) != 6:
-        raise ObservationError(f"since: one event index for each of the six seats, not {len(since)}")
+    events each seat then holds. Written by the game's own :class:`~gouji.engine.view_texts.ViewTexts`
+    from the state's facts, kept with the game (a clone starts without it)."""
     texts = game._texts
     if texts is None:
-        texts = game._texts = ViewTexts()
+        texts = game._texts = _view_texts.ViewTexts()
     try:
         return texts.six(game, since)
-    except ValueError as exc:
-        raise ObservationError(str(exc)) from exc
+    except (ValueError, TypeError) as exc:
+        raise ObservationError(f"since: six event indexes, one for each seat: {exc}") from exc
+
+
+# Last: the texts' module reads this one's facts when it is imported.
+from gouji.engine import view_texts as _view_texts  # noqa: E402
