@@ -24,15 +24,17 @@ that did not change is the very object it was (a reader may key what it wrote on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import mul
+from itertools import chain, compress
+from operator import is_not, mul, ne
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from gouji.engine.cards import BIG_JOKER, THREE
 from gouji.engine.game import Observation, shown_counts
 from gouji.engine.round import OVER, PHASE, RESPOND, check_seat
 from gouji.errors import ObservationError
-from gouji.records.wire import _legal_texts, _play_text, _seats_events
+from gouji.records.wire import _legal_texts, _play_text, _rank_texts, _seats_events
 
 if TYPE_CHECKING:
     from gouji.engine.actions import Action
@@ -262,16 +264,15 @@ def deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]:
     """:meth:`Game.deltas <gouji.Game.deltas>`: the six seats' observations as
     :func:`gouji.records.wire.observation_to_dict` writes them, seat ``s`` leaving out its first
     ``since[s]`` events. What the six share is written once per state (kept with the facts), a
-    hand's texts once per hand, an event's data once per event; the lists and dicts returned
-    are shared: read them, do not change them."""
+    hand's texts once per change of it, an event's data once per event; the lists and dicts
+    returned are shared: read them, do not change them."""
     if len(since) != 6:
         raise ObservationError(f"since: one event index for each of the six seats, not {len(since)}")
     game_facts = facts(game)
     shared = game_facts.wire
     if shared is None:
         shared = game_facts.wire = _wire_part(game, game_facts)
-    template, sizes_of, legal, empty = shared
-    hands = [_hand_texts(game._hand_tuple(seat)) for seat in _SEATS]
+    template, sizes_of, legal, empty, hands = shared
     copy = template.copy
     views = []
     for seat, seen, start, hand, sizes in zip(_SEATS, _seats_events(game), since, hands, sizes_of, strict=True):
@@ -279,7 +280,7 @@ def deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]:
             raise ObservationError(f"since is an event index 0-{len(seen)}, not {start!r}")
         view = copy()
         view["seat"] = seat
-        view["hand"] = hand
+        view["hand"] = hand[1] or empty
         view["hand_sizes"] = sizes
         view["since"] = start
         view["history"] = seen[start:] if start < len(seen) else empty
@@ -293,21 +294,23 @@ def deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]:
 def _wire_part(game: Game, f: ViewFacts) -> tuple[Any, ...]:
     """What the six seats' data of a state share: a template dict (in the key order of
     :func:`gouji.records.wire.observation_to_dict`), each seat's hand sizes, the legal actions'
-    texts. The lists of the facts that did not change since the last state written are kept
-    (the facts are then the very objects they were)."""
+    texts, each hand's texts. What was written for the last state written is kept where what it
+    was written from is unchanged (a fact is then the very object it was; a hand holds the
+    very tuples of suits per rank)."""
     empty: list[Any] = []  # every empty list of the state's data (shared: read only)
     last = game._wire
     old: ViewFacts | None = None if last is None else last[0]
-    kept: dict[str, Any] = {} if last is None else last[1].copy()
+    kept: dict[str, Any] = {} if last is None else last[1].copy()  # (a clone shares the last one)
     lasting = f.lasting
     if old is None or old.lasting is not lasting:
-        for name in ("finish_order", "in_play", "burners", "kept_heads"):
-            value = getattr(lasting, name)
-            kept[name] = (sorted(value) if isinstance(value, frozenset) else list(value)) or empty
-    for name in ("passed", "opened"):
-        value = getattr(f, name)
-        if old is None or getattr(old, name) is not value:
-            kept[name] = sorted(value) or empty
+        kept["finish_order"] = list(lasting.finish_order) or empty
+        kept["in_play"] = sorted(lasting.in_play) or empty
+        kept["burners"] = sorted(lasting.burners) or empty
+        kept["kept_heads"] = sorted(lasting.kept_heads) or empty
+    if old is None or old.passed is not f.passed:
+        kept["passed"] = sorted(f.passed) or empty
+    if old is None or old.opened is not f.opened:
+        kept["opened"] = sorted(f.opened) or empty
     counted = f.hand_counts
     if old is None or old.hand_counts is not counted:
         shown = list(counted.sizes)
@@ -317,6 +320,16 @@ def _wire_part(game: Game, f: ViewFacts) -> tuple[Any, ...]:
                 sizes_of[seat] = own = shown.copy()
                 own[seat] = counted.counts[seat]
         kept["sizes_of"] = sizes_of
+    # Each hand's texts, kept while its suits per rank are those they were written from (the
+    # engine replaces a rank's tuple when it changes: equal lists hold the very same tuples).
+    hands = kept.get("hands", _NO_HANDS)
+    held_now = game.hands
+    if held_now != kept.get("held"):
+        hands = hands.copy()
+        for seat in compress(_SEATS, map(ne, held_now, [entry[0] for entry in hands])):
+            hands[seat] = _held_texts(held_now[seat], hands[seat])
+        kept["hands"] = hands
+        kept["held"] = [entry[0] for entry in hands]  # (each hand's copy, as its texts hold it)
     game._wire = (f, kept)
     template = {
         # seat, hand, hand_sizes, since and history: each seat's own (deltas)
@@ -328,22 +341,28 @@ def _wire_part(game: Game, f: ViewFacts) -> tuple[Any, ...]:
         "melee": lasting.melee, "gouji_restricted": f.gouji_restricted,
     }
     legal = empty if f.current_player is None else _legal_texts(f.made_from)
-    return template, kept["sizes_of"], legal, empty
+    return template, kept["sizes_of"], legal, empty, hands
 
 
-def _hand_texts(hand: tuple[Any, ...]) -> list[str]:
-    """The record texts of a hand's cards, kept by the hand's tuple (``Game._hand_tuple``: the
-    same tuple while the hand is unchanged); shared, read only."""
-    kept = _HAND_TEXTS.get(id(hand))
-    if kept is None or kept[0] is not hand:
-        if len(_HAND_TEXTS) >= _HAND_TEXTS_LIMIT:
-            _HAND_TEXTS.clear()
-        kept = _HAND_TEXTS[id(hand)] = (hand, [card.record_text() for card in hand])
-    return kept[1]
+_Held = list[tuple[Any, ...]]
+_NO_HANDS: list[tuple[Any, list[str], Any]] = [(None, [], None)] * 6
+_RANKS_DOWN = range(BIG_JOKER, THREE - 1, -1)
 
 
-_HAND_TEXTS: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
-_HAND_TEXTS_LIMIT = 4096
+def _held_texts(held: _Held, before: tuple[Any, list[str], Any]) -> tuple[_Held, list[str], list[tuple[str, ...]]]:
+    """A hand's texts from its suits per rank as the engine keeps them (``Game.hands``), biggest
+    first as :meth:`Game.hand <gouji.Game.hand>` lists the cards: ``(the suits, copied; the texts;
+    each rank's texts, biggest rank first)``. Only the ranks whose tuple of suits is not the one
+    ``before`` was written from are written again (the engine replaces a rank's tuple when it
+    changes), each from a cache of a rank's texts per tuple of suits."""
+    old_held, _, old_parts = before
+    if old_parts is None:
+        parts = [_rank_texts(rank, held[rank]) for rank in _RANKS_DOWN]
+    else:
+        parts = old_parts.copy()
+        for rank in compress(range(len(held)), map(is_not, held, old_held)):
+            parts[BIG_JOKER - rank] = _rank_texts(rank, held[rank])
+    return held.copy(), list(chain.from_iterable(parts)), parts
 
 
 def delta_texts(game: Game, since: Sequence[int]) -> tuple[list[str], list[int]]:
