@@ -34,6 +34,8 @@ def _check(game: gouji.Game, seats=range(6)) -> None:
     since = [max(0, len(game.observation(s).history) - 3) for s in range(6)]
     for seat, delta in enumerate(game.deltas(since)):
         assert delta == rebuilt(game, seat).to_dict(since[seat]), f"seat {seat}'s delta at turn {game.turn}"
+    texts, _ = game.delta_texts(since)
+    assert [json.loads(text) for text in texts] == game.deltas(since), f"the texts at turn {game.turn}"
 
 
 @pytest.mark.parametrize("name", VARIANTS)

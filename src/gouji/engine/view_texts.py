@@ -56,12 +56,10 @@ class ViewTexts:
     and a socket sends the text as it is (``tests/server/test_views.py`` compares the two after
     every action).
 
-    A turn is known by the game's log and history (their lengths and last entries) and who
-    decides what: the cache follows a game changed by its actions, as a server changes it. A
-    change made outside an action (the plugin surface called directly between two actions,
-    logging nothing) shows in the views from the next action on, but for a change of the seat to
-    decide or of the decision (``reorder_answering``, ``add_phase``), which shows at once: the
-    legal actions go to the seat they are for."""
+    A turn is the game's state as :func:`gouji.engine.views.facts` knows it (the facts' object,
+    with the game's log): a new one at every action and at every change through the plugin
+    surface (each forgets the legal actions), so a change made between two actions shows at once;
+    a log that is not the one read (a game put back, another game) is read again from its start."""
 
     def __init__(self) -> None:
         self._reset()

@@ -71,11 +71,9 @@ class ViewCache:
     character past ASCII escaped (``json.dumps``'s default): a socket sends it as it is
     (``tests/server/test_views.py`` compares the two after every action).
 
-    The cache follows a game changed by its actions, as a server changes it. A change made
-    outside an action (the plugin surface called directly between two actions, logging
-    nothing) shows in the views from the next action on, but for a change of the seat to
-    decide or of the decision (``reorder_answering``, ``add_phase``), which shows at once: the
-    legal actions go to the seat they are for."""
+    The cache follows the game's state as :func:`gouji.engine.views.facts` knows it: a new
+    state at every action and at every change through the plugin surface (each forgets the
+    legal actions), so a change made between two actions shows at once."""
 
     def __init__(self) -> None:
         self._texts = ViewTexts()
