@@ -21,9 +21,13 @@ then the same games are replayed twice, interleaved round by round:
 It prints microseconds per action and the ratios ``views / apply``, ``deltas / apply``,
 ``dumps / apply`` and ``texts / apply``: the cost of six views, deltas, dumped deltas and
 texts as a multiple of one ``apply``, measured in the same run (the goal of issues 23 and 41:
-the six texts at most 1). Timing uses ``time.perf_counter``; nothing here asserts on it.
+the six texts at most 1). Timing uses ``time.perf_counter`` (``--clock cpu``:
+``time.process_time``, the process's own CPU time, steadier on a machine shared with other
+work); ``--clock opcodes`` counts the interpreter's opcodes run instead (``sys.settrace``: slow,
+so take few games; the same count on any machine, a load-free proxy of the Python work, blind
+to the work inside builtins such as ``json.dumps``). Nothing here asserts on the figures.
 
-    python bench/bench_views.py [--games N] [--rounds R] [--seed S] [--variants a,b]
+    python bench/bench_views.py [--games N] [--rounds R] [--seed S] [--variants a,b] [--clock wall|cpu]
 """
 
 from __future__ import annotations
@@ -39,6 +43,22 @@ VARIANTS = ("provincial", "dagang", "district", "dagang196")
 TARGET = 1.0
 
 
+_clock = time.perf_counter
+_OPCODES = [0]
+
+
+def _count_opcodes(frame, event, arg):
+    frame.f_trace_opcodes = True
+    if event == "opcode":
+        _OPCODES[0] += 1
+    return _count_opcodes
+
+
+def _opcodes() -> float:
+    """The opcodes run so far, in millions (as a clock: the runs' differences are what count)."""
+    return _OPCODES[0] / 1e6
+
+
 def _actions(variant, seed: int) -> list:
     game = variant.new_game(seed=seed)
     rng = random.Random(seed)
@@ -49,18 +69,18 @@ def _actions(variant, seed: int) -> list:
 
 def _apply_only(variant, games: list[tuple[int, list]]) -> tuple[float, int]:
     count = 0
-    start = time.perf_counter()
+    start = _clock()
     for seed, actions in games:
         game = variant.new_game(seed=seed)
         for action in actions:
             game.apply(action)
         count += len(actions)
-    return time.perf_counter() - start, count
+    return _clock() - start, count
 
 
 def _apply_and_views(variant, games: list[tuple[int, list]]) -> tuple[float, int]:
     count = 0
-    start = time.perf_counter()
+    start = _clock()
     for seed, actions in games:
         game = variant.new_game(seed=seed)
         sent = [0] * 6
@@ -71,12 +91,12 @@ def _apply_and_views(variant, games: list[tuple[int, list]]) -> tuple[float, int
                 view.to_dict(since=sent[seat])
                 sent[seat] = len(view.history)
         count += len(actions)
-    return time.perf_counter() - start, count
+    return _clock() - start, count
 
 
 def _apply_and_deltas(variant, games: list[tuple[int, list]]) -> tuple[float, int]:
     count = 0
-    start = time.perf_counter()
+    start = _clock()
     for seed, actions in games:
         game = variant.new_game(seed=seed)
         sent = [0] * 6
@@ -84,13 +104,13 @@ def _apply_and_deltas(variant, games: list[tuple[int, list]]) -> tuple[float, in
             game.apply(action)
             sent = [n + len(view["history"]) for n, view in zip(sent, game.deltas(sent), strict=True)]
         count += len(actions)
-    return time.perf_counter() - start, count
+    return _clock() - start, count
 
 
 def _apply_and_dumps(variant, games: list[tuple[int, list]]) -> tuple[float, int]:
     count = 0
     dumps = json.dumps
-    start = time.perf_counter()
+    start = _clock()
     for seed, actions in games:
         game = variant.new_game(seed=seed)
         sent = [0] * 6
@@ -101,12 +121,12 @@ def _apply_and_dumps(variant, games: list[tuple[int, list]]) -> tuple[float, int
                 dumps(view)
             sent = [n + len(view["history"]) for n, view in zip(sent, views, strict=True)]
         count += len(actions)
-    return time.perf_counter() - start, count
+    return _clock() - start, count
 
 
 def _apply_and_texts(variant, games: list[tuple[int, list]]) -> tuple[float, int]:
     count = 0
-    start = time.perf_counter()
+    start = _clock()
     for seed, actions in games:
         game = variant.new_game(seed=seed)
         sent = [0] * 6
@@ -114,7 +134,7 @@ def _apply_and_texts(variant, games: list[tuple[int, list]]) -> tuple[float, int
             game.apply(action)
             sent = game.delta_texts(sent)[1]
         count += len(actions)
-    return time.perf_counter() - start, count
+    return _clock() - start, count
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -123,7 +143,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (default 3)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--clock", choices=("wall", "cpu", "opcodes"), default="wall",
+                        help="wall: time.perf_counter (default); cpu: time.process_time, this process's CPU time; "
+                             "opcodes: the opcodes the interpreter runs (take few --games)")
     args = parser.parse_args(argv)
+    global _clock
+    _clock = {"wall": time.perf_counter, "cpu": time.process_time, "opcodes": _opcodes}[args.clock]
 
     import gouji
 
@@ -140,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     for n in names:  # warm-up, untimed
         for way in ways[1:]:
             way(variants[n], played[n][:1])
+    if args.clock == "opcodes":
+        sys.settrace(_count_opcodes)
     for r in range(args.rounds):
         for n in names:
             part = played[n][r::args.rounds]
@@ -150,8 +177,10 @@ def main(argv: list[str] | None = None) -> int:
                 totals[n][i] += spent
             counts[n] += count
     labels = ["views", "deltas", "dumps", "texts"][:len(ways) - 1]
-    print(f"{'variant':<12}{'actions':>9}{'apply µs':>11}" + "".join(f"{label + ' µs':>11}{label + '/apply':>13}"
-                                                               for label in labels))
+    sys.settrace(None)
+    unit = "ops" if args.clock == "opcodes" else "µs"  # per action: opcodes, or microseconds
+    print(f"{'variant':<12}{'actions':>9}{'apply ' + unit:>11}"
+          + "".join(f"{label + ' ' + unit:>11}{label + '/apply':>13}" for label in labels))
     worst = [0.0] * len(labels)
     for n in names:
         if not counts[n]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain, compress
-from operator import is_not, mul, ne
+from operator import is_not, le, mul, ne
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -258,6 +258,7 @@ def _public_data(f: ViewFacts) -> dict[str, Any]:
 
 
 _SEATS = range(6)
+_INT_ONLY = {int}
 
 
 def deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]:
@@ -273,18 +274,17 @@ def deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]:
     if shared is None:
         shared = game_facts.wire = _wire_part(game, game_facts)
     template, sizes_of, legal, empty, hands = shared
-    copy = template.copy
-    views = []
-    for seat, seen, start, hand, sizes in zip(_SEATS, _seats_events(game), since, hands, sizes_of, strict=True):
-        if type(start) is not int or not 0 <= start <= len(seen):
-            raise ObservationError(f"since is an event index 0-{len(seen)}, not {start!r}")
-        view = copy()
-        view["seat"] = seat
-        view["hand"] = hand[1] or empty
-        view["hand_sizes"] = sizes
-        view["since"] = start
-        view["history"] = seen[start:] if start < len(seen) else empty
-        views.append(view)
+    seats = _seats_events(game)
+    helds = list(map(len, seats))
+    # The counts checked at once; a bad one is found and named after.
+    if set(map(type, since)) != _INT_ONLY or min(since) < 0 or not all(map(le, since, helds)):
+        for start, held in zip(since, helds, strict=True):
+            if type(start) is not int or not 0 <= start <= held:
+                raise ObservationError(f"since is an event index 0-{held}, not {start!r}")
+    # Each seat's entry: the template with its own parts, in the template's key order.
+    views = [{**template, "seat": seat, "hand": hand[1] or empty, "hand_sizes": sizes, "since": start,
+              "history": seen[start:] if start < held else empty}
+             for seat, seen, start, held, hand, sizes in zip(_SEATS, seats, since, helds, hands, sizes_of, strict=True)]
     actor = game_facts.current_player
     if actor is not None and legal:
         views[actor]["legal_actions"] = legal
