@@ -1,7 +1,7 @@
 """The wheel's build hook: with ``GOUJI_COMPILE=1``, the view cache compiled by mypyc.
 
 ``GOUJI_COMPILE=1 pip install '.[server]'`` builds a wheel for this interpreter and machine that
-holds ``gouji.server.view_texts`` twice: as Python and compiled (the interpreter imports the
+holds ``gouji.engine.view_texts`` twice: as Python and compiled (the interpreter imports the
 compiled one). A server's six views after an action then cost about a quarter less, below the
 action itself (bench/README.md). Without the variable, or for an editable install, the wheel
 is pure Python as always, and building it needs no compiler.
@@ -24,7 +24,7 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The one module compiled, as a path inside the package's source directory.
-COMPILED_MODULE = "gouji/server/view_texts.py"
+COMPILED_MODULE = "gouji/engine/view_texts.py"
 #: What the compiler needs in the build's environment: mypyc (in mypy) and setuptools to build
 #: the extension, and the core's dependencies, whose types it reads.
 COMPILER_REQUIREMENTS = ["mypy>=1.10", "setuptools>=69", "attrs>=23.1", "pluggy>=1.5", "tomli-w>=1.0"]
@@ -67,11 +67,11 @@ class CompiledViewTexts(BuildHookInterface[Any]):
                                f"compiler and Python's headers; without GOUJI_COMPILE the build is pure "
                                f"Python):\n{done.stdout[-4000:]}{done.stderr[-4000:]}")
         suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-        built = sorted((Path(work) / "gouji" / "server").glob(f"view_texts*{suffix}"))
+        built = sorted((Path(work) / "gouji" / "engine").glob(f"view_texts*{suffix}"))
         if not built:
             raise RuntimeError(f"GOUJI_COMPILE: mypyc made no {suffix} file for {COMPILED_MODULE}")
         for path in built:
-            build_data["force_include"][str(path)] = f"gouji/server/{path.name}"
+            build_data["force_include"][str(path)] = f"gouji/engine/{path.name}"
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
 

@@ -39,7 +39,7 @@ from typing import Any
 
 import gouji
 from gouji.bots import decide, make_bot
-from gouji.server.view_texts import COMPILED
+from gouji.engine.view_texts import COMPILED
 from gouji.server.views import ViewCache, history_length
 
 VARIANTS = ("provincial", "dagang", "district", "dagang196")
@@ -118,7 +118,7 @@ def main() -> int:
                              "(ask_forced_declines), each then told to the six seats")
     args = parser.parse_args()
     hows = ("observation", "incremental", "alone")
-    print("view cache (gouji.server.view_texts): " + (
+    print("view cache (gouji.engine.view_texts): " + (
         "compiled by mypyc" if COMPILED else "Python (GOUJI_COMPILE=1 pip install '.[server]' compiles it)"))
     print(f"{'variant':<12}{'actions':>9}{'apply µs':>11}{'observation ×':>15}{'incremental ×':>15}"
           f"{'median ×':>10}{'alone ×':>9}{'opening µs':>12}")

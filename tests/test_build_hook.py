@@ -1,4 +1,4 @@
-"""The wheel's build hook (hatch_build.py): it compiles gouji.server.view_texts only when
+"""The wheel's build hook (hatch_build.py): it compiles gouji.engine.view_texts only when
 GOUJI_COMPILE asks, and otherwise adds nothing to the build, not even a requirement."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def test_only_gouji_compile_asks_for_the_compiled_build(monkeypatch, value, want
 
 
 def test_the_module_compiled_is_the_view_cache_and_imports_no_extra():
-    """Only gouji.server.view_texts is compiled: a module of the core's imports alone, so the
+    """Only gouji.engine.view_texts is compiled: a module of the core's imports alone, so the
     compiler needs the core's dependencies only (hatch_build.COMPILER_REQUIREMENTS)."""
     hook = _hook_module()
     source = Path(__file__).resolve().parents[1] / "src" / hook.COMPILED_MODULE

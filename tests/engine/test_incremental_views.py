@@ -4,36 +4,26 @@ refusals, clones, pickling and the plugin surface's changes."""
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gouji
 from gouji.engine.game import Observation
+from gouji.engine.views import rebuilt_observation
 
 VARIANTS = ["provincial", "dagang", "district", "dagang196"]
 
 
 def rebuilt(game: gouji.Game, seat: int) -> Observation:
-    """The observation made from scratch, as before views were kept."""
-    visibility = game.variant.options["count_visibility"]
-    sizes = []
-    for s in range(6):
-        n = game.hand_size(s) if game.in_play(s) else 0
-        shown = s == seat or visibility == "always" or (visibility == "ten_or_fewer" and n <= 10)
-        sizes.append(n if shown else None)
-    legal = tuple(game.legal_actions()) if game.current_player == seat else ()
-    seen = tuple(view for view in (e.seen_as(seat) for e in game.events) if view is not None)
-    return Observation(seat, tuple(game.hand(seat)), game.current_player, game.table, game.table_owner,
-                       frozenset(game.passed), tuple(sizes), tuple(game.finish_order), seen, legal,
-                       game.opened, game.is_void, game.turn, game.decision,
-                       game.phases[0].name if game.decision == "phase" else "",
-                       frozenset(s for s in range(6) if game.in_play(s)), frozenset(game.burners),
-                       frozenset(game.kept_heads), bool(game.melee),
-                       bool(game.restricted and game.decision == "respond"))
+    """The observation made from scratch (the one view builder, nothing kept: every fact read
+    from the game, the events by filtering the whole log)."""
+    return rebuilt_observation(game, seat)
 
 
 def _check(game: gouji.Game, seats=range(6)) -> None:
@@ -44,6 +34,8 @@ def _check(game: gouji.Game, seats=range(6)) -> None:
     since = [max(0, len(game.observation(s).history) - 3) for s in range(6)]
     for seat, delta in enumerate(game.deltas(since)):
         assert delta == rebuilt(game, seat).to_dict(since[seat]), f"seat {seat}'s delta at turn {game.turn}"
+    texts, _ = game.delta_texts(since)
+    assert [json.loads(text) for text in texts] == game.deltas(since), f"the texts at turn {game.turn}"
 
 
 @pytest.mark.parametrize("name", VARIANTS)
@@ -179,3 +171,67 @@ def test_deltas_follow_a_log_put_back():
     other.apply(rng.choice(other.legal_actions()))
     _deltas_check(other, [0] * 6, [None] * 6)
     _deltas_check(game, [0] * 6, [None] * 6)
+
+
+def _texts_check(game: gouji.Game, sent: list[int]) -> list[int]:
+    """``game.delta_texts(sent)``: each text reads back as the seat's entry of ``deltas`` and is
+    written as ``json.dumps`` writes it (ASCII); the counts are what each seat then holds."""
+    texts, held = game.delta_texts(sent)
+    for seat, (text, delta) in enumerate(zip(texts, game.deltas(sent), strict=True)):
+        assert json.loads(text) == delta, f"seat {seat}'s text at turn {game.turn}"
+        assert text == json.dumps(json.loads(text)), f"seat {seat}'s text at turn {game.turn}"
+        assert held[seat] == sent[seat] + len(delta["history"])
+    return held
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@given(seed=st.integers(0, 2**32), look=st.floats(0.05, 1.0), data=st.data())
+@settings(max_examples=3, deadline=None)
+def test_deltas_applied_in_order_are_the_observation_of_every_seat(name, seed, look, data):
+    """Issue 41: for every seat, the deltas it was sent, applied in order (each joined to the view
+    the earlier ones made, ``Observation.from_dict``), are the seat's observation, at random points
+    of random games; the texts say the same. What a seat may not see never reaches it: its
+    view is the one made from scratch for it (its own hand, the events it may see)."""
+    game = gouji.load_variant(name).new_game(seed=seed)
+    rng = random.Random(seed)
+    sent = [0] * 6
+    told = [0] * 6
+    held: list[Observation | None] = [None] * 6
+    while not game.is_over:
+        if rng.random() < look:
+            seat = data.draw(st.integers(0, 5), label="seat")
+            for s, delta in enumerate(game.deltas(sent)):
+                held[s] = Observation.from_dict(delta, earlier=held[s])
+                sent[s] += len(delta["history"])
+            assert held[seat] == game.observation(seat) == rebuilt(game, seat)
+            told = _texts_check(game, told)
+        game.apply(rng.choice(game.legal_actions()))
+    for s, delta in enumerate(game.deltas(sent)):
+        assert Observation.from_dict(delta, earlier=held[s]) == game.observation(s) == rebuilt(game, s)
+    _texts_check(game, told)
+
+
+def test_the_public_facts_are_named_once():
+    """Declare once: the public facts the views builder derives are the Observation's fields but a
+    seat's own, under the same names, and the wire data names each (``gouji.records.wire``)."""
+    from gouji.engine.views import PUBLIC_FACTS, SEAT_OWN, LastingFacts, ViewFacts
+    from gouji.records.wire import KEYS, LATER_KEYS
+
+    fields = [f.name for f in attrs.fields(Observation)]
+    assert [name for name in fields if name not in SEAT_OWN] == list(PUBLIC_FACTS)
+    assert set(PUBLIC_FACTS) <= {f.name for f in (*attrs.fields(ViewFacts), *attrs.fields(LastingFacts))}
+    assert set(KEYS) | set(LATER_KEYS) == set(fields) | {"since"}
+    game = gouji.load_variant("dagang").new_game(seed=3)
+    from gouji.engine.views import spectator_facts
+
+    assert set(spectator_facts(game)) == set(PUBLIC_FACTS) | {"hand_sizes"}
+
+
+def test_delta_texts_refuse_bad_since():
+    game = gouji.load_variant("provincial").new_game(seed=2)
+    for bad in ([0] * 5, [0, 0, 0, 10_000, 0, 0], [0, 0, True, 0, 0, 0]):
+        with pytest.raises(gouji.errors.ObservationError):
+            game.delta_texts(bad)
+    texts, held = game.delta_texts([0] * 6)
+    assert [json.loads(text) for text in texts] == game.deltas([0] * 6)
+    assert held == [len(game.observation(s).history) for s in range(6)]

@@ -250,8 +250,8 @@ def test_an_events_json_is_what_json_dumps_writes_of_it(kind, seat, rule, detail
 def test_a_hand_of_cards_the_engine_never_deals_is_written_as_the_observation_writes_it():
     """A hand's JSON is kept per rank and tuple of suits, each card's behind it; suits that are
     not the engine's (a plugin's position) are written all the same."""
+    from gouji.engine.view_texts import _rank_json
     from gouji.records.wire import _rank_texts
-    from gouji.server.view_texts import _rank_json
 
     for rank, suits in ((5, ()), (5, (0, 0, 3)), (12, (1,)), (16, (None, None)), (40, (0,)), (5, ([1],))):
         try:
@@ -306,10 +306,10 @@ def test_a_change_of_the_seat_to_decide_outside_an_action_shows_at_once():
 
 
 def test_the_build_says_whether_the_view_cache_is_compiled():
-    """gouji.server.view_texts.COMPILED: true for the mypyc build (a wheel built with
+    """gouji.engine.view_texts.COMPILED: true for the mypyc build (a wheel built with
     GOUJI_COMPILE=1), false for the Python source. .ci/run sets GOUJI_REQUIRE_COMPILED=1 where it
     runs these tests on the compiled build: they must not have run on the source instead."""
-    from gouji.server import view_texts
+    from gouji.engine import view_texts
 
     assert (not view_texts.__file__.endswith(".py")) is view_texts.COMPILED, view_texts.__file__
     if os.environ.get("GOUJI_REQUIRE_COMPILED") == "1":

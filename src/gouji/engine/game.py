@@ -103,23 +103,6 @@ class Observation:
         return observation_from_dict(data, earlier)
 
 
-@attrs.define
-class _ViewCommon:
-    """What the six views of one state share (``Game._view_common``)."""
-
-    made_from: list[Action]  # the legal-action list of the state: a new list is a new state
-    events: int
-    turn: int
-    legal: tuple[Action, ...]
-    counts: tuple[int, ...]
-    sizes: tuple[int | None, ...]  # as a seat other than their own sees them
-    current_player: int | None
-    passed: frozenset[int]
-    finish_order: tuple[int, ...]
-    opened: frozenset[int]
-    views: list[Observation | None]  # each seat's view of this state, once made
-
-
 #: The referee's actions one game takes (each is checked and copied the game once).
 MAX_REFEREE_ACTIONS = 200
 
@@ -300,6 +283,7 @@ class Game(RoundFlow):
         self._common = None
         self._wire = None
         self._wire_seen = None
+        self._texts = None
 
     def _bind_variant(self, variant: Variant) -> None:
         """What a game derives from its variant's plugins rather than keeps (``_DERIVED``):
@@ -617,25 +601,7 @@ class Game(RoundFlow):
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (ROUND-6 decides what others' hand sizes show)."""
         check_seat(seat)
-        common = self._view_common()
-        kept = common.views[seat]
-        hand = self._hand_tuple(seat)
-        if kept is not None and kept.hand is hand:
-            return kept
-        sizes = common.sizes
-        if sizes[seat] is None:
-            sizes = sizes[:seat] + (common.counts[seat],) + sizes[seat + 1:]
-        legal: tuple[Action, ...] = ()
-        if self.actor == seat and self.kind != OVER:
-            legal = common.legal
-        view = common.views[seat] = Observation(
-            seat, hand, common.current_player, self.top, self.owner, common.passed, sizes,
-            common.finish_order, self._seen_events(seat), legal, common.opened, self._void, common.turn,
-            self.kind, self.phases[0].name if self.kind == PHASE else "",
-            frozenset(s for s in range(6) if self.playing[s]), frozenset(self.burners),
-            frozenset(self.kept_heads), bool(self.melee), bool(self.restricted and self.kind == RESPOND),
-        )
-        return view
+        return _views.observation(self, seat)
 
     def deltas(self, since: Sequence[int]) -> list[dict[str, Any]]:
         """The six seats' observations as JSON-ready data, at once: entry ``seat`` is what
@@ -643,27 +609,14 @@ class Game(RoundFlow):
         holds already). What the six share is written once per state, each hand once per change,
         each event once: the lists and dicts are shared between seats and calls, so read them,
         do not change them. A seat's events now: ``since[seat] + len(entry["history"])``."""
-        from gouji.records.wire import observation_deltas
+        return _views.deltas(self, since)
 
-        return observation_deltas(self, since)
-
-    def _view_common(self) -> _ViewCommon:
-        """What every seat's view shares now, made once per state: a state lasts while the
-        history and the log keep their lengths and the legal actions are not made again
-        (everything that changes a game forgets them: ``_legal = None``)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        common = self._common
-        if (common is not None and common.made_from is self._legal and common.events == len(self.events)
-                and common.turn == len(self.history)):
-            return common
-        visibility = self.variant.options["count_visibility"]
-        counts = tuple(self.sizes[s] if self.playing[s] else 0 for s in range(6))
-        shown = tuple(shown_counts(visibility, counts))
-        common = self._common = _ViewCommon(
-            self._legal, len(self.events), len(self.history), tuple(self._legal), counts, shown,
-            self.current_player, frozenset(self.passed), tuple(self.finish_order), self.opened, [None] * 6)
-        return common
+    def delta_texts(self, since: Sequence[int]) -> tuple[list[str], list[int]]:
+        """The six seats' :meth:`deltas` as JSON text, what a server sends: text ``seat`` reads
+        back (``json.loads``) as entry ``seat`` of ``deltas(since)``, written as ``json.dumps``
+        writes it (every character past ASCII escaped); and the events each seat then holds.
+        Each event, hand and the state's shared part is written once (:mod:`gouji.engine.views`)."""
+        return _views.delta_texts(self, since)
 
     # Views are kept up to date, not rebuilt: a seat's events as it sees them
     # (Event.seen_as) grow with the log, a hand's cards are built again only when
@@ -876,7 +829,7 @@ class Game(RoundFlow):
         state["_hand_versions"] = self._hand_versions.copy()
         state["_seen"] = self._seen.copy()  # tuples, shared
         state["_hand_view"] = self._hand_view.copy()
-        state["_wire_seen"] = None  # lists appended to in place: the copy makes its own on demand
+        state["_wire_seen"] = state["_texts"] = None  # changed in place: the copy makes its own on demand
         state["sizes"] = self.sizes.copy()
         state["playing"] = self.playing.copy()
         state["places"] = self.places.copy()
@@ -938,7 +891,7 @@ class Game(RoundFlow):
             state.pop(name, None)
         state["_legal"] = state["_legal_set"] = None  # computed again on demand
         state["_count_cache"] = [None] * 6
-        for name in ("_seen", "_hand_view", "_common", "_wire", "_wire_seen"):
+        for name in ("_seen", "_hand_view", "_common", "_wire", "_wire_seen", "_texts"):
             state.pop(name, None)
         return state
 
@@ -1185,3 +1138,7 @@ if TYPE_CHECKING:
     def _is_plugin_game(game: Game) -> PluginGame:
         """For the type checker: a Game satisfies the plugin surface (``gouji.plugins.surface``)."""
         return game
+
+
+# Last: the views module reads this one's Observation and shown_counts when it is imported.
+from gouji.engine import views as _views  # noqa: E402

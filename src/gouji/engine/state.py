@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from gouji.engine.comparison import SetRules
     from gouji.engine.context import GameContext
     from gouji.engine.events import Event
-    from gouji.engine.game import _ViewCommon
     from gouji.engine.hold_three import HoldThreePolicy
     from gouji.engine.open_point import OpenPointPolicy
     from gouji.engine.opening import Cut, Deal
@@ -31,6 +30,8 @@ if TYPE_CHECKING:
     from gouji.engine.plays import Play
     from gouji.engine.sets import CoverTables
     from gouji.engine.table import Table
+    from gouji.engine.view_texts import ViewTexts
+    from gouji.engine.views import ViewFacts
     from gouji.plugins.variant import Variant
 
 __all__ = ["GameState"]
@@ -177,13 +178,14 @@ class GameState:
     _in_action: bool
     #: Each seat's view, kept up to date (``Game._seen_events``, ``Game._hand_tuple``): the events
     #: it sees, as ``(events looked at, events seen)``; its cards while its hand is unchanged;
-    #: what the six views of the current state share, and each view once made (``_view_common``).
+    #: the public facts of the current state, each seat's view once made (``gouji.engine.views.facts``).
     _seen: list[tuple[int, tuple[Event, ...]]]
     _hand_view: list[tuple[Card, ...] | None]
-    _common: _ViewCommon | None
-    #: What the six seats' wire data of the current state share (``Game.deltas``): the legal
-    #: actions' list, the log's and the history's lengths it was made for, and the data.
+    _common: ViewFacts | None
+    #: The facts the last wire data was written from, and its lists (``gouji.engine.views.deltas``).
     _wire: tuple[Any, ...] | None
     #: Each seat's events as wire data (``Game.deltas``): ``[events looked at, the last of them,
     #: six lists, the log they were read from]``, appended to in place (a clone starts without them).
     _wire_seen: list[Any] | None
+    #: The six seats' views as JSON text (``Game.delta_texts``; a clone starts without them).
+    _texts: ViewTexts | None

@@ -15,16 +15,12 @@ record text, which :func:`gouji.parse_action` reads back.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import chain, compress
-from operator import is_not, mul, ne
 from typing import TYPE_CHECKING, Any
 
 from gouji.engine.actions import MAX_ACTION_CHARS, Action, Burn, PlaySet, parse_action
-from gouji.engine.cards import BIG_JOKER, THREE, Card, Suit
+from gouji.engine.cards import Card, Suit
 from gouji.engine.events import DECLINES, Event
-from gouji.engine.game import shown_counts
 from gouji.engine.plays import Play, parse_play
-from gouji.engine.round import OVER, PHASE, RESPOND
 from gouji.errors import GoujiError, ObservationError
 
 if TYPE_CHECKING:
@@ -79,157 +75,6 @@ def observation_to_dict(observation: Observation, since: int = 0) -> dict[str, A
     }
 
 
-def observation_deltas(game: Game, since: Sequence[int]) -> list[dict[str, Any]]:
-    """The six seats' observations as :func:`observation_to_dict` writes them, seat ``s``
-    leaving out its first ``since[s]`` events (:meth:`Game.deltas <gouji.Game.deltas>`).
-
-    What the six views of a state share is written once (and kept with the state: the next call
-    in the same state writes only the seats' parts); a hand's texts once per hand, an event's
-    data once per event, the hand sizes and seats in play once per change of them. The lists and
-    dicts returned are shared: read them, do not change them."""
-    if len(since) != 6:
-        raise ObservationError(f"since: one event index for each of the six seats, not {len(since)}")
-    # What the six share, made once per state: a state lasts while the history and the log keep
-    # their lengths and the legal actions are not made again (as Game._view_common's).
-    legal_list = game._legal
-    if legal_list is None:
-        legal_list = game._legal = game._compute_legal()
-    turn = len(game.history)
-    events = len(game.events)
-    kept_state = game._wire
-    if kept_state is not None and kept_state[0] is legal_list and kept_state[1] == events and kept_state[2] == turn:
-        shared = kept_state[3]
-    else:
-        shared = _shared_part(game, legal_list, turn, None if kept_state is None else kept_state[3])
-        game._wire = (legal_list, events, turn, shared)
-    template, sizes_of, legal, actor, hands = shared[:5]
-    empty = shared[9]
-    copy = template.copy
-    views = []
-    for seat, seen, start, hand, sizes in zip(_SEATS, _seats_events(game), since, hands, sizes_of, strict=True):
-        if type(start) is not int or not 0 <= start <= len(seen):
-            raise ObservationError(f"since is an event index 0-{len(seen)}, not {start!r}")
-        view = copy()
-        view["seat"] = seat
-        view["hand"] = hand[1] or empty
-        view["hand_sizes"] = sizes
-        view["since"] = start
-        view["history"] = seen[start:] if start < len(seen) else empty
-        views.append(view)
-    if actor is not None:
-        views[actor]["legal_actions"] = legal
-    return views
-
-
-_SEATS = range(6)
-
-
-def _shared_part(game: Game, legal_list: list[Action], turn: int, before: tuple[Any, ...] | None) -> tuple[Any, ...]:
-    """What the six seats' data of the state share: a template dict, each seat's hand sizes and
-    hand texts, the legal actions' texts and the seat they are for. The previous state's parts
-    (``before``) are kept where what they were written from is unchanged: the hand sizes and the
-    seats in play (compared with copies of the engine's lists), each hand (its suits per rank),
-    the set on the table."""
-    kind = game.kind
-    playing = game.playing
-    game_sizes = game.sizes
-    if before is not None and before[6] == playing:
-        in_play, playing_key = before[7], before[6]
-        if before[5] == game_sizes:
-            sizes_of, sizes_key, shown = before[1], before[5], before[10]
-        else:
-            sizes_key = game_sizes.copy()
-            sizes_of, shown = _sizes_of(game, sizes_key, playing, before)
-    else:
-        in_play = list(compress(range(6), playing))
-        sizes_key, playing_key = game_sizes.copy(), playing.copy()
-        sizes_of, shown = _sizes_of(game, sizes_key, playing, None)
-    # Each hand's texts, kept while its suits per rank are those they were written from (the
-    # engine replaces a rank's tuple when it changes: equal lists hold the very same tuples).
-    old_hands = before[4] if before is not None else _NO_HANDS
-    hands = []
-    for held, entry in zip(game.hands, old_hands, strict=True):
-        if entry[0] != held:
-            entry = _held_texts(held, entry)
-        hands.append(entry)
-    top = game.top
-    if before is not None and before[8] is top:
-        table = before[0]["table"]
-    else:
-        table = _play_text(top)
-    over = kind == OVER
-    if game._void:
-        finish: list[int] = []
-    elif over:
-        finish = [s for s in game.places if s is not None]
-    else:
-        finish = [s for s in game.places[: game.outs] if s is not None]
-    passed, burners, kept_heads, opened = game.passed, game.burners, game.kept_heads, game.opened
-    empty: list[Any] = []  # every empty list of the state's data (shared: read only)
-    template = {
-        # seat, hand, hand_sizes, since and history: each seat's own (observation_deltas)
-        "seat": 0, "hand": None, "current_player": None if over else game.actor, "table": table,
-        "table_owner": game.owner, "passed": sorted(passed) if passed else empty, "hand_sizes": None,
-        "finish_order": finish or empty, "since": 0, "history": None, "legal_actions": empty,
-        "opened": sorted(opened) if opened else empty, "is_void": game._void, "turn": turn, "decision": kind,
-        "phase": game.phases[0].name if kind == PHASE else "",
-        "in_play": in_play, "burners": sorted(burners) if burners else empty,
-        "kept_heads": sorted(kept_heads) if kept_heads else empty, "melee": bool(game.melee),
-        "gouji_restricted": bool(game.restricted and kind == RESPOND),
-    }
-    legal = empty if over else _legal_texts(legal_list)
-    return (template, sizes_of, legal, None if over else game.actor, hands, sizes_key, playing_key, in_play, top, empty,
-            shown)
-
-
-def _sizes_of(game: Game, sizes: list[int], playing: list[bool],
-              before: tuple[Any, ...] | None) -> tuple[list[list[int | None]], list[int | None]]:
-    """Each seat's hand sizes as it sees them (ROUND-6: the others' where the variant shows them,
-    its own always; a seat out of play counts 0), and the sizes as a seat other than their own sees
-    them. From ``before`` (the last state's parts, with the same seats in play) when the others'
-    sizes show as they did: then only the seats whose size changed get new lists."""
-    visibility = game.variant.options["count_visibility"]
-    counts: list[int] = list(map(mul, sizes, playing))  # a seat out of play counts 0
-    shown = shown_counts(visibility, counts)
-    if visibility == "always":
-        return [shown] * 6, shown
-    if before is not None and before[10] == shown:
-        # What the others see is unchanged: a seat whose size changed shows it to itself only.
-        sizes_of: list[list[int | None]] = before[1].copy()
-        for seat in compress(range(6), map(ne, sizes, before[5])):
-            sizes_of[seat] = own = shown.copy()
-            own[seat] = counts[seat]
-        return sizes_of, shown
-    sizes_of = [shown] * 6
-    for seat, size in enumerate(shown):
-        if size is None:  # a seat sees its own
-            sizes_of[seat] = own = shown.copy()
-            own[seat] = counts[seat]
-    return sizes_of, shown
-
-
-_NO_HANDS: list[tuple[Any, list[str], Any]] = [(None, [], None)] * 6
-
-
-_Held = list[tuple[Suit | None, ...]]
-
-
-def _held_texts(held: _Held, before: tuple[Any, list[str], Any]) -> tuple[_Held, list[str], list[tuple[str, ...]]]:
-    """A hand's texts from its suits per rank as the engine keeps them (``Game.hands``), biggest
-    first as :meth:`Game.hand <gouji.Game.hand>` lists the cards: ``(the suits, copied; the texts;
-    each rank's texts, biggest rank first)``. Only the ranks whose tuple of suits is not the one
-    ``before`` was written from are written again (the engine replaces a rank's tuple when it
-    changes), each from a cache of a rank's texts per tuple of suits."""
-    old_held, _, old_parts = before
-    if old_parts is None:
-        parts = [_rank_texts(rank, held[rank]) for rank in _RANKS_DOWN]
-    else:
-        parts = old_parts.copy()
-        for rank in compress(range(len(held)), map(is_not, held, old_held)):
-            parts[BIG_JOKER - rank] = _rank_texts(rank, held[rank])
-    return held.copy(), list(chain.from_iterable(parts)), parts
-
-
 def _rank_texts(rank: int, suits: tuple[Suit | None, ...]) -> tuple[str, ...]:
     if not suits:
         return ()
@@ -250,7 +95,6 @@ def _rank_texts(rank: int, suits: tuple[Suit | None, ...]) -> tuple[str, ...]:
     return texts
 
 
-_RANKS_DOWN = range(BIG_JOKER, THREE - 1, -1)
 _RANK_TEXTS: dict[tuple[int, tuple[Suit | None, ...]], tuple[str, ...]] = {}
 _SUIT_TEXTS: dict[int, dict[Suit | None, str]] = {}  # each card's text, by rank and suit
 

@@ -11,9 +11,9 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gouji.engine.game import shown_counts
+from gouji.engine.view_texts import ViewTexts, event_json, legal_json
+from gouji.engine.views import spectator_facts
 from gouji.records.wire import event_to_dict
-from gouji.server.view_texts import ViewTexts, event_json, legal_json
 
 if TYPE_CHECKING:
     from gouji.engine.events import Event
@@ -26,17 +26,11 @@ __all__ = ["ViewCache", "event_json", "history_length", "legal_json", "public_fa
 def public_facts(game: Game) -> dict[str, Any]:
     """The public facts every view names beside hand, table and history (as
     :meth:`gouji.Observation.to_dict` writes them): what is decided, the seats in play, burners,
-    kept heads, the melee, a gouji restriction."""
-    decision = game.decision
-    return {
-        "decision": decision,
-        "phase": game.phases[0].name if decision == "phase" and game.phases else "",
-        "in_play": [s for s in range(6) if game.in_play(s)],
-        "burners": sorted(game.burners),
-        "kept_heads": sorted(game.kept_heads),
-        "melee": bool(game.melee),
-        "gouji_restricted": bool(game.restricted and decision == "respond"),
-    }
+    kept heads, the melee, a gouji restriction. Read from the state's facts, derived once for
+    every form of the views (:func:`gouji.engine.views.spectator_facts`)."""
+    data = spectator_facts(game)
+    return {key: data[key] for key in ("decision", "phase", "in_play", "burners", "kept_heads", "melee",
+                                       "gouji_restricted")}
 
 
 def turn_of(game: Game) -> int:
@@ -58,44 +52,28 @@ def seat_view(game: Game, seat: int, since: int) -> dict[str, Any]:
 
 def spectator_view(game: Game, since: int) -> dict[str, Any]:
     """The public view, leaving out the first ``since`` public events."""
-    visibility = game.variant.options["count_visibility"]
-    sizes = shown_counts(visibility, [game.hand_size(s) if game.in_play(s) else 0 for s in range(6)])
     public: list[Event] = [e.as_public() for e in game.events if e.visible_to is None]
-    table = game.table
-    return {
-        "seat": None,
-        "hand": [],
-        "current_player": game.current_player,
-        "table": None if table is None else table.text(ascii_only=True),
-        "table_owner": game.table_owner,
-        "passed": sorted(game.passed),
-        "hand_sizes": sizes,
-        "finish_order": list(game.finish_order),
-        "since": since,
-        "history": [event_to_dict(e) for e in public[since:]],
-        "legal_actions": [],
-        "opened": sorted(game.opened),
-        "is_void": game.is_void,
-        "turn": game.turn,
-        **public_facts(game),
-    }
+    # The keys in the order Observation.to_dict writes them, the facts from the one builder.
+    view: dict[str, Any] = {"seat": None, "hand": [], "current_player": None, "table": None, "table_owner": None,
+                            "passed": None, "hand_sizes": None, "finish_order": None, "since": since,
+                            "history": [event_to_dict(e) for e in public[since:]], "legal_actions": []}
+    view.update(spectator_facts(game))
+    return view
 
 
 class ViewCache:
     """Every seat's view as JSON text, kept as the game goes: a view then costs the events it
     sends, not the whole history (``Game.observation`` filters the whole log). How it keeps
-    them: :class:`gouji.server.view_texts.ViewTexts`, which a build may compile
-    (``GOUJI_COMPILE=1``; :data:`gouji.server.view_texts.COMPILED` says whether it was).
+    them: :class:`gouji.engine.view_texts.ViewTexts`, which a build may compile
+    (``GOUJI_COMPILE=1``; :data:`gouji.engine.view_texts.COMPILED` says whether it was).
 
     The text is what :func:`seat_view` and :func:`spectator_view` return, as JSON with every
     character past ASCII escaped (``json.dumps``'s default): a socket sends it as it is
     (``tests/server/test_views.py`` compares the two after every action).
 
-    The cache follows a game changed by its actions, as a server changes it. A change made
-    outside an action (the plugin surface called directly between two actions, logging
-    nothing) shows in the views from the next action on, but for a change of the seat to
-    decide or of the decision (``reorder_answering``, ``add_phase``), which shows at once: the
-    legal actions go to the seat they are for."""
+    The cache follows the game's state as :func:`gouji.engine.views.facts` knows it: a new
+    state at every action and at every change through the plugin surface (each forgets the
+    legal actions), so a change made between two actions shows at once."""
 
     def __init__(self) -> None:
         self._texts = ViewTexts()
