@@ -139,7 +139,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], Any]):
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         episode = self.episode
-        chosen: Action | None = episode.action_of(int(action))
+        chosen: Action | None = episode.action_of(action)
         illegal = chosen is None
         if chosen is None:
             if self.illegal_action == "raise":

@@ -190,7 +190,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
 
     def choose(self, index: Any) -> tuple[Action, bool]:
         """The legal action of ``index``, or a substitute drawn at random; and whether it was illegal."""
-        action = self.episode.action_of(int(index))
+        action = self.episode.action_of(index)
         if action is not None:
             return action, False
         if self.illegal_action == "raise":
@@ -304,8 +304,10 @@ class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
         episode = self.aec.episode
+        if episode.is_over:
+            raise GoujiError("the episode is over: reset it before the next step")
         seat = episode.current_player
-        assert seat is not None
+        assert seat is not None, "an episode not over has a seat to decide"
         agent = AGENTS[seat]
         chosen, illegal = self.aec.choose(actions.get(agent, -1))
         rewards = dict.fromkeys(self.agents, 0.0)
