@@ -52,7 +52,7 @@ def test_a_gymnasium_step_after_the_end_is_a_gouji_error(mask_dtype: str) -> Non
 @pytest.mark.parametrize("mask_dtype", sorted(MASK_DTYPES))
 def test_a_parallel_step_after_the_end_is_a_gouji_error(mask_dtype: str) -> None:
     env = gouji.rl.parallel_env("provincial", mask_dtype=mask_dtype)
-    observations, infos = env.reset(seed=2)
+    observations, _ = env.reset(seed=2)
     rng = random.Random(2)
     while env.agents:
         seat = env.aec.episode.current_player
