@@ -113,6 +113,12 @@ def test_epsilon_of_another_type_is_a_gouji_error(epsilon: object) -> None:
         DMCBot(_network(), epsilon=epsilon)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("seed", ["1", None, 1.5, True])
+def test_a_seed_of_another_type_is_a_gouji_error(seed: object) -> None:
+    with pytest.raises(GoujiError, match="seed is an integer"):
+        DMCBot(_network(), seed=seed)  # type: ignore[arg-type]
+
+
 def test_writing_weights_where_none_can_be_written_is_a_gouji_error(tmp_path: Path) -> None:
     with pytest.raises(GoujiError, match="cannot write"):
         save_weights(_network(), tmp_path / "no such folder" / "w.npz")
@@ -172,7 +178,8 @@ def test_games_that_differ_only_in_hidden_cards_get_the_same_choice_from_dmc(nam
 @pytest.mark.parametrize("arguments", [{"minutes": float("nan")}, {"minutes": float("inf")},
                                        {"eval_every": float("nan")}, {"learning_rate": float("nan")},
                                        {"learning_rate": float("inf")}, {"seed": -1}, {"seed": 10**24},
-                                       {"seed": "1"}, {"threads": 10**11}, {"epsilon": "0.1"}])
+                                       {"seed": "1"}, {"threads": 10**11}, {"epsilon": "0.1"},
+                                       {"hidden": (4096, 4096)}])
 def test_non_finite_and_out_of_range_training_arguments_are_gouji_errors(arguments: dict[str, object]) -> None:
     pytest.importorskip("torch")
     with pytest.raises(GoujiError):
@@ -215,7 +222,7 @@ def test_an_out_that_is_no_writable_folder_is_refused_before_training(
 
 @pytest.mark.parametrize("argv", [["--minutes", "nan"], ["--learning-rate", "nan"], ["--seed", "-1"],
                                   ["--seed", "1" * 30], ["--hidden", "0"], ["--hidden", "9" * 30],
-                                  ["--minutes", "abc"], ["--eval-every", "inf"]])
+                                  ["--minutes", "abc"], ["--eval-every", "inf"], ["--hidden", "4096,4096"]])
 def test_the_command_refuses_odd_arguments_plainly(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                    argv: list[str]) -> None:
     pytest.importorskip("torch")

@@ -206,6 +206,8 @@ class DMCBot:
     def __init__(self, network: QNetwork, seed: int = 0, epsilon: float = 0.0) -> None:
         if not _probability(epsilon):
             raise GoujiError(f"epsilon is a probability, not {epsilon!r:.40}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise GoujiError(f"a bot's seed is an integer, not {seed!r:.40}")  # as make_bot's
         self.network, self.seed, self.epsilon = network, seed, epsilon
         self.rng = random.Random(seed)
         self.expert = ExpertBot(seed)
@@ -305,9 +307,13 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
     held_out = range(HELD_OUT_SEED, HELD_OUT_SEED + max(eval_deals, final_deals))
 
     # One thread: the actors and the learner share the process, and 2-core machines are the rule.
+    widths = [len(FEATURE_NAMES), *hidden, 1]
+    numbers = sum(widths[i] * widths[i + 1] + widths[i + 1] for i in range(len(widths) - 1))
+    if numbers * 8 > MAX_WEIGHTS_BYTES:  # saved as float64: a network load_weights would refuse
+        raise GoujiError(f"hidden {hidden!r:.80} makes {numbers:,} weights, more than a weights file holds "
+                         f"({MAX_WEIGHTS_BYTES // 8:,})")
     torch.set_num_threads(threads)
     torch.manual_seed(seed)
-    widths = [len(FEATURE_NAMES), *hidden, 1]
     modules: list[Any] = []
     for index in range(len(widths) - 1):
         modules.append(torch.nn.Linear(widths[index], widths[index + 1]))
