@@ -160,3 +160,26 @@ def test_no_mask_tells_a_seat_another_seats_cards(variant: str, mask_dtype: str)
             assert np.array_equal(ours, theirs), (variant, seed, seat)
             if seat != episode.current_player:
                 assert not ours.any()
+
+
+@pytest.mark.parametrize("option", [{"max_cycles": 0}, {"max_cycles": -1}, {"max_cycles": "3"}, {"max_cycles": 2.5},
+                                    {"max_cycles": True}, {"seed": "x"}, {"seed": -1}, {"seed": 2.5},
+                                    {"games": True}, {"reward": "x" * 100_000}, {"illegal_action": "x" * 100_000},
+                                    {"render_mode": "x" * 100_000}])
+def test_a_hostile_option_is_a_short_gouji_error(option: dict[str, object]) -> None:
+    """Refused when the environment is made, not with a KeyError or TypeError steps later; a
+    huge value is not echoed whole."""
+    makers = [gouji.rl.env, gouji.rl.parallel_env]
+    if "max_cycles" not in option and "seed" not in option:
+        makers.append(gouji.rl.single_agent_env)  # it takes neither (its reset takes a seed)
+    for make in makers:
+        with pytest.raises(gouji.GoujiError) as refused:
+            make("provincial", **option)
+        assert len(str(refused.value)) < 200
+
+
+@pytest.mark.parametrize("seed", ["x", -1, 2.5, True])
+def test_a_hostile_reset_seed_is_a_gouji_error(seed: object) -> None:
+    for env in (gouji.rl.env("provincial"), gouji.rl.parallel_env("provincial"), gouji.rl.single_agent_env("provincial")):
+        with pytest.raises(gouji.GoujiError, match="a seed is a whole number"):
+            env.reset(seed=seed)

@@ -150,9 +150,9 @@ class Episode:
                  mask_dtype: str = "int8") -> None:
         check_mask_dtype(mask_dtype)
         if reward not in REWARDS:
-            raise GoujiError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
-        if not isinstance(games, int) or games < 1:
-            raise GoujiError(f"an episode holds at least one game, not {games!r}")
+            raise GoujiError(f"reward is one of {', '.join(REWARDS)}, not {reward!r:.60}")
+        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+            raise GoujiError(f"an episode holds at least one game, not {games!r:.60}")
         self.variant = resolve_variant(variant)
         self.games = games
         self.reward = reward
