@@ -118,6 +118,8 @@ def action_index(action: Any) -> int:
     """An action given to an environment's ``step`` as an ``int``: a whole number (a numpy
     integer, an integral float, or an array of one such); a GoujiError for anything else (a
     string, ``None``, ``True``, ``2.5``, NaN), rather than a truncated or substituted index."""
+    if type(action) is int:  # the usual case, first: this is on every step's path
+        return action
     value = action
     if isinstance(value, np.ndarray) and value.size == 1:
         value = value.reshape(()).item()
