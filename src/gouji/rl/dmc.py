@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import copy
 import csv
+import math
 import os
 import random
 import time
@@ -64,8 +65,13 @@ if TYPE_CHECKING:
 TARGET_SCALE = 4.0
 #: The largest network :func:`train` builds and :func:`load_weights` reads: layers and widths.
 MAX_LAYERS, MAX_WIDTH = 8, 4096
-#: The largest weights file :func:`load_weights` opens (a network of the largest shape is far smaller).
+#: The largest weights file :func:`load_weights` opens, and the most its arrays may hold unpacked
+#: (a compressed file's arrays are measured before they are read).
 MAX_WEIGHTS_BYTES = 64 * 1024 * 1024
+#: The most PyTorch threads :func:`train` asks for.
+MAX_THREADS = 256
+#: Training seeds are below this (the deals' seeds; :func:`train` skips the held-out ones).
+MAX_SEED = 2**31
 
 
 def _choices(observation: Observation, variant: Variant, expert: ExpertBot,
@@ -94,9 +100,8 @@ class QNetwork:
             raise GoujiError(f"a Q-network has 1 to {MAX_LAYERS} layers, not {len(layers)}")
         width = len(FEATURE_NAMES)
         checked = []
-        for weight, bias in layers:
-            weight = np.asarray(weight, dtype=np.float64)
-            bias = np.asarray(bias, dtype=np.float64)
+        for layer in layers:
+            weight, bias = _real_arrays(layer)
             if weight.ndim != 2 or weight.shape[0] != width or not 1 <= weight.shape[1] <= MAX_WIDTH \
                     or bias.shape != (weight.shape[1],) or not (np.isfinite(weight).all() and np.isfinite(bias).all()):
                 raise GoujiError(f"a Q-network layer takes {width} inputs and finite weights; got weights "
@@ -110,6 +115,8 @@ class QNetwork:
     def scores(self, rows: Any) -> Any:
         """The Q-value of each row (a numpy vector)."""
         x = np.asarray(rows, dtype=np.float64)
+        if x.ndim != 2 or x.shape[1] != len(FEATURE_NAMES):
+            raise GoujiError(f"a Q-network scores rows of {len(FEATURE_NAMES)} features, not an array {x.shape}")
         for index, (weight, bias) in enumerate(self.layers):
             x = x @ weight + bias
             if index < len(self.layers) - 1:
@@ -117,23 +124,64 @@ class QNetwork:
         return x[:, 0]
 
 
+def _real_arrays(layer: Any) -> tuple[Any, Any]:
+    """A layer's ``(weight, bias)`` as float64 arrays; a GoujiError for anything but two arrays
+    of real numbers (strings, complex numbers, records and objects are no weights)."""
+    try:
+        weight, bias = layer
+        arrays = [np.asarray(weight), np.asarray(bias)]
+    except (TypeError, ValueError):
+        raise GoujiError(f"a Q-network layer is a pair (weight, bias), not {layer!r:.80}") from None
+    for array in arrays:
+        if array.dtype.kind not in "biuf":
+            raise GoujiError(f"a Q-network's weights are real numbers, not {array.dtype}")
+    return arrays[0].astype(np.float64), arrays[1].astype(np.float64)
+
+
+def _check_members(path: str | os.PathLike[str]) -> None:
+    """Refuse a weights file whose arrays would unpack to more than :data:`MAX_WEIGHTS_BYTES`
+    (a small compressed file may declare huge arrays): each array's header is read, not its data."""
+    with zipfile.ZipFile(path) as archive:
+        total = 0
+        for member in archive.infolist():
+            total += member.file_size
+            if total > MAX_WEIGHTS_BYTES:
+                raise GoujiError(f"{os.fspath(path)!r:.200} unpacks to more than a weights file may hold "
+                                 f"({MAX_WEIGHTS_BYTES // 2**20} MiB)")
+            if not member.filename.endswith(".npy"):
+                continue
+            with archive.open(member) as stream:
+                version = np.lib.format.read_magic(stream)
+                read = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+                shape, _, dtype = read(stream)
+            if math.prod(shape) * dtype.itemsize > member.file_size:
+                raise GoujiError(f"{os.fspath(path)!r:.200}: {member.filename!r:.60} declares an array "
+                                 f"{shape!r:.60} larger than its data")
+
+
 def save_weights(network: QNetwork, path: str | os.PathLike[str]) -> None:
     """Write ``network`` to ``path`` (``.npz``), with the feature names it reads."""
     arrays: dict[str, Any] = {"features": np.array(FEATURE_NAMES)}
     for index, (weight, bias) in enumerate(network.layers):
         arrays[f"weight{index}"], arrays[f"bias{index}"] = weight, bias
-    with open(path, "wb") as file:
-        np.savez(file, **arrays)
+    try:
+        with open(path, "wb") as file:
+            np.savez(file, **arrays)
+    except OSError as error:
+        raise GoujiError(f"cannot write Q-network weights to {os.fspath(path)!r:.200}: {error}"[:400]) from None
 
 
 def load_weights(path: str | os.PathLike[str]) -> QNetwork:
     """The network saved at ``path`` by :func:`save_weights` or ``python -m gouji.rl.dmc``;
     raise :class:`~gouji.errors.GoujiError` if the file holds no network over these features.
-    The file is read as arrays only (no pickled objects)."""
+    The file is read as arrays only (no pickled objects), each array's size checked before it is read."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise GoujiError(f"a weights file is a path, not {path!r:.80}")
     try:
         if os.path.getsize(path) > MAX_WEIGHTS_BYTES:
             raise GoujiError(f"{os.fspath(path)!r:.200} is larger than a weights file may be "
                              f"({MAX_WEIGHTS_BYTES // 2**20} MiB)")
+        _check_members(path)
         with np.load(path, allow_pickle=False) as data:
             names = tuple(str(n) for n in data["features"]) if "features" in data.files else ()
             count = sum(1 for name in data.files if name.startswith("weight"))
@@ -145,7 +193,7 @@ def load_weights(path: str | os.PathLike[str]) -> QNetwork:
             layers = [(data[f"weight{i}"], data[f"bias{i}"]) for i in range(count)]
     except GoujiError:
         raise
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zipfile.LargeZipFile) as error:
         raise GoujiError(f"cannot read Q-network weights from {os.fspath(path)!r:.200}: {error}"[:400]) from None
     return QNetwork(layers)
 
@@ -157,8 +205,10 @@ class DMCBot:
     name = "dmc"
 
     def __init__(self, network: QNetwork, seed: int = 0, epsilon: float = 0.0) -> None:
-        if not 0.0 <= epsilon <= 1.0:
+        if not _probability(epsilon):
             raise GoujiError(f"epsilon is a probability, not {epsilon!r:.40}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise GoujiError(f"a bot's seed is an integer, not {seed!r:.40}")  # as make_bot's
         self.network, self.seed, self.epsilon = network, seed, epsilon
         self.rng = random.Random(seed)
         self.expert = ExpertBot(seed)
@@ -214,8 +264,14 @@ def _torch() -> Any:
     return torch
 
 
+def _probability(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and 0.0 <= value <= 1.0
+
+
 def _positive(name: str, value: Any, kind: type = int) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int) or value <= 0:
+    # NaN compares false with everything: it would train for no time, or never evaluate.
+    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int) or value <= 0 \
+            or not math.isfinite(value):
         raise GoujiError(f"{name} is a positive {'number' if kind is float else 'whole number'}, not {value!r:.40}")
 
 
@@ -242,16 +298,26 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
     if not 1 <= len(hidden) < MAX_LAYERS or any(isinstance(h, bool) or not isinstance(h, int)
                                                  or not 1 <= h <= MAX_WIDTH for h in hidden):
         raise GoujiError(f"hidden is 1 to {MAX_LAYERS - 1} layer widths of 1 to {MAX_WIDTH}, not {hidden!r:.80}")
-    if not 0.0 <= epsilon <= 1.0:
+    if not _probability(epsilon):
         raise GoujiError(f"epsilon is a probability, not {epsilon!r:.40}")
     if isinstance(average, bool) or not isinstance(average, (int, float)) or not 0.0 <= average < 1.0:
         raise GoujiError(f"average is a decay from 0 (none) up to 1, not {average!r:.40}")
     _positive("learning_rate", learning_rate, float)
+    if threads > MAX_THREADS:
+        raise GoujiError(f"threads is 1 to {MAX_THREADS}, not {threads!r:.40}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+        raise GoujiError(f"seed is a whole number 0 to {MAX_SEED - 1}, not {seed!r:.40}")
+    # Training never plays a deal that measures it: the held-out deals are skipped.
+    held_out = range(HELD_OUT_SEED, HELD_OUT_SEED + max(eval_deals, final_deals))
 
     # One thread: the actors and the learner share the process, and 2-core machines are the rule.
+    widths = [len(FEATURE_NAMES), *hidden, 1]
+    numbers = sum(widths[i] * widths[i + 1] + widths[i + 1] for i in range(len(widths) - 1))
+    if numbers * 8 > MAX_WEIGHTS_BYTES:  # saved as float64: a network load_weights would refuse
+        raise GoujiError(f"hidden {hidden!r:.80} makes {numbers:,} weights, more than a weights file holds "
+                         f"({MAX_WEIGHTS_BYTES // 8:,})")
     torch.set_num_threads(threads)
     torch.manual_seed(seed)
-    widths = [len(FEATURE_NAMES), *hidden, 1]
     modules: list[Any] = []
     for index in range(len(widths) - 1):
         modules.append(torch.nn.Linear(widths[index], widths[index + 1]))
@@ -289,6 +355,8 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
 
     while time.process_time() < deadline:
         deal_seed = seed + deals
+        if deal_seed >= held_out.start:
+            deal_seed += len(held_out)
         team = deal_seed % 2
         opponent: Callable[[int], Any] = GreedyBot if (deal_seed // 2) % 2 == 0 else ExpertBot
         learners = [DMCBot(network, deal_seed * 6 + s, epsilon) for s in range(team, 6, 2)]
@@ -354,7 +422,14 @@ def _figure(strength: Strength) -> str:
 def write_curve(result: TrainingResult, directory: str | os.PathLike[str]) -> list[Path]:
     """Write ``curve.csv`` and, with matplotlib installed, ``curve.png``; the paths written."""
     where = Path(directory)
-    where.mkdir(parents=True, exist_ok=True)
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        return _write_curve(result, where)
+    except OSError as error:
+        raise GoujiError(f"cannot write the curve into {os.fspath(directory)!r:.200}: {error}"[:400]) from None
+
+
+def _write_curve(result: TrainingResult, where: Path) -> list[Path]:
     table = where / "curve.csv"
     with open(table, "w", newline="", encoding="utf-8") as file:
         out = csv.writer(file)
@@ -411,13 +486,22 @@ def main(argv: list[str] | None = None) -> int:
         hidden = tuple(int(width) for width in args.hidden.split(","))
     except ValueError:
         parser.error(f"--hidden is widths separated by commas, not {args.hidden!r:.40}")
+    out = Path(args.out)
+    try:
+        # Before training, not after half an hour of it: the folder must be one that can be written.
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".gouji-dmc-probe"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        parser.exit(2, f"gouji.rl.dmc: --out {args.out!r:.200} is not a folder that can be written: "
+                       f"{error.strerror or error}\n")
     try:
         result = train(args.variant, args.minutes, hidden=hidden, epsilon=args.epsilon,
                        learning_rate=args.learning_rate, average=args.average, eval_every=args.eval_every,
                        eval_deals=args.eval_deals, final_deals=args.final_deals, seed=args.seed, threads=args.threads)
-        Path(args.out).mkdir(parents=True, exist_ok=True)
-        save_weights(result.network, Path(args.out) / "weights.npz")
-        written = write_curve(result, args.out)
+        save_weights(result.network, out / "weights.npz")
+        written = write_curve(result, out)
     except GoujiError as error:
         parser.exit(2, f"gouji.rl.dmc: {error}\n")
     print(f"{result.deals} training deals, {result.decisions} decisions weighed; wrote "

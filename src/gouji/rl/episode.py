@@ -3,6 +3,7 @@ observations, masks and rewards. The PettingZoo, Gymnasium and OpenSpiel adapter
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -113,6 +114,24 @@ class MaskPool:
         return mask
 
 
+def action_index(action: Any) -> int:
+    """An action given to an environment's ``step`` as an ``int``: a whole number (a numpy
+    integer, an integral float, or an array of one such); a GoujiError for anything else (a
+    string, ``None``, ``True``, ``2.5``, NaN), rather than a truncated or substituted index."""
+    if type(action) is int:  # the usual case, first: this is on every step's path
+        return action
+    value = action
+    if isinstance(value, np.ndarray) and value.size == 1:
+        value = value.reshape(()).item()
+    if isinstance(value, (bool, np.bool_)):
+        raise GoujiError(f"an action is an index of the action space, not {action!r:.60}")
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)) and math.isfinite(value) and float(value).is_integer():
+        return int(value)
+    raise GoujiError(f"an action is an index of the action space (a whole number), not {action!r:.60}")
+
+
 def resolve_variant(variant: str | os.PathLike[str] | Variant) -> Variant:
     """A :class:`gouji.Variant`, or the variant of a built-in name or a TOML file."""
     from gouji.plugins.loader import load_variant
@@ -133,9 +152,9 @@ class Episode:
                  mask_dtype: str = "int8") -> None:
         check_mask_dtype(mask_dtype)
         if reward not in REWARDS:
-            raise GoujiError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
-        if not isinstance(games, int) or games < 1:
-            raise GoujiError(f"an episode holds at least one game, not {games!r}")
+            raise GoujiError(f"reward is one of {', '.join(REWARDS)}, not {reward!r:.60}")
+        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+            raise GoujiError(f"an episode holds at least one game, not {games!r:.60}")
         self.variant = resolve_variant(variant)
         self.games = games
         self.reward = reward
@@ -220,10 +239,13 @@ class Episode:
     def observation(self, seat: int) -> np.ndarray:
         return self.encoder.encode(self.game, seat)
 
-    def action_of(self, index: int) -> Action | None:
-        """The legal action numbered ``index`` now, or ``None`` if none is."""
+    def action_of(self, index: Any) -> Action | None:
+        """The legal action numbered ``index`` now, or ``None`` if none is; a GoujiError if the
+        episode is over (reset it) or ``index`` is no whole number (see :func:`action_index`)."""
+        if self.is_over:
+            raise GoujiError("the episode is over: reset it before the next step")
         try:
-            return self.legal()[self.legal_indices().index(int(index))]
+            return self.legal()[self.legal_indices().index(action_index(index))]
         except ValueError:
             return None
 

@@ -27,7 +27,7 @@ import numpy as np
 from gouji.bots.basic import Bot, decide, make_bot
 from gouji.errors import GoujiError, IllegalActionError
 from gouji.rl.episode import Episode
-from gouji.rl.pettingzoo_env import ILLEGAL, _spaces
+from gouji.rl.pettingzoo_env import ILLEGAL, _spaces, check_seed
 
 if TYPE_CHECKING:
     from gouji.engine.actions import Action
@@ -38,12 +38,12 @@ def _check_seats(seats: Any) -> tuple[int, ...]:
     if type(seats) is int:
         seats = (seats,)
     if not isinstance(seats, (tuple, list)) or not seats:
-        raise GoujiError(f"seats is a seat 0-5 or a non-empty tuple of them, not {seats!r}")
+        raise GoujiError(f"seats is a seat 0-5 or a non-empty tuple of them, not {seats!r:.60}")
     for seat in seats:
         if type(seat) is not int or not 0 <= seat < 6:
-            raise GoujiError(f"a seat is 0-5, not {seat!r}")
+            raise GoujiError(f"a seat is 0-5, not {seat!r:.60}")
     if len(set(seats)) != len(seats):
-        raise GoujiError(f"seats must not repeat: {seats!r}")
+        raise GoujiError(f"seats must not repeat: {seats!r:.60}")
     return tuple(seats)
 
 
@@ -58,9 +58,9 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], Any]):
                  mask_dtype: str = "int8") -> None:
         self.seats = _check_seats(seats)
         if illegal_action not in ILLEGAL:
-            raise GoujiError(f"illegal_action is one of {', '.join(ILLEGAL)}, not {illegal_action!r}")
+            raise GoujiError(f"illegal_action is one of {', '.join(ILLEGAL)}, not {illegal_action!r:.60}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise GoujiError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r}")
+            raise GoujiError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r:.60}")
         if not isinstance(opponents, str):
             opponents = list(opponents)
             if len(opponents) not in (1, 6):
@@ -123,7 +123,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], Any]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        super().reset(seed=seed)
+        super().reset(seed=check_seed(seed))
         game_seed = int(self.np_random.integers(0, 2**31 - 1))
         self.bots = self._make_bots(game_seed)
         self._team, self._own = {}, {}
@@ -139,7 +139,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], Any]):
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         episode = self.episode
-        chosen: Action | None = episode.action_of(int(action))
+        chosen: Action | None = episode.action_of(action)
         illegal = chosen is None
         if chosen is None:
             if self.illegal_action == "raise":

@@ -52,6 +52,22 @@ ILLEGAL = ("substitute", "raise")
 OBSERVATION_HIGH = 1e6
 
 
+def check_max_cycles(max_cycles: Any) -> int | None:
+    """``max_cycles`` if it is ``None`` or a whole number of at least 1; else a GoujiError."""
+    if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int)
+                                   or max_cycles < 1):
+        raise GoujiError(f"max_cycles is a whole number of at least 1, or None, not {max_cycles!r:.60}")
+    return max_cycles
+
+
+def check_seed(seed: Any) -> int | None:
+    """``seed`` if it is ``None`` or a whole number of at least 0 (what a seeded reset takes);
+    else a GoujiError."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise GoujiError(f"a seed is a whole number of at least 0, or None, not {seed!r:.60}")
+    return seed
+
+
 class BoolMultiBinary(gymnasium.spaces.MultiBinary):
     """A :class:`gymnasium.spaces.MultiBinary` whose elements are numpy ``bool`` (the mask of
     ``mask_dtype="bool"``): its samples are bool, and ``sample(mask=...)`` also takes a bool mask."""
@@ -115,19 +131,19 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
                  mask_dtype: str = "int8") -> None:
         super().__init__()
         if render_seat is not None and (type(render_seat) is not int or not 0 <= render_seat < 6):
-            raise GoujiError(f"render_seat is a seat 0-5 or None, not {render_seat!r}")
+            raise GoujiError(f"render_seat is a seat 0-5 or None, not {render_seat!r:.60}")
         #: The seat whose view render() shows (None: the seat to decide, or seat 0 once over).
         self.render_seat = render_seat
         if illegal_action not in ILLEGAL:
-            raise GoujiError(f"illegal_action is one of {', '.join(ILLEGAL)}, not {illegal_action!r}")
+            raise GoujiError(f"illegal_action is one of {', '.join(ILLEGAL)}, not {illegal_action!r:.60}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise GoujiError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r}")
+            raise GoujiError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r:.60}")
         self.episode = Episode(variant, games, reward, mask_dtype)
-        self.max_cycles = max_cycles
+        self.max_cycles = check_max_cycles(max_cycles)
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         #: The seed of the first reset when it is given none (None: fresh entropy).
-        self.first_seed = seed
+        self.first_seed = check_seed(seed)
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         observation, action = _spaces(self.episode.space.size, self.episode.masks.dtype)
@@ -159,7 +175,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
         return self.episode.game
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None or not hasattr(self, "_seeded"):
+        if check_seed(seed) is not None or not hasattr(self, "_seeded"):
             self._np_random, _ = gymnasium.utils.seeding.np_random(self.first_seed if seed is None else seed)
             self._seeded = True
         game_seed = int(self._np_random.integers(0, 2**31 - 1))
@@ -190,7 +206,7 @@ class GoujiEnv(AECEnv):  # type: ignore[misc]
 
     def choose(self, index: Any) -> tuple[Action, bool]:
         """The legal action of ``index``, or a substitute drawn at random; and whether it was illegal."""
-        action = self.episode.action_of(int(index))
+        action = self.episode.action_of(index)
         if action is not None:
             return action, False
         if self.illegal_action == "raise":
@@ -283,7 +299,7 @@ class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
                  render_mode: str | None = None, seed: int | None = None, render_seat: int | None = None,
                  mask_dtype: str = "int8") -> None:
         self.aec = GoujiEnv(variant, games, reward, None, illegal_action, render_mode, seed, render_seat, mask_dtype)
-        self.max_cycles = max_cycles
+        self.max_cycles = check_max_cycles(max_cycles)
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
         self.render_mode = render_mode
@@ -304,8 +320,10 @@ class GoujiParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
         episode = self.aec.episode
+        if episode.is_over:
+            raise GoujiError("the episode is over: reset it before the next step")
         seat = episode.current_player
-        assert seat is not None
+        assert seat is not None, "an episode not over has a seat to decide"
         agent = AGENTS[seat]
         chosen, illegal = self.aec.choose(actions.get(agent, -1))
         rewards = dict.fromkeys(self.agents, 0.0)
