@@ -15,8 +15,8 @@ np = pytest.importorskip("numpy")
 
 import gouji  # noqa: E402
 from gouji.bots.basic import play_game  # noqa: E402
-from gouji.bots.features import FEATURE_NAMES  # noqa: E402
 from gouji.errors import GoujiError  # noqa: E402
+from gouji.rl.dmc import INPUT_NAMES as FEATURE_NAMES  # noqa: E402
 from gouji.rl.dmc import DMCBot, QNetwork, load_weights, main, save_weights, train, write_curve  # noqa: E402
 
 SIZE = len(FEATURE_NAMES)

@@ -21,10 +21,10 @@ from hypothesis import strategies as st  # noqa: E402
 import gouji  # noqa: E402
 from gouji.bots import decide, make_bot  # noqa: E402
 from gouji.bots.arena import HELD_OUT_SEED  # noqa: E402
-from gouji.bots.features import FEATURE_NAMES  # noqa: E402
 from gouji.engine.cards import Card  # noqa: E402
 from gouji.errors import GoujiError  # noqa: E402
 from gouji.rl import dmc  # noqa: E402
+from gouji.rl.dmc import INPUT_NAMES as FEATURE_NAMES  # noqa: E402
 from gouji.rl.dmc import DMCBot, QNetwork, load_weights, main, save_weights, train  # noqa: E402
 
 SIZE = len(FEATURE_NAMES)

@@ -54,7 +54,9 @@ from gouji.bots.expert import ExpertBot
 from gouji.bots.features import FEATURE_NAMES, action_features
 from gouji.bots.learned import candidates
 from gouji.bots.phase_choices import hand_counts, play_decisions
+from gouji.bots.table_view import hand_sizes
 from gouji.engine.actions import Action, Burn, PlaySet
+from gouji.engine.cards import BIG_JOKER, THREE
 from gouji.errors import GoujiError
 
 if TYPE_CHECKING:
@@ -74,6 +76,40 @@ MAX_THREADS = 256
 MAX_SEED = 2**31
 
 
+#: The ranks a hand is counted by, 3 up to the big joker (2 is above the ace).
+_RANKS = tuple(range(THREE, BIG_JOKER + 1))
+#: What the decision's state adds to every candidate's row: the hand's strength, by rank; each
+#: other seat's hand size (by its place after this seat: 1 the next, 3 the opposite); the places
+#: taken so far; the set on the table; and who owns it. Without them the network cannot tell a
+#: strong hand from a weak one, and credits an action with the luck of the hands it is chosen in.
+STATE_NAMES = (
+    *(f"hand_{rank}" for rank in _RANKS), "hand_size",
+    *(f"size_after_{k}" for k in range(1, 6)),
+    "out_ours", "out_theirs", "table_size", "table_rank",
+    *(f"owner_after_{k}" for k in range(6)),
+)
+#: Every input of a row, in order: the action's features, then the state's.
+INPUT_NAMES = (*FEATURE_NAMES, *STATE_NAMES)
+
+
+def state_features(observation: Observation) -> list[float]:
+    """The :data:`STATE_NAMES` of a decision, read from the seat's observation only."""
+    seat = observation.seat
+    counts = hand_counts(observation)
+    sizes = hand_sizes(observation)
+    out = observation.finish_order
+    table = observation.table
+    owner = observation.table_owner
+    return [
+        *(counts.get(rank, 0) / 8 for rank in _RANKS), len(observation.hand) / 36,
+        *(sizes[(seat + k) % 6] / 36 for k in range(1, 6)),
+        sum(1 for s in out if s % 2 == seat % 2) / 3, sum(1 for s in out if s % 2 != seat % 2) / 3,
+        table.size / 10 if table is not None else 0.0,
+        (table.rank - THREE) / (BIG_JOKER - THREE) if table is not None else 0.0,
+        *(1.0 if owner is not None and (owner - seat) % 6 == k else 0.0 for k in range(6)),
+    ]
+
+
 def _choices(observation: Observation, variant: Variant, expert: ExpertBot,
              greedy: GreedyBot) -> tuple[Action | None, list[Action], list[list[float]]]:
     """``(the action, [], [])`` where nothing is to weigh, else ``(None, candidates, their rows)``."""
@@ -89,7 +125,8 @@ def _choices(observation: Observation, variant: Variant, expert: ExpertBot,
     options = candidates(core, best, simple, hand_counts(observation))
     if len(options) == 1:
         return options[0], [], []
-    return None, options, action_features(observation, variant, options, best, simple)
+    state = state_features(observation)
+    return None, options, [row + state for row in action_features(observation, variant, options, best, simple)]
 
 
 class QNetwork:
@@ -98,7 +135,7 @@ class QNetwork:
     def __init__(self, layers: Sequence[tuple[Any, Any]]) -> None:
         if not 1 <= len(layers) <= MAX_LAYERS:
             raise GoujiError(f"a Q-network has 1 to {MAX_LAYERS} layers, not {len(layers)}")
-        width = len(FEATURE_NAMES)
+        width = len(INPUT_NAMES)
         checked = []
         for layer in layers:
             weight, bias = _real_arrays(layer)
@@ -115,8 +152,8 @@ class QNetwork:
     def scores(self, rows: Any) -> Any:
         """The Q-value of each row (a numpy vector)."""
         x = np.asarray(rows, dtype=np.float64)
-        if x.ndim != 2 or x.shape[1] != len(FEATURE_NAMES):
-            raise GoujiError(f"a Q-network scores rows of {len(FEATURE_NAMES)} features, not an array {x.shape}")
+        if x.ndim != 2 or x.shape[1] != len(INPUT_NAMES):
+            raise GoujiError(f"a Q-network scores rows of {len(INPUT_NAMES)} features, not an array {x.shape}")
         for index, (weight, bias) in enumerate(self.layers):
             x = x @ weight + bias
             if index < len(self.layers) - 1:
@@ -161,7 +198,7 @@ def _check_members(path: str | os.PathLike[str]) -> None:
 
 def save_weights(network: QNetwork, path: str | os.PathLike[str]) -> None:
     """Write ``network`` to ``path`` (``.npz``), with the feature names it reads."""
-    arrays: dict[str, Any] = {"features": np.array(FEATURE_NAMES)}
+    arrays: dict[str, Any] = {"features": np.array(INPUT_NAMES)}
     for index, (weight, bias) in enumerate(network.layers):
         arrays[f"weight{index}"], arrays[f"bias{index}"] = weight, bias
     try:
@@ -185,9 +222,9 @@ def load_weights(path: str | os.PathLike[str]) -> QNetwork:
         with np.load(path, allow_pickle=False) as data:
             names = tuple(str(n) for n in data["features"]) if "features" in data.files else ()
             count = sum(1 for name in data.files if name.startswith("weight"))
-            if names != FEATURE_NAMES:
+            if names != INPUT_NAMES:
                 raise GoujiError(f"{os.fspath(path)!r:.200} holds no Q-network over gouji's current "
-                                 f"{len(FEATURE_NAMES)} action features (retrain it)")
+                                 f"{len(INPUT_NAMES)} inputs (retrain it)")
             if not 1 <= count <= MAX_LAYERS:
                 raise GoujiError(f"{os.fspath(path)!r:.200} holds {count} layers, not 1 to {MAX_LAYERS}")
             layers = [(data[f"weight{i}"], data[f"bias{i}"]) for i in range(count)]
@@ -311,7 +348,7 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
     held_out = range(HELD_OUT_SEED, HELD_OUT_SEED + max(eval_deals, final_deals))
 
     # One thread: the actors and the learner share the process, and 2-core machines are the rule.
-    widths = [len(FEATURE_NAMES), *hidden, 1]
+    widths = [len(INPUT_NAMES), *hidden, 1]
     numbers = sum(widths[i] * widths[i + 1] + widths[i + 1] for i in range(len(widths) - 1))
     if numbers * 8 > MAX_WEIGHTS_BYTES:  # saved as float64: a network load_weights would refuse
         raise GoujiError(f"hidden {hidden!r:.80} makes {numbers:,} weights, more than a weights file holds "
@@ -335,7 +372,7 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
         linear = [m for m in (averaged if average else net) if isinstance(m, torch.nn.Linear)]
         return QNetwork([(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()) for m in linear])
 
-    inputs = np.zeros((buffer, len(FEATURE_NAMES)), np.float32)
+    inputs = np.zeros((buffer, len(INPUT_NAMES)), np.float32)
     targets = np.zeros(buffer, np.float32)
     filled = cursor = 0
     rng = np.random.default_rng(seed)
@@ -345,7 +382,7 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
     deadline = start + minutes * 60
     next_eval = start + eval_every * 60
     network = snapshot()
-    report(f"DMC on {variant.name}: {len(FEATURE_NAMES)} features per action, layers {widths}, "
+    report(f"DMC on {variant.name}: {len(INPUT_NAMES)} inputs per action, layers {widths}, "
            f"epsilon {epsilon}, {minutes:g} minutes; held-out deals from {HELD_OUT_SEED:,}")
 
     def measure(count: int) -> tuple[Strength, Strength]:
@@ -514,6 +551,8 @@ if __name__ == "__main__":
 
 
 __all__ = [
+    "INPUT_NAMES",
+    "STATE_NAMES",
     "CurvePoint",
     "DMCBot",
     "QNetwork",
@@ -521,6 +560,7 @@ __all__ = [
     "load_weights",
     "main",
     "save_weights",
+    "state_features",
     "train",
     "write_curve",
 ]
