@@ -2,8 +2,9 @@
 
 ::
 
-    POST /api/tables                 {"variant", "seats": [six], "options"} -> 201 {"id", "tokens"}
+    POST /api/tables                 {"variant", "seats": [six], "options"} -> 201 {"id", "tokens", "creator_token"}
     POST /api/tables/{id}/join       {"seat": 2} -> 201 {"id", "seat", "token"}
+    POST /api/tables/{id}/seats/{seat}/reissue  {"creator_token"} -> 200 {"id", "seat", "token"}
     GET  /api/tables                 the lobby: {"tables": [summary, ...]}
     GET  /api/variants               what a new table may be: {"variants": [...], "seats", "bots"}
     GET  /api/vocabulary             the labels of every served variant's decisions, events and phases
@@ -35,9 +36,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gouji.server import vocabulary_route
 from gouji.server.catalog import variants_text
-from gouji.server.hosts import HostCheck, check_allowed_hosts, default_allowed_hosts
+from gouji.server.hosts import CLOSE_FORBIDDEN, HostCheck, check_allowed_hosts, default_allowed_hosts
 from gouji.server.protocol import MAX_BODY_BYTES, MAX_FRAME_BYTES, parse_act, parse_json_object, parse_since
-from gouji.server.refusals import BAD_REQUEST, HTTP_STATUS, NOT_FOUND, Refusal
+from gouji.server.refusals import BAD_REQUEST, FORBIDDEN, HTTP_STATUS, NOT_FOUND, Refusal
 from gouji.server.service import CLOSE_MOVED, IDLE_SECONDS, MAX_SOCKETS, Connection, HeldElsewhere, TableService
 from gouji.server.store import Store, open_store
 from gouji.server.tokens import MAX_TOKEN_CHARS
@@ -47,8 +48,9 @@ STATIC = Path(__file__).parent / "static"
 #: Seconds a request's body has to arrive once its headers have: a client that declares a body
 #: and never sends it would hold one of the process's connections (and a task) for good.
 BODY_SECONDS = 10.0
-#: Websocket close codes: the request named no table, or a token of no seat.
-CLOSE_NOT_FOUND, CLOSE_FORBIDDEN, CLOSE_BAD_REQUEST = 4404, 4403, 4400
+#: Websocket close codes: the request named no table, or a bad one (a token of no seat's,
+#: CLOSE_FORBIDDEN, is the host check's: the service closes a reissued seat's sockets with it too).
+CLOSE_NOT_FOUND, CLOSE_BAD_REQUEST = 4404, 4400
 
 
 def _refused(refusal: Refusal) -> JSONResponse:
@@ -176,6 +178,14 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         except Refusal as refusal:
             return _refused(refusal)
 
+    async def reissue_seat(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            params = request.path_params
+            return JSONResponse(await service.reissue(params["table_id"], params["seat"], body.get("creator_token")))
+        except Refusal as refusal:
+            return _refused(refusal)
+
     async def lobby(request: Request) -> Response:
         return JSONResponse({"tables": service.lobby()})
 
@@ -237,10 +247,10 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         connection = Connection(send, seat, since, close, client)
         try:
             try:
-                await service.connect(live, connection)
-            except Refusal as refusal:
+                await service.connect(live, connection, token)
+            except Refusal as refusal:  # (forbidden: its seat was reissued while it waited)
                 await websocket.send_json(refusal.message_dict(live.table.turn))
-                await websocket.close(CLOSE_BAD_REQUEST)
+                await websocket.close(CLOSE_FORBIDDEN if refusal.code == FORBIDDEN else CLOSE_BAD_REQUEST)
                 return
             while True:
                 try:
@@ -287,6 +297,7 @@ def create_app(store: Store | str = "sqlite:///:memory:", *, clock_seconds: floa
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/next", next_game, methods=["POST"]),
         Route("/api/tables/{table_id}/seat", seat_of_token, methods=["POST"]),
+        Route("/api/tables/{table_id}/seats/{seat}/reissue", reissue_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/record", table_record, methods=["GET"]),
         WebSocketRoute("/api/tables/{table_id}/ws", table_socket),
         WebSocketRoute("/{path:path}", unknown_socket),
