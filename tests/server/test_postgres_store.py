@@ -15,7 +15,6 @@ import pytest
 from store_contract import check_one_next_table, check_reissued_seats
 
 from gouji.server.sqlite_store import TABLES
-
 from gouji.server.store import (
     BOT,
     HUMAN,
