@@ -676,15 +676,13 @@ function connect() {
     state.ws = null;
     showStatus("disconnected");
     if (event.code === 4403 && state.viewed && state.token) {
-      // The creator reissued this seat: its token holds nothing now, so it is not asked again.
-      state.closing = true;
+      // The creator reissued this seat: its token holds nothing now, so it is forgotten, and the
+      // page goes on as a spectator (no hand, no actions), saying why.
       forgetToken(state.table, state.seat, state.token);
-      state.token = null;
-      state.pages = 1;
-      showError("");
+      sessionStorage.removeItem(viewKey());
+      openTable(state.table, true);
       state.notice = () => el("span", "", t("seat_reissued"));
       renderNotice();
-      render();
       return;
     }
     if (state.closing || state.over) return;
