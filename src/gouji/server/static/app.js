@@ -1090,7 +1090,7 @@ function renderCreatorLinks() {
   const table = state.table;
   const credential = table ? creatorToken(table) : null;
   const info = state.info;
-  const humans = credential && info && (info.status === "playing" || info.status === "waiting")
+  const humans = credential && info && !state.over && (info.status === "playing" || info.status === "waiting")
     ? SEATS.filter((seat) => seatKinds(info)[seat] === "human") : [];
   box.hidden = !humans.length;
   const seats = $("creator-seats");
