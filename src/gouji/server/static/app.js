@@ -48,6 +48,7 @@ const state = {
   timedOut: false,    // the clock acted for the visitor at his last decision: the page says so
   pages: 1,           // the pages that have the visitor's seat open, this one included ("pages" message)
   reissued: null,     // {seat, link}: the seat link the creator reissued last, shown to send on
+  reissuing: null,    // the visitor's own seat while its link is being reissued (its socket's close is expected)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -675,6 +676,10 @@ function connect() {
     if (state.ws !== ws) return;
     state.ws = null;
     showStatus("disconnected");
+    if (event.code === 4403 && state.reissuing !== null && state.reissuing === state.seat) {
+      state.closing = true;  // this page reissued its own seat: it sits again with the new token
+      return;
+    }
     if (event.code === 4403 && state.viewed && state.token) {
       // The creator reissued this seat: its token holds nothing now, so it is forgotten, and the
       // page goes on as a spectator (no hand, no actions), saying why.
@@ -728,6 +733,8 @@ function receive(message) {
     if (state.info && state.info.status === "waiting") refreshInfo();
     render();
   } else if (message.type === "error") {
+    // This page reissued its own seat: the old token's refusal is no news to it.
+    if (message.code === "forbidden" && state.reissuing !== null && state.reissuing === state.seat) return;
     state.pending = false;
     if (!state.viewed && state.obs) {
       // The view held does not fit the table's (a store replaced?): ask for it in full.
@@ -1116,25 +1123,27 @@ function renderCreatorLinks() {
 async function reissueSeat(table, seat) {
   const credential = creatorToken(table);
   if (!credential) return;
-  // Read before the answer: the old socket's close (4403) may come first and forget it.
   const held = heldSeats(table)[seat];
+  const home = state.seat;
+  if (held && seat === home) state.reissuing = seat;
   let given;
   try {
     given = await api(`tables/${encodeURIComponent(table)}/seats/${seat}/reissue`, { creator_token: credential });
   } catch (e) {
     showError(e.message);
     return;
+  } finally {
+    if (state.reissuing === seat && state.table === table) state.reissuing = null;
   }
   if (state.table !== table || typeof given.token !== "string") return;
   const link = new URL(`#table=${encodeURIComponent(table)}&seat=${seat}&token=${encodeURIComponent(given.token)}`,
     base).href;
   if (held) {
     // A seat this browser holds: its new token replaces the old one here, and the page sits again.
-    const home = state.seat;
     forgetToken(table, seat, held);
     keepToken(table, seat, given.token);
     if (home !== null && home !== seat && heldSeats(table)[home]) keepToken(table, home, heldSeats(table)[home]);
-    if (seat === state.seat) {
+    if (seat === home) {
       await openTable(table, false, seat);
       if (state.table !== table) return;
     }
