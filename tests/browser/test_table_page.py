@@ -1542,3 +1542,91 @@ def test_a_seat_link_shown_again_gives_the_seat_back_in_a_browser_with_cleared_s
     _wait_for(lambda: watcher.find_elements(By.CSS_SELECTOR, "#log li"), "the spectator's log")
     assert not watcher.find_element(By.CSS_SELECTOR, "[data-testid=seat-link]").is_displayed()
     assert made["tokens"]["0"] not in watcher.page_source
+
+
+def _creator_tokens(driver: Any) -> dict[str, str]:
+    held: dict[str, str] = driver.execute_script("return JSON.parse(localStorage.getItem('gouji:creators') || '{}')")
+    return held
+
+
+def _elsewhere(driver: Any) -> str:
+    text: str = driver.execute_script(
+        "const box = document.getElementById('elsewhere'); return box.hidden ? '' : box.textContent;")
+    return text
+
+
+def test_the_creator_reissues_a_lost_seat_link_and_the_old_one_holds_nothing(browsers, server):
+    """Issue 44, recovery: the page that started the table keeps its creator token and offers a new
+    link per person's seat. The creator reissues seat 0's link: the page holding the old link is
+    closed and says so (and forgets the token), the creator's own page sits on with the new token,
+    and a browser that holds nothing sits at the seat, with its hand, through the new link."""
+    from selenium.webdriver.common.by import By
+
+    creator = browsers()
+    table = _start_table(creator, server, "provincial")
+    _wait(creator, _my_turn_or_over, "the creator's turn")
+    credential = _wait_for(lambda: _creator_tokens(creator).get(table), "the creator token kept")
+    old = _tokens(creator)[table]["token"]
+    assert credential != old
+    holder = browsers()  # someone holding the old link (the one the player lost)
+    holder.get(f"{server}#table={table}&seat=0&token={old}")
+    _wait(holder, _my_turn_or_over, "the seat's turn for the old link's holder")
+    assert not holder.find_element(By.CSS_SELECTOR, "[data-testid=creator-links]").is_displayed()
+    creator.find_element(By.CSS_SELECTOR, "[data-testid=creator-links] summary").click()
+    buttons = creator.find_elements(By.CSS_SELECTOR, "[data-testid=reissue-seat]")
+    assert [b.get_attribute("data-seat") for b in buttons] == ["0"]
+    buttons[0].click()
+    field = creator.find_element(By.CSS_SELECTOR, "[data-testid=reissued-text]")
+    link = _wait_for(lambda: field.get_attribute("value"), "the seat's new link")
+    new = link.split("token=", 1)[1]
+    assert link.startswith(f"{server}#table={table}&seat=0&token=") and new != old
+    # The creator's own page holds the new token and sits on at the seat.
+    _wait_for(lambda: _tokens(creator)[table]["token"] == new, "the creator's page keeping the new token")
+    assert _wait(creator, _my_turn_or_over, "the creator's turn again")["hand"]
+    # The old link's page is told, in English, then in Chinese, and holds the token no more.
+    told = _wait_for(lambda: _notice(holder), "the old link's notice")
+    assert told.startswith("The table's creator gave this seat a new link"), told
+    assert table not in _tokens(holder)
+    holder.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    chinese = _wait_for(lambda: _notice(holder) if _notice(holder) != told else "", "the notice in Chinese")
+    assert chinese.startswith("建桌人已为这个座位换发新链接"), chinese
+    assert not _read(holder)["hand"] or not _read(holder)["enabled"]
+    # The player, in a browser holding nothing, sits at the seat through the new link.
+    player = browsers()
+    player.get(link)
+    shown = _wait(player, _my_turn_or_over, "the seat's turn through the new link")
+    assert shown["hand"] and _mine(player) == [0]
+    assert old not in player.page_source
+    # The old link opened again is refused and takes nothing.
+    holder.get(f"{server}#table={table}&seat=0&token={old}")
+    _wait_for(lambda: _notice(holder), "the refused old link's notice")
+    assert table not in _tokens(holder)
+    assert [m for m in _console_errors(holder) if not ("/seat" in m and "403" in m)] == []
+
+
+def test_a_seat_open_in_two_browsers_says_so_in_both(browsers, server):
+    """Issue 44, "seat open elsewhere": a second browser at the same seat (its link copied, or a
+    second tab) makes both pages say the seat is open elsewhere, in English and in Chinese; once
+    the second is gone the first says nothing more."""
+    from selenium.webdriver.common.by import By
+
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", *["greedy"] * 5]})
+    link = f"{server}#table={made['id']}&seat=0&token={made['tokens']['0']}"
+    first = browsers()
+    first.get(link)
+    _wait(first, _my_turn_or_over, "the seat's turn")
+    assert _elsewhere(first) == ""
+    second = browsers()
+    second.get(link)
+    _wait(second, _my_turn_or_over, "the seat's turn in the second browser")
+    for driver in (first, second):
+        told = _wait_for(lambda d=driver: _elsewhere(d), "the seat-open-elsewhere notice")
+        assert told.startswith("This seat is open elsewhere too (2 pages"), told
+    second.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    chinese = _wait_for(lambda: _elsewhere(second) if not _elsewhere(second).startswith("This") else "",
+                        "the notice in Chinese")
+    assert chinese.startswith("这个座位在别处也打开着（共 2 个页面"), chinese
+    second.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    second.get(f"{server}#watch={made['id']}")  # the second page leaves the seat
+    _wait_for(lambda: _elsewhere(first) == "", "the notice gone once the seat is open in one page")
+    assert _elsewhere(second) == ""

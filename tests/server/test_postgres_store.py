@@ -12,8 +12,9 @@ import threading
 import time
 
 import pytest
-from store_contract import check_one_next_table
+from store_contract import check_one_next_table, check_reissued_seats
 
+from gouji.server.sqlite_store import TABLES
 from gouji.server.store import (
     BOT,
     HUMAN,
@@ -47,7 +48,7 @@ def store():
     else:
         psycopg = pytest.importorskip("psycopg", reason="pip install '.[postgresql]'")
     with psycopg.connect(URL, autocommit=True) as db:
-        db.execute("DROP TABLE IF EXISTS gouji_next, gouji_actions, gouji_seats, gouji_tables")
+        db.execute(f"DROP TABLE IF EXISTS {', '.join(TABLES)}")
     opened = open_store(URL)
     yield opened
     opened.close()
@@ -148,6 +149,11 @@ def test_a_table_has_one_next_game_in_the_database(store):
     check_one_next_table(store, _row)
 
 
+def test_a_reissued_seat_is_kept(store):
+    """Issue 44: a seat's token reissued by the table's creator is stored, as SQLite keeps it."""
+    check_reissued_seats(store, _row)
+
+
 def test_servers_started_at_once_on_a_new_database_all_open_it(store):
     """CREATE TABLE IF NOT EXISTS races against itself: the schema is made under a lock, so that
     servers started together on an empty database all start (a review saw one fail)."""
@@ -156,7 +162,7 @@ def test_servers_started_at_once_on_a_new_database_all_open_it(store):
     store.close()
     for _ in range(3):
         with psycopg.connect(URL, autocommit=True) as db:
-            db.execute("DROP TABLE IF EXISTS gouji_next, gouji_actions, gouji_seats, gouji_tables")
+            db.execute(f"DROP TABLE IF EXISTS {', '.join(TABLES)}")
         opened: list[object] = []
         failed: list[StoreError] = []
         barrier = threading.Barrier(4)

@@ -4,7 +4,7 @@ one row per turn, leases kept for a store shared by several processes."""
 from __future__ import annotations
 
 import pytest
-from store_contract import check_one_next_table
+from store_contract import check_one_next_table, check_reissued_seats
 
 from gouji.server.sqlite_store import SCHEMA, SQLiteStore
 from gouji.server.store import (
@@ -122,12 +122,19 @@ def test_a_store_made_before_next_games_gains_them(tmp_path):
 
     path = tmp_path / "old.sqlite3"
     db = sqlite3.connect(path)
-    for statement in SCHEMA[:-1]:  # every table but gouji_next
-        db.execute(statement)
+    for statement in SCHEMA:  # every table but gouji_next (and gouji_creators, made after it)
+        if "gouji_next" not in statement and "gouji_creators" not in statement:
+            db.execute(statement)
     db.execute("INSERT INTO gouji_tables VALUES ('t0', 'provincial', '', '{}', 1, 'over', 1.0, NULL, NULL)")
     db.commit()
     db.close()
     store = SQLiteStore(path)
     row = store.get_table("t0")
-    assert row is not None and (row.follows, row.context, row.next) == (None, None, None)
+    assert row is not None and (row.follows, row.context, row.next, row.creator_hash) == (None, None, None, None)
     store.close()
+
+
+def test_a_reissued_seat_is_kept():
+    """Issue 44: a seat's token reissued by the table's creator is stored (the creator token's
+    hash with the table), as the PostgreSQL store keeps it."""
+    check_reissued_seats(SQLiteStore(), _row)

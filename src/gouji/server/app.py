@@ -31,7 +31,7 @@ from starlette.types import ExceptionHandler
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from gouji.server.catalog import variants_text
-from gouji.server.hosts import HostCheck, check_allowed_hosts, default_allowed_hosts
+from gouji.server.hosts import CLOSE_FORBIDDEN, HostCheck, check_allowed_hosts, default_allowed_hosts
 from gouji.server.protocol import MAX_BODY_BYTES, MAX_FRAME_BYTES, parse_act, parse_json_object, parse_since
 from gouji.server.refusals import BAD_REQUEST, FORBIDDEN, HTTP_STATUS, NOT_FOUND, Refusal
 from gouji.server.service import CLOSE_MOVED, IDLE_SECONDS, MAX_SOCKETS, Connection, HeldElsewhere, TableService
@@ -44,8 +44,9 @@ STATIC = Path(__file__).parent / "static"
 #: Seconds a request's body has to arrive once its headers have: a client that declares a body
 #: and never sends it would hold one of the process's connections (and a task) for good.
 BODY_SECONDS = 10.0
-#: Websocket close codes: the request named no table, or a token of no seat, or was refused so.
-CLOSE_NOT_FOUND, CLOSE_FORBIDDEN, CLOSE_BAD_REQUEST = 4404, 4403, 4400
+#: Websocket close codes: the request named no table, or a bad one (a token of no seat's,
+#: CLOSE_FORBIDDEN, is the host check's: the service closes a reissued seat's sockets with it too).
+CLOSE_NOT_FOUND, CLOSE_BAD_REQUEST = 4404, 4400
 #: The method :data:`ROUTES` names a websocket's address by (it is none of HTTP's).
 WEBSOCKET = "WS"
 #: The end of a path that takes the rest of the address (a folder's files): ``/static/{path:path}``.
@@ -212,6 +213,15 @@ async def seat_of_token(request: Request) -> Response:
     return JSONResponse(_service(request).seat_of(_table_id(request), body.get("token")))
 
 
+async def reissue_seat(request: Request) -> Response:
+    """``POST /api/tables/{id}/seats/{seat}/reissue``: the table's creator gives a seat a new
+    token; the old one is refused at once (its websockets closed), the seat's hand kept."""
+    body = await _body(request)
+    answer = await _service(request).reissue(_table_id(request), request.path_params["seat"],
+                                             body.get("creator_token"))
+    return JSONResponse(answer)
+
+
 async def table_record(request: Request) -> Response:
     """``GET /api/tables/{id}/record``: the finished game's record."""
     return JSONResponse(_service(request).record(_table_id(request)))
@@ -256,8 +266,8 @@ async def _serve_socket(websocket: WebSocket, service: TableService, client: str
     connection = Connection(send, seat, since, close, client)
     try:
         try:
-            await service.connect(live, connection)
-        except Refusal as refusal:
+            await service.connect(live, connection, token)
+        except Refusal as refusal:  # (forbidden: its seat was reissued while it waited)
             await refuse_socket(websocket, refusal, live.table.turn)
             return
         while True:
@@ -314,7 +324,8 @@ class Endpoint:
 #: Every address of the server, in the order they are matched; docs/protocol.rst has each.
 ROUTES: tuple[Endpoint, ...] = (
     Endpoint("GET", "/", page, "the page (static/index.html)"),
-    Endpoint("POST", "/api/tables", create_table, '{"variant", "seats": [six], "options"} -> 201 {"id", "tokens"}'),
+    Endpoint("POST", "/api/tables", create_table,
+             '{"variant", "seats": [six], "options"} -> 201 {"id", "tokens", "creator_token"}'),
     Endpoint("GET", "/api/tables", lobby, 'the lobby: {"tables": [summary, ...]}'),
     Endpoint("GET", "/api/variants", variant_list, 'what a new table may be: {"variants": [...], "seats", "bots"}'),
     Endpoint("GET", "/api/vocabulary", vocabulary, "the labels of every served variant's decisions, events, phases"),
@@ -322,6 +333,8 @@ ROUTES: tuple[Endpoint, ...] = (
     Endpoint("POST", "/api/tables/{table_id}/join", join_table, '{"seat": 2} -> 201 {"id", "seat", "token"}'),
     Endpoint("POST", "/api/tables/{table_id}/next", next_game, '{"token"} -> 201 {"id", "follows", "game_number"}'),
     Endpoint("POST", "/api/tables/{table_id}/seat", seat_of_token, '{"token"} -> 200 {"id", "seat"}'),
+    Endpoint("POST", "/api/tables/{table_id}/seats/{seat}/reissue", reissue_seat,
+             '{"creator_token"} -> 200 {"id", "seat", "token"}'),
     Endpoint("GET", "/api/tables/{table_id}/record", table_record, "the finished game's record (409 in play)"),
     Endpoint(WEBSOCKET, "/api/tables/{table_id}/ws", table_socket, "?token=...&since=N: views, acts, errors, over"),
     Endpoint("GET", "/static" + REST_OF_PATH, StaticFiles(directory=STATIC, check_dir=False), "the page's files"),

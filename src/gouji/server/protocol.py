@@ -122,7 +122,7 @@ def parse_since(value: str | None) -> int | None:
 
 #: The messages with a JSON Schema in ``gouji/server/schemas/``.
 MESSAGES = ("create-table", "created", "join", "joined", "next", "next-made", "table", "lobby", "variants", "view",
-            "act", "error", "over", "next-game", "seat", "seated")
+            "act", "error", "over", "next-game", "seat", "seated", "reissue", "reissued", "pages")
 
 
 def schema(name: str) -> dict[str, Any]:

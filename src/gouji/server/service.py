@@ -25,6 +25,7 @@ import attrs
 from gouji.engine.actions import Action
 from gouji.errors import GoujiError
 from gouji.server import clock
+from gouji.server.hosts import CLOSE_FORBIDDEN
 from gouji.server.refusals import BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, Refusal
 from gouji.server.store import ABANDONED, OPEN, OVER, PLAYING, WAITING, NextTakenError, Store, StoreError, TableRow
 from gouji.server.table import Table, row_summary, seat_tokens_text
@@ -104,6 +105,7 @@ class Connection:
         self.turn_sent = -1  # the table's turn its last view was of
         self.over_sent = False
         self.next_sent = False  # the finished table's next game (a "next" message) told
+        self.revoked = False  # its seat's token was reissued: it speaks for the seat no more
         self._queue: asyncio.Queue[str | int] = asyncio.Queue(MAX_QUEUED + 1)
         self.writer: asyncio.Task[None] | None = None
         self._closer: asyncio.Task[None] | None = None
@@ -362,11 +364,11 @@ class TableService:
         """``POST /api/tables``: a new table; its id and the human seats' tokens. ``client``: the
         address of the client asking (:data:`TABLES_PER_CLIENT`)."""
         creator = self._check_room(client)
-        table, tokens = Table.create(self.store, body.get("variant"), body.get("seats"), body.get("options"),
-                                     self.owner)
+        table, tokens, creator_token = Table.create_with_creator(
+            self.store, body.get("variant"), body.get("seats"), body.get("options"), self.owner)
         self.store.claim(table.id, self.owner, self.lease_seconds)
         self._hold(table).creator = creator
-        return {"id": table.id, "tokens": seat_tokens_text(tokens)}
+        return {"id": table.id, "tokens": seat_tokens_text(tokens), "creator_token": creator_token}
 
     def _check_room(self, client: str | None) -> str | None:
         """Refuse a new table where this process, or the client (by address), holds its most
@@ -505,6 +507,26 @@ class TableService:
                 live.changed.set()
         return {"id": table_id, "seat": seat, "token": token}
 
+    async def reissue(self, table_id: str, seat: object, creator_token: object) -> dict[str, Any]:
+        """``POST /api/tables/{id}/seats/{seat}/reissue``: a new token for a person's seat, asked
+        by the table's creator (:meth:`Table.reissue`, which refuses anyone else). The old token
+        holds nothing at once: each connection of the seat is sent a ``forbidden`` error and
+        closed (4403), and one that acts meanwhile is refused; the game goes on as it was."""
+        if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) == 1:
+            seat = int(seat)  # (a path's seat is text)
+        live = self.get(table_id)
+        async with live.lock:
+            token = live.table.reissue(seat, creator_token)
+            assert isinstance(seat, int)
+            gone = Refusal(FORBIDDEN, f"seat {seat}'s link was reissued by the table's creator: the token this "
+                                      "page holds no longer holds the seat (ask the creator for the new link)")
+            for connection in [c for c in live.connections if c.seat == seat]:
+                connection.revoked = True
+                connection.deliver(_json(gone.message_dict(live.table.turn)))
+                connection.end(CLOSE_FORBIDDEN)
+                live.connections.discard(connection)
+        return {"id": live.table.id, "seat": seat, "token": token}
+
     def seat_of(self, table_id: str, token: object) -> dict[str, Any]:
         """``POST /api/tables/{id}/seat``: which seat ``token`` holds at this table, and nothing
         else (no hand, no other seat), so a page checks a link's token before it keeps it in
@@ -554,12 +576,17 @@ class TableService:
             raise Refusal(NOT_FOUND, f"no table {table_id[:64]!r}")
         return row_summary(row, len(self.store.actions(row.id)), None)
 
-    async def connect(self, live: LiveTable, connection: Connection) -> None:
-        """A new connection: its first view (in full, or after ``since`` events)."""
+    async def connect(self, live: LiveTable, connection: Connection, token: str | None = None) -> None:
+        """A new connection: its first view (in full, or after ``since`` events). ``token``: the
+        one its seat was found by, checked again under the lock (its seat reissued while the
+        connection waited for it holds nothing). Every connection of its seat is told how many
+        pages have the seat open (a ``pages`` message) once there are two."""
         limit = live.views.length(live.table.game, connection.seat)
         if connection.sent > limit:
             raise Refusal("bad_request", f"since: this view holds {limit} events, not {connection.sent}")
         async with live.lock:  # counted under the lock: racing connections cannot all slip in
+            if connection.seat is not None and token is not None:
+                live.table.seat_of(token)
             if len(live.connections) >= MAX_CONNECTIONS:
                 raise Refusal(CONFLICT, f"table {live.table.id} has {MAX_CONNECTIONS} connections, its most")
             alike = sum(1 for other in live.connections if other.seat == connection.seat)
@@ -580,11 +607,24 @@ class TableService:
             made = self._learn_next(live)  # a next game made before it came (here or elsewhere)
             if made is not None:
                 self._tell_next(live, made, [connection])
+            if alike and connection.seat is not None:
+                self._tell_pages(live, connection.seat)
+
+    def _tell_pages(self, live: LiveTable, seat: int) -> None:
+        """Tell each connection of ``seat`` how many pages have it open (一个座位在别处也打开着):
+        a player whose link was copied, or who left a tab open, sees it; nobody else is told."""
+        mine = [c for c in live.connections if c.seat == seat]
+        told = _json({"type": "pages", "table": live.table.id, "seat": seat, "open": len(mine)})
+        for connection in mine:
+            connection.deliver(told)
 
     def disconnect(self, live: LiveTable, connection: Connection) -> None:
+        held = connection in live.connections
         live.connections.discard(connection)
         live.idle_since = time.monotonic()
         connection.stop()
+        if held and connection.seat is not None and any(c.seat == connection.seat for c in live.connections):
+            self._tell_pages(live, connection.seat)
         if live.table.game.is_over and not live.connections:
             self._trim_finished()
 
@@ -595,6 +635,9 @@ class TableService:
     async def act(self, live: LiveTable, connection: Connection, turn: int, action: str) -> None:
         """A client's ``act``: committed then told to every connection, or a refusal (nothing changed)."""
         async with live.lock:
+            if connection.revoked:  # its seat was reissued: it speaks for nobody now
+                raise Refusal(FORBIDDEN, "this seat's link was reissued by the table's creator: this page's "
+                                         "token holds no seat now")
             table = live.table
             before = table.turn
             try:

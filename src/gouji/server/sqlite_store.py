@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gouji.server.store import (
+    HUMAN,
     OPEN,
     STATUSES,
     ActionRow,
@@ -64,11 +65,20 @@ SCHEMA = (
         follows VARCHAR(64) NOT NULL UNIQUE REFERENCES gouji_tables(id),
         context TEXT NOT NULL
     )""",
+    # The hash of the creator's token (the credential that reissues a seat's token), in a table of
+    # its own for the same reason: a store made before it opens, its tables with no creator token.
+    """CREATE TABLE IF NOT EXISTS gouji_creators (
+        table_id VARCHAR(64) PRIMARY KEY REFERENCES gouji_tables(id),
+        token_hash VARCHAR(64) NOT NULL
+    )""",
 )
+#: The store's tables, those that refer to others first (the order they are dropped in).
+TABLES = ("gouji_creators", "gouji_next", "gouji_actions", "gouji_seats", "gouji_tables")
 #: A table's row with what follows (the columns _table reads, in order).
 _TABLE_COLUMNS = ("t.id, t.variant_name, t.variant_toml, t.options, t.seed, t.status, t.created_at, t.owner, "
-                  "t.lease_until, n.follows, n.context, f.table_id FROM gouji_tables t "
-                  "LEFT JOIN gouji_next n ON n.table_id = t.id LEFT JOIN gouji_next f ON f.follows = t.id")
+                  "t.lease_until, n.follows, n.context, f.table_id, c.token_hash FROM gouji_tables t "
+                  "LEFT JOIN gouji_next n ON n.table_id = t.id LEFT JOIN gouji_next f ON f.follows = t.id "
+                  "LEFT JOIN gouji_creators c ON c.table_id = t.id")
 
 
 class SQLiteStore:
@@ -131,6 +141,9 @@ class SQLiteStore:
         if table.follows is not None:
             statements.append(("INSERT INTO gouji_next (table_id, follows, context) VALUES (?, ?, ?)",
                                (table.id, table.follows, json.dumps(table.context))))
+        if table.creator_hash is not None:
+            statements.append(("INSERT INTO gouji_creators (table_id, token_hash) VALUES (?, ?)",
+                               (table.id, table.creator_hash)))
         try:
             self._write(statements)
         except self.integrity_errors as exc:
@@ -161,7 +174,8 @@ class SQLiteStore:
             lease_until=None if row[8] is None else float(str(row[8])),
             follows=None if row[9] is None else str(row[9]),
             context=None if row[10] is None else json.loads(str(row[10])),
-            next=None if row[11] is None else str(row[11]))
+            next=None if row[11] is None else str(row[11]),
+            creator_hash=None if row[12] is None else str(row[12]))
 
     def list_tables(self, statuses: tuple[str, ...] = STATUSES, limit: int = 100) -> list[TableRow]:
         if not statuses:
@@ -176,6 +190,13 @@ class SQLiteStore:
             "UPDATE gouji_seats SET kind = 'human', token_hash = ? "
             "WHERE table_id = ? AND seat = ? AND kind = ? AND token_hash IS NULL",
             (token_hash, table_id, seat, OPEN))])
+        return count == 1
+
+    def reissue_seat(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
+        # The old hash in the WHERE clause: two reissues at once cannot both take the seat.
+        (count,) = self._write([(
+            "UPDATE gouji_seats SET token_hash = ? WHERE table_id = ? AND seat = ? AND kind = ? AND token_hash = ?",
+            (new_hash, table_id, seat, HUMAN, old_hash))])
         return count == 1
 
     def set_status(self, table_id: str, status: str) -> None:

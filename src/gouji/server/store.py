@@ -2,7 +2,7 @@
 
 A store keeps, per table, what restores it after a crash: the variant (its TOML
 text, so house variants restore too), the seats (human seats by the hash of their
-token, bots by name), the secret seed, the action log (one row per action, keyed
+token, bots by name), the hash of its creator's token, the secret seed, the action log (one row per action, keyed
 by its turn) and the status; for a table whose game follows another's (the next game
 of a series at the same table), the table it follows and the game's context (what it
 knows of the last game: its places, the tribute owed). A table is restored by
@@ -73,6 +73,9 @@ class TableRow:
     context: Any = None
     #: The table that follows this one (its next game), as the store read it.
     next: str | None = None
+    #: The hash of the creator's token (:mod:`~gouji.server.tokens`), the credential that
+    #: reissues a seat's token; ``None`` for a table made before there were creator tokens.
+    creator_hash: str | None = None
 
 
 @attrs.frozen
@@ -104,6 +107,11 @@ class Store(Protocol):
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
         """Make open seat ``seat`` a human seat with this token hash; false if it is not open
         (taken meanwhile: the check and the change are one statement)."""
+
+    def reissue_seat(self, table_id: str, seat: int, old_hash: str, new_hash: str) -> bool:
+        """Give human seat ``seat``, held by the token of ``old_hash``, the token of ``new_hash``
+        (its creator reissued it); false if the seat is not held by ``old_hash`` (reissued
+        meanwhile: the check and the change are one statement)."""
 
     def set_status(self, table_id: str, status: str) -> None:
         """Change a table's status."""

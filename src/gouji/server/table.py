@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import hmac
 import json
 import secrets
 import threading
@@ -43,7 +44,7 @@ from gouji.server.store import (
     StoreError,
     TableRow,
 )
-from gouji.server.tokens import new_token, seat_of_token, token_hash
+from gouji.server.tokens import MAX_TOKEN_CHARS, new_token, seat_of_token, token_hash
 from gouji.server.views import turn_of
 
 #: What a seat may be in a new table's ``seats``: a human (the creator gets his token),
@@ -225,7 +226,16 @@ class Table:
     @classmethod
     def create(cls, store: Store, variant: object, seats: object, options: object = None,
                owner: str = "") -> tuple[Table, dict[int, str]]:
-        """A new table, stored; and the token of each human seat (shown once, never stored)."""
+        """A new table, stored; and the token of each human seat (shown once, never stored).
+        Its creator's token is :meth:`create_with_creator`'s."""
+        table, tokens, _ = cls.create_with_creator(store, variant, seats, options, owner)
+        return table, tokens
+
+    @classmethod
+    def create_with_creator(cls, store: Store, variant: object, seats: object, options: object = None,
+                            owner: str = "") -> tuple[Table, dict[int, str], str]:
+        """:meth:`create`, and the creator's token (建桌人的凭证): the credential that reissues a
+        seat's token (:meth:`reissue`), shown once and stored as its hash, as seat tokens are."""
         name = check_variant_name(variant)
         rows = check_seats(seats)
         values = check_options(options)
@@ -249,14 +259,15 @@ class Table:
                 tokens[seat] = new_token()
                 given = SeatRow(HUMAN, token_hash=token_hash(tokens[seat]))
             seated.append(given)
+        creator = new_token()
         seed = secrets.randbits(63)
         game = built.new_game(seed=seed)
         status = OVER if game.is_over else WAITING if any(r.kind == OPEN for r in seated) else PLAYING
         table = TableRow(id=secrets.token_urlsafe(9), variant_name=name, variant_toml=toml,
                          options=built.options.to_plain(), seats=tuple(seated), seed=seed, status=status,
-                         created_at=time.time(), owner=owner or None)
+                         created_at=time.time(), owner=owner or None, creator_hash=token_hash(creator))
         store.create_table(table)
-        return cls(table, game, store, owner), tokens
+        return cls(table, game, store, owner), tokens, creator
 
     def create_next(self, owner: str = "") -> Table:
         """The next game at this finished table, stored: the same variant and seats, each human
@@ -278,7 +289,7 @@ class Table:
         row = TableRow(id=secrets.token_urlsafe(9), variant_name=self.row.variant_name,
                        variant_toml=self.row.variant_toml, options=self.row.options, seats=seats, seed=seed,
                        status=status, created_at=time.time(), owner=owner or None, follows=self.id,
-                       context=context.to_plain())
+                       context=context.to_plain(), creator_hash=self.row.creator_hash)
         self.store.create_table(row)
         self.row = _evolve(self.row, next=row.id)
         return Table(row, following, self.store, owner)
@@ -344,14 +355,7 @@ class Table:
     # -- changes ------------------------------------------------------------------------
     def join(self, seat: object) -> str:
         """A token for open seat ``seat``."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 6:
-            if isinstance(seat, str):
-                given = f"the text {seat[:32]!r}"
-            elif isinstance(seat, (dict, list)):
-                given = "a JSON object" if isinstance(seat, dict) else "a JSON array"
-            else:
-                given = json.dumps(seat)[:32]
-            raise Refusal(BAD_REQUEST, f"seat: a number 0-5 (as {{\"seat\": 2}}), not {given}")
+        seat = check_seat_number(seat)
         if self.row.seats[seat].kind != OPEN:
             raise Refusal(CONFLICT, f"seat {seat} is not open")
         token = new_token()
@@ -365,6 +369,34 @@ class Table:
             status = PLAYING
             self.store.set_status(self.id, status)
         self.row = _evolve(self.row, seats=tuple(seats), status=status)
+        return token
+
+    def reissue(self, seat: object, creator_token: object) -> str:
+        """A new token for human seat ``seat`` (换发座位链接), asked with the creator's token:
+        the seat's old token holds nothing from now on (in the store too); its hand and the
+        game are the same. Any creator token but this table's (none, not a text, a seat's, a
+        table made before there were creator tokens) is the one refusal (forbidden), which says
+        nothing of the seat or the table; then the seat is checked."""
+        wanted = self.row.creator_hash
+        given = creator_token if isinstance(creator_token, str) and 0 < len(creator_token) <= MAX_TOKEN_CHARS \
+            else ""
+        # Compared in constant time, as seat tokens are; an empty one is hashed too (same time).
+        if wanted is None or not hmac.compare_digest(token_hash(given), wanted) or not given:
+            raise Refusal(FORBIDDEN, NOT_THE_CREATOR)
+        if self.game.is_over or self.status == ABANDONED:
+            raise Refusal(CONFLICT, "the game is over: reissue the seat's link at the table of the next game")
+        seat = check_seat_number(seat)
+        held = self.row.seats[seat]
+        if held.kind != HUMAN or held.token_hash is None:
+            what = "open: anyone may join it by link" if held.kind == OPEN else "a bot's"
+            raise Refusal(CONFLICT, f"seat {seat} is {what}; a seat's link is reissued for a person's seat")
+        token = new_token()
+        digest = token_hash(token)
+        if not self.store.reissue_seat(self.id, seat, held.token_hash, digest):
+            raise Refusal(CONFLICT, f"seat {seat}'s link was reissued meanwhile")
+        seats = list(self.row.seats)
+        seats[seat] = SeatRow(HUMAN, token_hash=digest)
+        self.row = _evolve(self.row, seats=tuple(seats))
         return token
 
     def act(self, seat: int | None, turn: object, text: object, bots: int = 0) -> Action:
@@ -486,6 +518,24 @@ class Table:
         if status is not None:
             self.row = _evolve(self.row, status=status)
         return action
+
+
+#: The one refusal of a reissue asked without this table's creator token, whatever was sent.
+NOT_THE_CREATOR = ("this is not the creator token of this table: only whoever created the table (with the "
+                   "creator_token its creation answered) may reissue a seat's link")
+
+
+def check_seat_number(seat: object) -> int:
+    """A seat a request names: a number 0-5; :class:`Refusal` (bad request) for anything else."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 6:
+        if isinstance(seat, str):
+            given = f"the text {seat[:32]!r}"
+        elif isinstance(seat, (dict, list)):
+            given = "a JSON object" if isinstance(seat, dict) else "a JSON array"
+        else:
+            given = json.dumps(seat)[:32]
+        raise Refusal(BAD_REQUEST, f"seat: a number 0-5 (as {{\"seat\": 2}}), not {given}")
+    return seat
 
 
 def _refusal(exc: GoujiError) -> Refusal:

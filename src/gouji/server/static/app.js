@@ -46,6 +46,9 @@ const state = {
   viewed: false,      // this connection has had its first view
   timeouts: new Set(),  // the log's events the server's clock made for a seat out of time (indices)
   timedOut: false,    // the clock acted for the visitor at his last decision: the page says so
+  pages: 1,           // the pages that have the visitor's seat open, this one included ("pages" message)
+  reissued: null,     // {seat, link}: the seat link the creator reissued last, shown to send on
+  reissuing: null,    // the visitor's own seat while its link is being reissued (its socket's close is expected)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -332,6 +335,7 @@ async function newTable() {
   try {
     const made = await api("tables", { variant: $("variant").value, seats, options: {} });
     keepToken(made.id, 0, (made.tokens || {})["0"]);
+    keepCreatorToken(made.id, made.creator_token);
     const open = seats.flatMap((kind, seat) => (kind === "open" ? [seat] : []));
     state.invites = open.length ? { table: made.id, seats: open } : null;
     renderInvites();
@@ -562,6 +566,42 @@ function closeSocket() {
   }
 }
 
+// Forget `token` for `seat` at `table` (its seat was reissued: it holds nothing), if still kept.
+function forgetToken(table, seat, token) {
+  const all = tokens();
+  const entry = all[table];
+  if (!entry || typeof entry !== "object") return;
+  const seats = {};
+  for (const [held, kept] of Object.entries(heldSeats(table))) if (kept !== token) seats[held] = kept;
+  const home = Object.keys(seats).map(Number).sort((a, b) => a - b)[0];
+  if (home === undefined) delete all[table];
+  else all[table] = { seat: home, token: seats[home], seats };
+  localStorage.setItem("gouji:tokens", JSON.stringify(all));
+}
+
+// localStorage "gouji:creators": {TABLE: creator token}: the tables this browser created, by the
+// credential that reissues their seats' links (POST …/seats/{seat}/reissue); kept like tokens.
+function creatorTokens() {
+  try {
+    const all = JSON.parse(localStorage.getItem("gouji:creators") || "{}");
+    return all && typeof all === "object" ? all : {};
+  } catch (e) {
+    return {};
+  }
+}
+
+function creatorToken(table) {
+  const kept = creatorTokens()[table];
+  return typeof kept === "string" && kept ? kept : null;
+}
+
+function keepCreatorToken(table, token) {
+  if (typeof token !== "string" || !token) return;
+  const all = creatorTokens();
+  all[table] = token;
+  localStorage.setItem("gouji:creators", JSON.stringify(all));
+}
+
 // The view held is kept for the tab's life, so that a reload asks only for the events after it.
 function viewKey() {
   return `gouji:view:${state.table}:${state.seat === null ? "spectator" : state.seat}`;
@@ -591,7 +631,8 @@ async function openTable(table, watch, seat) {
   const held = heldSeats(table);
   const kept = held[seat] ? { seat, token: held[seat] } : homeSeat(table);
   Object.assign(state, { table, info: null, obs: null, turn: null, legal: [], over: null, next: null, retry: 0,
-    replayStep: null, pending: false, clock: null, viewed: false, notice: null, timedOut: false });
+    replayStep: null, pending: false, clock: null, viewed: false, notice: null, timedOut: false, pages: 1,
+    reissued: null });
   state.timeouts = new Set();
   state.selected.clear();
   state.seat = !watch && kept ? kept.seat : null;
@@ -626,14 +667,29 @@ function connect() {
   state.viewed = false;
   ws.addEventListener("open", () => { state.retry = 0; showStatus("connected"); });
   ws.addEventListener("message", (event) => {
+    if (state.ws !== ws) return;  // a socket the page has let go of (a reissued seat's, say)
     let message;
     try { message = JSON.parse(event.data); } catch (e) { return; }
     receive(message);
   });
-  ws.addEventListener("close", () => {
+  ws.addEventListener("close", (event) => {
     if (state.ws !== ws) return;
     state.ws = null;
     showStatus("disconnected");
+    if (event.code === 4403 && state.reissuing !== null && state.reissuing === state.seat) {
+      state.closing = true;  // this page reissued its own seat: it sits again with the new token
+      return;
+    }
+    if (event.code === 4403 && state.viewed && state.token) {
+      // The creator reissued this seat: its token holds nothing now, so it is forgotten, and the
+      // page goes on as a spectator (no hand, no actions), saying why.
+      forgetToken(state.table, state.seat, state.token);
+      sessionStorage.removeItem(viewKey());
+      openTable(state.table, true);
+      state.notice = () => el("span", "", t("seat_reissued"));
+      renderNotice();
+      return;
+    }
     if (state.closing || state.over) return;
     // Reconnect, asking for the events after those held.
     state.retry = Math.min(state.retry + 1, 5);
@@ -677,6 +733,8 @@ function receive(message) {
     if (state.info && state.info.status === "waiting") refreshInfo();
     render();
   } else if (message.type === "error") {
+    // This page reissued its own seat: the old token's refusal is no news to it.
+    if (message.code === "forbidden" && state.reissuing !== null && state.reissuing === state.seat) return;
     state.pending = false;
     if (!state.viewed && state.obs) {
       // The view held does not fit the table's (a store replaced?): ask for it in full.
@@ -690,6 +748,10 @@ function receive(message) {
     // brings its view up to date.
     else if ((message.code === "stale" || message.code === "out_of_turn") && state.ws) resync();
     showError(message.message || message.code, message.rule);
+    render();
+  } else if (message.type === "pages" && message.table === state.table && message.seat === state.seat) {
+    // The seat is open in other pages too (another tab, or a browser holding its link).
+    state.pages = Number.isInteger(message.open) && message.open > 0 ? message.open : 1;
     render();
   } else if (message.type === "over") {
     state.over = message;
@@ -720,6 +782,7 @@ async function nextGame() {
 
 function goToNext(table, next) {
   for (const [seat, token] of Object.entries(heldSeats(table))) keepToken(next, Number(seat), token);
+  keepCreatorToken(next, creatorToken(table));  // the next game keeps the creator token
   if (state.seat !== null && state.token) keepToken(next, state.seat, state.token);  // sit where one sat
   location.hash = state.seat === null ? `#watch=${encodeURIComponent(next)}` : `#table=${encodeURIComponent(next)}`;
 }
@@ -1019,6 +1082,76 @@ function render() {
   tickClock();
 }
 
+// The seat is open in other pages too: each of them says so, until only one is left.
+function renderElsewhere() {
+  const box = $("elsewhere");
+  box.textContent = state.seat !== null && state.token && state.pages > 1
+    ? fill(t("seat_open_elsewhere"), { n: state.pages }) : "";
+  box.hidden = !box.textContent;
+}
+
+// The creator's page (it holds the table's creator token): a button per person's seat that
+// reissues its link (its player lost it, or it went astray), and the new link, to send on.
+function renderCreatorLinks() {
+  const box = $("creator-links");
+  const table = state.table;
+  const credential = table ? creatorToken(table) : null;
+  const info = state.info;
+  const humans = credential && info && !state.over && (info.status === "playing" || info.status === "waiting")
+    ? SEATS.filter((seat) => seatKinds(info)[seat] === "human") : [];
+  box.hidden = !humans.length;
+  const seats = $("creator-seats");
+  const key = JSON.stringify([table, state.lang, humans]);
+  if (seats.dataset.key !== key) {
+    seats.dataset.key = key;
+    seats.textContent = "";
+    for (const seat of humans) {
+      const button = el("button", "", fill(t("reissue_seat"), { n: seat }));
+      button.type = "button";
+      button.dataset.testid = "reissue-seat";
+      button.dataset.seat = String(seat);
+      button.addEventListener("click", () => reissueSeat(table, seat));
+      seats.appendChild(button);
+    }
+  }
+  const shown = state.reissued;
+  $("reissued").hidden = !shown;
+  $("reissued-label").textContent = shown ? fill(t("reissued_link"), { n: shown.seat }) : "";
+  if ($("reissued-text").value !== (shown ? shown.link : "")) $("reissued-text").value = shown ? shown.link : "";
+}
+
+async function reissueSeat(table, seat) {
+  const credential = creatorToken(table);
+  if (!credential) return;
+  const held = heldSeats(table)[seat];
+  const home = state.seat;
+  if (held && seat === home) state.reissuing = seat;
+  let given;
+  try {
+    given = await api(`tables/${encodeURIComponent(table)}/seats/${seat}/reissue`, { creator_token: credential });
+  } catch (e) {
+    showError(e.message);
+    return;
+  } finally {
+    if (state.reissuing === seat && state.table === table) state.reissuing = null;
+  }
+  if (state.table !== table || typeof given.token !== "string") return;
+  const link = new URL(`#table=${encodeURIComponent(table)}&seat=${seat}&token=${encodeURIComponent(given.token)}`,
+    base).href;
+  if (held) {
+    // A seat this browser holds: its new token replaces the old one here, and the page sits again.
+    forgetToken(table, seat, held);
+    keepToken(table, seat, given.token);
+    if (home !== null && home !== seat && heldSeats(table)[home]) keepToken(table, home, heldSeats(table)[home]);
+    if (seat === home) {
+      await openTable(table, false, seat);
+      if (state.table !== table) return;
+    }
+  }
+  state.reissued = { seat, link };
+  renderCreatorLinks();
+}
+
 // The seats this browser holds at the table, when more than one: a link to each.
 // The seat's own link, to see and copy again (cleared storage or another device gives the seat
 // back through it); shown only to the seat, never to a spectator.
@@ -1042,6 +1175,8 @@ async function copySeatLink() {
 
 function renderMySeats() {
   renderSeatLink();
+  renderElsewhere();
+  renderCreatorLinks();
   const box = $("my-seats");
   const held = state.table && state.seat !== null ? Object.keys(heldSeats(state.table)).map(Number)
     .sort((a, b) => a - b) : [];

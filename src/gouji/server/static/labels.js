@@ -93,6 +93,16 @@ export const LABELS = {
     "这个链接的令牌不是这桌任何座位的：什么都没改，你的座位照旧。"],
   link_unchecked: ["This link's token could not be checked with the server: it was not kept, your seats are as they were.",
     "这个链接的令牌无法向服务器核实：没有保存，你的座位照旧。"],
+  // The server's "pages" message: the seat is open in more than one page (a tab, another browser).
+  seat_open_elsewhere: ["This seat is open elsewhere too ({n} pages in all: another tab, or a browser holding its link); each sees its hand and may play its turn.",
+    "这个座位在别处也打开着（共 {n} 个页面：另一个标签页，或持有其链接的浏览器）；每个页面都能看到手牌、都能出牌。"],
+  seat_reissued: ["The table's creator gave this seat a new link: the one this browser held no longer holds it. Ask the creator for the new link.",
+    "建桌人已为这个座位换发新链接：本浏览器存的旧链接已不能入座。请向建桌人要新链接。"],
+  creator_links: ["seat links (you created this table): a new link for a seat whose player lost his, or whose link went astray",
+    "座位链接（你是建桌人）：为丢了链接、或链接落到别人手里的座位换发新链接"],
+  reissue_seat: ["new link for seat {n}", "为{n}号换发链接"],
+  reissued_link: ["seat {n}'s new link (send it to its player; the old one holds nothing now):",
+    "{n}号的新链接（发给该座的玩家；旧链接已作废）："],
 };
 
 // The variants' own words: each decision, event and phase as its plugin declares it
