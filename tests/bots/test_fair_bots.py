@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from twin_helpers import advance, swap_hidden_cards
 
 import gouji
 from gouji.bots import bot_names, decide, make_bot
-from gouji.engine.cards import Card
 from gouji.errors import GoujiError
 
 
@@ -34,43 +34,17 @@ VARIANTS["house_wager"] = gouji.load_variant(
     Path(__file__).resolve().parents[2] / "examples" / "house_wager" / "house_wager_by_path.toml")
 
 
-def _advance(game: gouji.Game, steps: int, seed: int) -> None:
-    bot = make_bot("random", seed)
-    for _ in range(steps):
-        if game.is_over:
-            return
-        game.apply(decide(bot, game))
-
-
-def _swap_hidden_cards(game: gouji.Game, seat: int, rng: random.Random) -> bool:
-    """Swap one card between two other seats that hold cards of different ranks: the seat's
-    view stays the same (hand sizes too). False when no such swap exists."""
-    others = [s for s in range(6) if s != seat and game.hand_size(s)]
-    rng.shuffle(others)
-    for i, a in enumerate(others):
-        for b in others[i + 1:]:
-            ranks_a = {c.rank for c in game.hand(a)}
-            ranks_b = {c.rank for c in game.hand(b)}
-            if ranks_a - ranks_b and ranks_b - ranks_a:
-                give: Card = game.cards_of(a, min(ranks_a - ranks_b))[0]
-                take: Card = game.cards_of(b, min(ranks_b - ranks_a))[0]
-                game.transfer(a, b, give)
-                game.transfer(b, a, take)
-                return True
-    return False
-
-
 @settings(max_examples=30, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 10_000), steps=st.integers(0, 120))
 def test_games_that_differ_only_in_hidden_cards_get_the_same_choice_from_every_bot(name, seed, steps):
     game = VARIANTS[name].new_game(seed=seed)
-    _advance(game, steps, seed)
+    advance(game, steps, seed)
     if game.is_over:
         return
     seat = game.current_player
     assert seat is not None
     other = game.clone()
-    if not _swap_hidden_cards(other, seat, random.Random(seed)):
+    if not swap_hidden_cards(other, seat, random.Random(seed)):
         return
     assert [game.hand(s) for s in range(6)] != [other.hand(s) for s in range(6)]
     if game.observation(seat) != other.observation(seat):
@@ -159,7 +133,7 @@ def test_a_house_phase_decision_reads_no_hidden_card(seed):
     seat = game.current_player
     assert game.legal_actions()[0].keyword == "wager"
     other = game.clone()
-    assert _swap_hidden_cards(other, seat, random.Random(seed))
+    assert swap_hidden_cards(other, seat, random.Random(seed))
     assert game.observation(seat) == other.observation(seat)
     for bot_name in AVAILABLE:
         assert decide(make_bot(bot_name, seed), game) == decide(make_bot(bot_name, seed), other), bot_name

@@ -17,11 +17,11 @@ import pytest
 np = pytest.importorskip("numpy")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from twin_helpers import advance, swap_hidden_cards  # noqa: E402
 
 import gouji  # noqa: E402
-from gouji.bots import decide, make_bot  # noqa: E402
+from gouji.bots import decide  # noqa: E402
 from gouji.bots.arena import HELD_OUT_SEED  # noqa: E402
-from gouji.engine.cards import Card  # noqa: E402
 from gouji.errors import GoujiError  # noqa: E402
 from gouji.rl import dmc  # noqa: E402
 from gouji.rl.dmc import INPUT_NAMES as FEATURE_NAMES  # noqa: E402
@@ -124,31 +124,6 @@ def test_writing_weights_where_none_can_be_written_is_a_gouji_error(tmp_path: Pa
         save_weights(_network(), tmp_path / "no such folder" / "w.npz")
 
 
-def _advance(game: gouji.Game, steps: int, seed: int) -> None:
-    bot = make_bot("random", seed)
-    for _ in range(steps):
-        if game.is_over:
-            return
-        game.apply(decide(bot, game))
-
-
-def _swap_hidden_cards(game: gouji.Game, seat: int, rng: random.Random) -> bool:
-    """As tests/bots/test_fair_bots.py: one card swapped between two other seats."""
-    others = [s for s in range(6) if s != seat and game.hand_size(s)]
-    rng.shuffle(others)
-    for i, a in enumerate(others):
-        for b in others[i + 1:]:
-            ranks_a = {c.rank for c in game.hand(a)}
-            ranks_b = {c.rank for c in game.hand(b)}
-            if ranks_a - ranks_b and ranks_b - ranks_a:
-                give: Card = game.cards_of(a, min(ranks_a - ranks_b))[0]
-                take: Card = game.cards_of(b, min(ranks_b - ranks_a))[0]
-                game.transfer(a, b, give)
-                game.transfer(b, a, take)
-                return True
-    return False
-
-
 VARIANTS = {name: gouji.load_variant(name) for name in gouji.builtin_variant_names()}
 NETWORK = _network(7, hidden=16)
 
@@ -161,13 +136,13 @@ def test_games_that_differ_only_in_hidden_cards_get_the_same_choice_from_dmc(nam
     """The twin games of tests/bots/test_fair_bots.py: DMCBot (with its exploration, too) reads
     only what its seat may see."""
     game = VARIANTS[name].new_game(seed=seed)
-    _advance(game, steps, seed)
+    advance(game, steps, seed)
     if game.is_over:
         return
     seat = game.current_player
     assert seat is not None
     other = game.clone()
-    if not _swap_hidden_cards(other, seat, random.Random(seed)):
+    if not swap_hidden_cards(other, seat, random.Random(seed)):
         return
     if game.observation(seat) != other.observation(seat):
         return
