@@ -92,8 +92,13 @@ async function api(path, body) {
 // browser holds at each table (seats), and the one it sits at when it opens #table=TABLE (seat,
 // token: the last one taken or chosen). An entry of an older page has seat and token only.
 function tokens() {
+  return storedObject("gouji:tokens");
+}
+
+// The object kept in localStorage under `key` ({} when there is none, or something else is there).
+function storedObject(key) {
   try {
-    const all = JSON.parse(localStorage.getItem("gouji:tokens") || "{}");
+    const all = JSON.parse(localStorage.getItem(key) || "{}");
     return all && typeof all === "object" ? all : {};
   } catch (e) {
     return {};
@@ -582,12 +587,7 @@ function forgetToken(table, seat, token) {
 // localStorage "gouji:creators": {TABLE: creator token}: the tables this browser created, by the
 // credential that reissues their seats' links (POST …/seats/{seat}/reissue); kept like tokens.
 function creatorTokens() {
-  try {
-    const all = JSON.parse(localStorage.getItem("gouji:creators") || "{}");
-    return all && typeof all === "object" ? all : {};
-  } catch (e) {
-    return {};
-  }
+  return storedObject("gouji:creators");
 }
 
 function creatorToken(table) {
