@@ -18,6 +18,8 @@ import os
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from gouji.bots.basic import GreedyBot
 from gouji.bots.expert import ExpertBot
 from gouji.bots.features import FEATURE_NAMES, action_features
@@ -94,19 +96,11 @@ class LearnedBot:
         return f"LearnedBot(seed={self.seed})"
 
     def choose(self, observation: Observation, variant: Variant) -> Action:
-        settled, core = play_decisions(observation, variant)
-        if settled is not None:
-            return settled
-        size = len(observation.hand)
-        for action in core:
-            if isinstance(action, (PlaySet, Burn)) and action.play.size == size:
-                return action
-        expert = self.expert.choose(observation, variant)
-        greedy = self.greedy.choose(observation, variant)
-        options = candidates(core, expert, greedy, hand_counts(observation))
-        if len(options) == 1:
-            return options[0]
-        return options[int(self.scores(observation, variant, options, expert, greedy).argmax())]
+        weighing = weigh(observation, variant, self.expert, self.greedy)
+        if not isinstance(weighing, Weighing):
+            return weighing
+        options = weighing.options
+        return options[int(self.scores(observation, variant, options, weighing.expert, weighing.greedy).argmax())]
 
     def scores(self, observation: Observation, variant: Variant, actions: list[Action], expert: Action,
                greedy: Action) -> Any:
@@ -114,6 +108,35 @@ class LearnedBot:
         np = _np()
         rows = action_features(observation, variant, actions, expert, greedy)
         return np.asarray(rows, dtype=np.float64) @ self.weights
+
+
+@attrs.frozen
+class Weighing:
+    """A decision a model weighs: its candidates (``expert``'s first) and what ``expert`` and
+    ``greedy`` take there (the features read both)."""
+
+    options: list[Action]
+    expert: Action
+    greedy: Action
+
+
+def weigh(observation: Observation, variant: Variant, expert: ExpertBot, greedy: GreedyBot) -> Action | Weighing:
+    """What a model over :func:`candidates` decides before it scores: the action where there is
+    nothing to weigh (one legal action, a phase decision, a set that empties the hand, a single
+    candidate), else the :class:`Weighing` of the candidates."""
+    settled, core = play_decisions(observation, variant)
+    if settled is not None:
+        return settled
+    size = len(observation.hand)
+    for action in core:
+        if isinstance(action, (PlaySet, Burn)) and action.play.size == size:
+            return action
+    best = expert.choose(observation, variant)
+    simple = greedy.choose(observation, variant)
+    options = candidates(core, best, simple, hand_counts(observation))
+    if len(options) == 1:
+        return options[0]
+    return Weighing(options, best, simple)
 
 
 def candidates(core: list[Action], expert: Action, greedy: Action, counts: dict[int, int]) -> list[Action]:
@@ -130,4 +153,4 @@ def candidates(core: list[Action], expert: Action, greedy: Action, counts: dict[
     return options
 
 
-__all__ = ["WEIGHTS_FILE", "LearnedBot", "candidates", "load_weights"]
+__all__ = ["WEIGHTS_FILE", "LearnedBot", "Weighing", "candidates", "load_weights", "weigh"]

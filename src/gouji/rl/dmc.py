@@ -52,10 +52,10 @@ from gouji.bots.arena import HELD_OUT_SEED, Strength, head_to_head, team_points
 from gouji.bots.basic import GreedyBot, decide
 from gouji.bots.expert import ExpertBot
 from gouji.bots.features import FEATURE_NAMES, action_features
-from gouji.bots.learned import candidates
-from gouji.bots.phase_choices import hand_counts, play_decisions
+from gouji.bots.learned import Weighing, weigh
+from gouji.bots.phase_choices import hand_counts
 from gouji.bots.table_view import hand_sizes
-from gouji.engine.actions import Action, Burn, PlaySet
+from gouji.engine.actions import Action
 from gouji.engine.cards import BIG_JOKER, THREE
 from gouji.errors import GoujiError
 
@@ -113,20 +113,12 @@ def state_features(observation: Observation) -> list[float]:
 def _choices(observation: Observation, variant: Variant, expert: ExpertBot,
              greedy: GreedyBot) -> tuple[Action | None, list[Action], list[list[float]]]:
     """``(the action, [], [])`` where nothing is to weigh, else ``(None, candidates, their rows)``."""
-    settled, core = play_decisions(observation, variant)
-    if settled is not None:
-        return settled, [], []
-    size = len(observation.hand)
-    for action in core:
-        if isinstance(action, (PlaySet, Burn)) and action.play.size == size:
-            return action, [], []
-    best = expert.choose(observation, variant)
-    simple = greedy.choose(observation, variant)
-    options = candidates(core, best, simple, hand_counts(observation))
-    if len(options) == 1:
-        return options[0], [], []
+    weighing = weigh(observation, variant, expert, greedy)
+    if not isinstance(weighing, Weighing):
+        return weighing, [], []
     state = state_features(observation)
-    return None, options, [row + state for row in action_features(observation, variant, options, best, simple)]
+    rows = action_features(observation, variant, weighing.options, weighing.expert, weighing.greedy)
+    return None, weighing.options, [row + state for row in rows]
 
 
 class QNetwork:
