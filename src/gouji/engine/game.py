@@ -615,7 +615,7 @@ class Game(RoundFlow):
         """The six seats' :meth:`deltas` as JSON text, what a server sends: text ``seat`` reads
         back (``json.loads``) as entry ``seat`` of ``deltas(since)``, written as ``json.dumps``
         writes it (every character past ASCII escaped); and the events each seat then holds.
-        Each event, hand and the state's shared part is written once (:mod:`gouji.engine.views`)."""
+        Each event, hand and the state's shared part is written once (``gouji.engine.views``)."""
         return _views.delta_texts(self, since)
 
     # Views are kept up to date, not rebuilt: a seat's events as it sees them
