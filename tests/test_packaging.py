@@ -66,8 +66,10 @@ def test_the_test_extra_brings_what_the_tests_import():
     extras = {re.split(r"[<>=!~ ;\[]", spec, maxsplit=1)[0].lower().replace("-", "_")
               for specs in project["optional-dependencies"].values() for spec in specs}
     local = {"gouji", "gouji_sphinx", "conftest", "qingdao_house_rules", "no_small_sets", "tests",
-             "client", "table_server",  # examples/server, put on sys.path by its test
-             "server_helpers", "store_contract"}  # tests/server's helpers, put on sys.path by tests/conftest.py
+             "client", "table_server"}  # examples/server, put on sys.path by its test
+    # The modules of every test folder that tests/conftest.py puts on sys.path (those holding a
+    # ``*_helpers.py``), found as conftest finds them: no second list to keep.
+    local |= {module.stem for helpers in ROOT.glob("tests/*/*_helpers.py") for module in helpers.parent.glob("*.py")}
     imported: dict[str, Path] = {}
     for path in [*ROOT.glob("tests/**/*.py"), ROOT / "docs" / "_ext" / "gouji_sphinx.py"]:
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -15,8 +15,9 @@ require_server()
 TestClient = pytest.importorskip("starlette.testclient").TestClient
 WebSocketDenialResponse = pytest.importorskip("starlette.testclient").WebSocketDenialResponse
 
-from starlette.routing import Mount, Route, WebSocketRoute  # noqa: E402
-from starlette.staticfiles import StaticFiles  # noqa: E402
+_routing = pytest.importorskip("starlette.routing")
+Mount, Route, WebSocketRoute = _routing.Mount, _routing.Route, _routing.WebSocketRoute
+StaticFiles = pytest.importorskip("starlette.staticfiles").StaticFiles
 
 from gouji.server import app as app_module  # noqa: E402
 from gouji.server.app import REST_OF_PATH, ROUTES, WEBSOCKET  # noqa: E402
