@@ -113,6 +113,23 @@ def test_TRIB_6_declarations_win_2_or_4_and_backfire_2_or_4_doubled_4_or_8_D24(p
 
 
 @pytest.mark.rule("TRIB-6")
+@pytest.mark.parametrize(("reading", "plain_too"), [("replaces", False), ("adds", True)])
+@pytest.mark.parametrize(("kind", "won"), [(OPEN, 2), (PRE, 4)])
+def test_TRIB_6_a_right_declaration_replaces_the_plain_dian_gong_or_adds_to_it_D24(points, act, play_out,
+                                                                                 reading, plain_too, kind, won):
+    """D§24: "不开点者应无条件向对头进1张贡牌，称“点贡”" and "宣布明点者吃对头2张点贡，宣布预点者吃对头4张点贡".
+    Default (D13): the 2 or 4 are the 点贡 the declarer eats, the plain one among them; option
+    ``declared_point_tribute = "adds"`` owes the unconditional one besides (3 or 5)."""
+    game = points.with_options(declared_point_tribute=reading).new_position(SIMPLE, leader=0)
+    declare(game, act, 1, kind=kind)  # seat 1 declares that seat 4 will not open
+    act(game, "play K K", "play 5")
+    play_out(game)
+    expected = [(4, 1, won), (1, 4, 1), (2, 5, 1), (5, 2, 1), (3, 0, 1)] + ([(4, 1, 1)] if plain_too else [])
+    assert owed(game) == sorted(expected)
+    assert sum(n for g, r, n in owed(game) if (g, r) == (4, 1)) == won + (1 if plain_too else 0)
+
+
+@pytest.mark.rule("TRIB-6")
 def test_TRIB_6_yu_dian_is_declared_before_the_cut_with_no_cards_ming_dian_after_the_tribute(dagang, legal):
     import gouji
 

@@ -16,6 +16,7 @@ from gouji.plugins.options import Options, OptionSpec
 GATHER_CHOICES = ("off", "threes", "threes_fours")
 REVOLUTION_HANDS = ("dealt", "held")
 REVOLUTION_OPENINGS = ("dead_gouji", "lived_gouji")
+DECLARED_TRIBUTES = ("replaces", "adds")
 
 OPTION_SPECS = (
     OptionSpec("first_cutter", int, 0,
@@ -62,6 +63,11 @@ OPTION_SPECS = (
     OptionSpec("backfire_double", bool, False,
                "翻车加倍 (D§24): a declaration that fails costs double (4 for 明点, 8 for 预点).",
                rule="TRIB-6"),
+    OptionSpec("declared_point_tribute", str, "replaces",
+               "What a right declaration does to the plain 点贡 (D§24): replaces, the opposite gives "
+               "the 2 or 4 cards in place of his one (吃对头2张点贡: the 点贡 he eats is 2); adds, he "
+               "gives them besides his one (无条件 read as owed over and above, 3 or 5 in all).",
+               rule="TRIB-6", choices=DECLARED_TRIBUTES),
     OptionSpec("gather", str, "threes",
                "会3 (D§25): the first leader may gather every 3 out of play before the first lead; "
                "threes_fours: 3s, 4s or both (会4).", rule="OPEN-4", choices=GATHER_CHOICES),

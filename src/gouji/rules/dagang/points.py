@@ -24,7 +24,8 @@ sets of his that won the lead).
 Who has not opened gives his opposite one card (点贡) in the next game; if
 both opposites have not opened they give each other one (互进点贡). A
 declaration — 明点 after the deal, 预点 before the cut — wins 2 or 4 cards
-from the opposite if he does not open (in place of his one card), and costs
+from the opposite if he does not open (in place of his one card; with
+``declared_point_tribute = "adds"`` besides it), and costs
 the declarer 2 or 4 cards to the opposite if he does (翻车), doubled with
 ``backfire_double``. 点贡 is paid before 落贡, never returned, never scored.
 """
@@ -193,9 +194,12 @@ def point_obligations(game: PluginGame) -> list[list[object]]:
         else:
             cost = cards * (2 if options["backfire_double"] else 1)
             owed.append([seat, opposite, cost, f"{name} backfired (翻车): seat {opposite} opened"])
+    # D13: a right declaration's 2 or 4 cards are the 点贡 the declarer eats ("吃对头2张点贡"), in
+    # place of the plain one; declared_point_tribute = "adds" owes the plain one besides.
+    adds = options["declared_point_tribute"] == "adds"
     for seat in range(6):
         opposite = (seat + 3) % 6
-        if not opened[seat] and declared.get(opposite) is None:
+        if not opened[seat] and (adds or declared.get(opposite) is None):
             owed.append([seat, opposite, 1, "did not open (不开点)"])
     return owed
 
