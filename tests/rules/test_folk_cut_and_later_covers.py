@@ -78,6 +78,30 @@ def test_folk_cut_without_a_joker_seat_1_cuts_every_later_game() -> None:
 
 
 @pytest.mark.rule("OPEN-1")
+def test_folk_cut_every_game_is_cut_afresh_by_the_one_cutter() -> None:
+    """P§7.2: "每局结束后，都要进行下一局的开牌，由首局开牌人的下首开牌" — every next game is cut (a card
+    drawn for it, "以该牌的自然点数自开牌人为一…数至对应点数的人即为首取牌人"), always by the same
+    person: what moves on each game is the first drawer, counted from that game's own card (E2)."""
+    seed = next(s for s in range(50) if len(FOLK.new_game(seed=s).cut.cards) == 1)  # type: ignore[union-attr]
+    series = Series(FOLK, seed=seed, games=6)
+    cuts = []
+    while True:
+        cut = series.game.cut
+        assert cut is not None
+        card = cut.cards[-1]
+        assert card.rank < 16
+        count = {14: 1, 15: 2}.get(card.rank, card.rank)  # "自然点数": A = 1, 2 = 2, J = 11, Q = 12, K = 13
+        assert cut.first_drawer == (cut.cutter + count - 1) % 6
+        cuts.append(cut)
+        _play_out(series.game)
+        series.next_game()
+        if series.is_over:
+            break
+    assert len(cuts) == 6
+    assert [(c.cutter - sum(1 for x in c.cards if x.rank >= 16)) % 6 for c in cuts[1:]] == [1] * 5
+
+
+@pytest.mark.rule("OPEN-1")
 def test_folk_cut_a_context_without_the_carry_keeps_seat_1() -> None:
     """A hand-built context for game 2 (no earlier cut carried): the first cutter is taken to be seat 0."""
     pile = [gouji.Card.parse("5")] * 10

@@ -503,6 +503,33 @@ def test_p18_second_places_last_set_starts_the_melee() -> None:
         assert "play A A" in legal(game)
 
 
+@pytest.mark.rule("ROUND-4")
+def test_p18_p14_a_yield_on_toukes_plain_last_set_lets_the_two_lower_players_cover() -> None:
+    """P§18: "此轮牌是非够级牌时，此套牌为有头牌，按要求行牌" with P§14 "可声明'让牌'，即让下两家先上牌，
+    如下两家均声明过牌，再由该发牌人确定上牌或者扣牌" (E13): 头科's opposite yields on his plain last
+    set; his lower player may cover it, and when both pass the yielder covers or closes."""
+    hands = {0: "9", 1: "3 4", 2: "3 4", 3: "10 3", 4: "J 4", 5: "5 4"}
+    game = pos(hands)
+    act(game, "play 9", "pass", "yield")  # seat 0 is 头科; seat 1 passes, seat 2 cannot cover
+    assert game.finish_order[:1] == [0] and game.current_player == 4 and "play J" in legal(game)
+    game = pos(hands)
+    act(game, "play 9", "pass", "yield", "pass")  # seat 4 passes, seat 5 cannot cover
+    assert game.current_player == 3 and legal(game) == ["play 10", "close"]
+
+
+@pytest.mark.rule("END-5")
+def test_p18_p19_a_yield_on_erkes_last_set_is_the_melees() -> None:
+    """P§18: "二科所留底牌没有限制，直接进入“四人乱缠”" and P§19 "喊“让牌”则此轮还有出牌权": seat 4,
+    二科's lower player and not his opposite, may yield on the last set (no P§14 condition), and
+    is asked again when nobody covers."""
+    game = pos({0: "3 4", 1: "3 4", 2: "5 4", 3: "9", 4: "10 4"}, leader=3)  # seat 5 is 头科
+    act(game, "play 9")
+    assert game.finish_order == [5, 3]
+    assert game.current_player == 4 and legal(game) == ["play 10", "pass", "yield"]
+    act(game, "yield")  # seats 0, 1 and 2 cannot cover
+    assert game.current_player == 4 and legal(game) == ["play 10", "pass"]
+
+
 # --- P§19: melee ------------------------------------------------------------------------------
 
 
