@@ -28,13 +28,17 @@ class BurnPolicy:
     the other team (BURN-2, P§11); off, plain turn order. ``broken_by_cover``:
     a burner whose set is covered is released (解烧, BURN-3). ``keeps_head``: a
     failed burner does not leave his opposite headless (P§17 "头科产生后，其对头的够级对象
-    不复存在，称无头": only 头科 does).
+    不复存在，称无头": only 头科 does). ``offers_any``: every cover of the gouji set is offered
+    as a burn, not only those the burner can keep (option ``burn_offer = "any"``, E8); one he
+    cannot keep fails at his first lead with no legal set (:meth:`fail`, P§24.9).
     """
 
     team_priority: bool = True
     broken_by_cover: bool = False
     #: A failed burner still counts as his opposite's head until 头科 and 二科 are out (END-2).
     keeps_head: bool = True
+    #: BURN-1 (E8): offer every covering burn, a burn that cannot be kept judged under P§24.9.
+    offers_any: bool = False
 
     def offer_order(self, anchor: int, candidates: Sequence[int]) -> list[int]:
         """BURN-2: the order in which ``candidates`` (in turn order after ``anchor``) are offered a
@@ -46,8 +50,9 @@ class BurnPolicy:
         return [s for s in candidates if s % 2 == mine] + [s for s in candidates if s % 2 != mine]
 
     def may_burn(self, counts: Sequence[int], play: Play) -> bool:
-        """BURN-1: may a player holding ``counts`` burn with ``play``? Only if he can still finish."""
-        return burn_is_feasible(counts, play)
+        """BURN-1: may a player holding ``counts`` burn with ``play``? Only if he can still finish
+        (E8), or with any cover under ``offers_any``."""
+        return self.offers_any or burn_is_feasible(counts, play)
 
     def allows(self, play: Play, hand_size: int) -> bool:
         """BURN-1: after a burn, every set carries a joker except the one that empties the hand."""

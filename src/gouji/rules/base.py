@@ -54,6 +54,12 @@ CORE_OPTIONS = (
                "Whose declined burn offer is a pass for the rest of the round (BURN-2): the gouji "
                "player's teammates only (P§11 如果联邦放弃烧牌，那么该轮视为过牌; 对方可以暂缓表示烧牌), "
                "or everyone offered.", rule="BURN-2", choices=("teammates", "everyone")),
+    OptionSpec("burn_offer", str, "keepable",
+               "Which burns are offered (BURN-1, E8): keepable, only a cover after which the burner can "
+               "still carry a joker on every set but his last; any, every cover of the gouji set, a burn "
+               "that cannot be kept judged 落 when he has no legal lead (P§24.9 不能按规则规定烧牌，烧牌者判“落”, "
+               "BURN-4). A hold-three policy's verdict stands either way.",
+               rule="BURN-1", choices=("keepable", "any")),
     OptionSpec("burn_broken_by_cover", bool, False,
                "A burner whose set is covered is released from carrying jokers (解烧, BURN-3).",
                rule="BURN-3"),
@@ -158,6 +164,7 @@ def gouji_set_rules(options: Options) -> SetRules:
 def gouji_burn_policy(options: Options) -> BurnPolicy:
     return BurnPolicy(team_priority=options["burn_team_priority"],
                       broken_by_cover=options["burn_broken_by_cover"],
+                      offers_any=options["burn_offer"] == "any",
                       keeps_head=options["failed_burn_keeps_head"])
 
 

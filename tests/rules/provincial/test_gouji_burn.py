@@ -96,6 +96,27 @@ def test_BURN_1_a_burn_is_offered_only_if_the_burner_can_still_finish(position, 
 
 
 @pytest.mark.rule("BURN-1")
+@pytest.mark.rule("BURN-4")
+def test_BURN_1_a_burn_that_cannot_be_kept_is_offered_only_with_burn_offer_any_P24_9(provincial, position,
+                                                                                    act, legal):
+    """E8. P§11: "烧牌：首先用大过所发够级牌点的牌将其灭掉，然后所发每套牌上必须最少挂一王…最后一套牌可以
+    不挂"; P§24.9 (烧错牌): "不能按规则规定烧牌，烧牌者判“落”；首判者为大“落”…烧牌无效，牌局按规则由
+    未犯规者发牌继续进行". Default ``burn_offer = "keepable"``: A A over K K leaves 9 8 7 with no
+    joker, so it is not offered; ``"any"``: it is, and the burner, with no legal lead once his burn
+    stands, is judged 大落 and seat 0, whose set he burned, leads (E11)."""
+    hands = {0: "K K 5", 1: "A A 9 8 7", 2: "3", 3: "4", 4: "3", 5: "4"}
+    game = position(hands)
+    act(game, "play K K")
+    assert game.table is None and game.current_player == 0, "keepable: no offer, seat 3 closes"
+    game = position(hands, variant=provincial.with_options(burn_offer="any"))
+    act(game, "play K K")
+    assert game.current_player == 1 and legal(game) == ["burn A A", "pass"]
+    act(game, "burn A A")  # nobody covers; seat 1 must lead a joker set and has none
+    assert not game.playing[1] and game.places[5] == 1 and game.current_player == 0
+    assert [e.rule for e in game.events if e.kind == "burn-failed"] == ["BURN-4"]
+
+
+@pytest.mark.rule("BURN-1")
 def test_BURN_1_every_later_set_carries_a_joker_except_the_last(position, act, legal):
     game = position({0: "K K 5", 1: "A A 9 8 小王", 2: "3", 3: "4", 4: "3", 5: "4"})
     act(game, "play K K", "burn A A")

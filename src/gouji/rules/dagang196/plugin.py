@@ -97,6 +97,7 @@ def gouji_burn_policy(options: Options) -> ClubBurnPolicy:
     """BURN-1..4 (C "烧牌"): the core policy, aware of 憋3 when offering a burn."""
     return ClubBurnPolicy(team_priority=options["burn_team_priority"],
                           broken_by_cover=options["burn_broken_by_cover"],
+                          offers_any=options["burn_offer"] == "any",
                           keeps_head=options["failed_burn_keeps_head"])
 
 

@@ -85,6 +85,7 @@ def gouji_burn_policy(options: Options) -> DistrictBurnPolicy:
     """BURN-2 / BURN-4."""
     return DistrictBurnPolicy(team_priority=options["burn_team_priority"],
                               broken_by_cover=options["burn_broken_by_cover"],
+                              offers_any=options["burn_offer"] == "any",
                               opposite_first=options["burn_after_opposite"],
                               keeps_head=options["failed_burn_keeps_head"])
 
