@@ -304,3 +304,23 @@ def test_a_body_that_is_no_json_object_is_refused_and_changes_nothing(client, co
     assert answer.status_code in (400, 403), answer.text
     check_message("error", answer.json())
     assert _seat_of(client, made["id"], made["tokens"]["0"]) == 200
+
+
+def test_two_reissues_sent_together_take_turns_and_the_last_holds():
+    """As the protocol page says: on the server holding the table, reissues of one seat sent
+    together each answer a new token (they take the table's lock in turn); the last one's holds
+    the seat, the others' hold nothing."""
+    async def run() -> list[str]:
+        service = TableService(SQLiteStore())
+        made = service.create({"variant": "provincial", "seats": ["human"] * 6})
+        answers = await asyncio.gather(*[service.reissue(made["id"], "2", made["creator_token"]) for _ in range(3)])
+        live = service.get(made["id"])
+        held = []
+        for answer in answers:
+            try:
+                held.append(live.table.seat_of(answer["token"]))
+            except Refusal as refused:
+                held.append(refused.code)
+        return held
+
+    assert asyncio.run(run()) == ["forbidden", "forbidden", 2]
