@@ -1604,6 +1604,58 @@ def test_the_creator_reissues_a_lost_seat_link_and_the_old_one_holds_nothing(bro
     assert [m for m in _console_errors(holder) if not ("/seat" in m and "403" in m)] == []
 
 
+def test_a_token_reissued_while_no_page_held_it_open_is_forgotten_and_said_so(browsers, server):
+    """Issue 44, a hostile review: the seat is reissued while the browser holding its old token has
+    no page open with it (closed, or a phone asleep: its socket down). Opened again, the page was
+    left with the server's English refusal, no table and the dead token kept for ever; it checks
+    the token with the server (``POST …/seat``), forgets it once refused, watches the table and
+    says why, in English and in Chinese."""
+    from selenium.webdriver.common.by import By
+
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", *["greedy"] * 5]})
+    table = made["id"]
+    driver = browsers()
+    driver.get(f"{server}#table={table}&seat=0&token={made['tokens']['0']}")
+    _wait(driver, _my_turn_or_over, "the seat's turn")
+    driver.get("about:blank")  # no page open with the token
+    _post(f"{server}api/tables/{table}/seats/0/reissue", {"creator_token": made["creator_token"]})
+    driver.get(f"{server}#table={table}")
+    told = _wait_for(lambda: _notice(driver), "the reissued seat's notice")
+    assert told.startswith("The table's creator gave this seat a new link"), told
+    assert table not in _tokens(driver)
+    shown = _wait(driver, lambda shown: shown["turn"] is not None, "the table, watched")
+    assert not shown["hand"] and not shown["error"]
+    driver.find_element(By.CSS_SELECTOR, "[data-testid=lang]").click()
+    chinese = _wait_for(lambda: _notice(driver) if _notice(driver) != told else "", "the notice in Chinese")
+    assert chinese.startswith("建桌人已为这个座位换发新链接"), chinese
+    assert [m for m in _console_errors(driver) if not ("/seat" in m and "403" in m)] == []
+
+
+def test_a_page_whose_socket_was_down_when_its_seat_was_reissued_says_so(browsers, server):
+    """The same, for a page left open whose socket was down at the reissue (a phone asleep, the
+    network gone a moment): it reconnects, is refused before any view, and was left with the
+    server's English refusal and the dead token; it forgets the token and says why."""
+    made = _post(f"{server}api/tables", {"variant": "provincial", "seats": ["human", *["greedy"] * 5]})
+    table = made["id"]
+    driver = browsers()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+      window.gojiSockets = [];
+      const Real = window.WebSocket;
+      window.WebSocket = function (...args) { const ws = new Real(...args); window.gojiSockets.push(ws); return ws; };
+      window.WebSocket.prototype = Real.prototype;
+      Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });"""})
+    driver.get(f"{server}#table={table}&seat=0&token={made['tokens']['0']}")
+    _wait(driver, _my_turn_or_over, "the seat's turn")
+    driver.execute_script("for (const ws of window.gojiSockets) ws.close();")  # the page reconnects in 0.3 s
+    _post(f"{server}api/tables/{table}/seats/0/reissue", {"creator_token": made["creator_token"]})
+    told = _wait_for(lambda: _notice(driver), "the reissued seat's notice")
+    assert told.startswith("The table's creator gave this seat a new link"), told
+    assert table not in _tokens(driver)
+    shown = _wait(driver, lambda shown: shown["turn"] is not None, "the table, watched")
+    assert not shown["hand"] and not shown["error"]
+    assert [m for m in _console_errors(driver) if not ("/seat" in m and "403" in m)] == []
+
+
 def test_a_seat_open_in_two_browsers_says_so_in_both(browsers, server):
     """Issue 44, "seat open elsewhere": a second browser at the same seat (its link copied, or a
     second tab) makes both pages say the seat is open elsewhere, in English and in Chinese; once

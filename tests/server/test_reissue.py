@@ -274,3 +274,53 @@ def test_a_reissue_survives_a_restart(tmp_path, kind):
         assert _seat_of(client, table_id, given["token"]) == 403
         assert _seat_of(client, table_id, answer.json()["token"]) == 200
     store.close()
+
+
+@pytest.mark.parametrize("seat", ["٣", "\uff11", " 0", "0 ", "+0", "1e0", "0.0", "6", "null", "true", "%C0", "x" * 2000])
+def test_an_odd_seat_in_the_address_is_a_short_bad_request(client, seat):
+    """A hostile review: seats no ASCII digit names (other scripts' digits, signs, spaces, floats,
+    a long text) are a 400 with a short message, never a 500; the seat's token holds on."""
+    made = _new(client, bots(1))
+    answer = _reissue(client, made["id"], seat, {"creator_token": made["creator_token"]})
+    assert answer.status_code == 400, answer.text
+    assert check_message("error", answer.json())["code"] == "bad_request" and len(answer.text) < 400
+    assert _seat_of(client, made["id"], made["tokens"]["0"]) == 200
+
+
+@pytest.mark.parametrize(("content", "kind"), [
+    (b"[1]", "application/json"), (b'"x"', "application/json"), (b"{", "application/json"),
+    (b"", "application/json"), (b'{"creator_token": "\xff"}', "application/json"),
+    (b'{"creator_token": ' + b"[" * 5000 + b"]" * 5000 + b"}", "application/json"),
+    (b'{"pad": "' + b"p" * 20_000 + b'"}', "application/json"),
+    (b"CREATOR", "text/plain"), (b"creator_token=CREATOR", "application/x-www-form-urlencoded")])
+def test_a_body_that_is_no_json_object_is_refused_and_changes_nothing(client, content, kind):
+    """A hostile review: bodies that are no JSON object, too big, too deep, badly encoded, or the
+    creator token itself sent as a form or plain text (as another site's page could) are a clear
+    400 or 403, and the seat's token holds on."""
+    made = _new(client, bots(1))
+    answer = client.post(f"/api/tables/{made['id']}/seats/0/reissue",
+                         content=content.replace(b"CREATOR", made["creator_token"].encode()),
+                         headers={"content-type": kind})
+    assert answer.status_code in (400, 403), answer.text
+    check_message("error", answer.json())
+    assert _seat_of(client, made["id"], made["tokens"]["0"]) == 200
+
+
+def test_two_reissues_sent_together_take_turns_and_the_last_holds():
+    """As the protocol page says: on the server holding the table, reissues of one seat sent
+    together each answer a new token (they take the table's lock in turn); the last one's holds
+    the seat, the others' hold nothing."""
+    async def run() -> list[str]:
+        service = TableService(SQLiteStore())
+        made = service.create({"variant": "provincial", "seats": ["human"] * 6})
+        answers = await asyncio.gather(*[service.reissue(made["id"], "2", made["creator_token"]) for _ in range(3)])
+        live = service.get(made["id"])
+        held = []
+        for answer in answers:
+            try:
+                held.append(live.table.seat_of(answer["token"]))
+            except Refusal as refused:
+                held.append(refused.code)
+        return held
+
+    assert asyncio.run(run()) == ["forbidden", "forbidden", 2]

@@ -584,6 +584,26 @@ function forgetToken(table, seat, token) {
   localStorage.setItem("gouji:tokens", JSON.stringify(all));
 }
 
+// A kept token the server refused at connecting (its seat was reissued while no page held it
+// open: closed, or a phone asleep): forgotten once the server says again that it holds no seat
+// there (POST …/seat answers 403; any other answer keeps it), and the table is opened again at
+// another seat held there, else watched, saying why.
+async function dropRefusedToken(table, seat, token) {
+  try {
+    await api(`tables/${encodeURIComponent(table)}/seat`, { token });
+    return;  // it holds a seat after all: kept
+  } catch (e) {
+    if (e.status !== 403) return;
+  }
+  forgetToken(table, seat, token);
+  if (state.table !== table || state.token !== token) return;
+  sessionStorage.removeItem(viewKey());
+  await openTable(table, false);
+  if (state.table !== table) return;
+  state.notice = () => el("span", "", t("seat_reissued"));
+  renderNotice();
+}
+
 // localStorage "gouji:creators": {TABLE: creator token}: the tables this browser created, by the
 // credential that reissues their seats' links (POST …/seats/{seat}/reissue); kept like tokens.
 function creatorTokens() {
@@ -742,8 +762,14 @@ function receive(message) {
       sessionStorage.removeItem(viewKey());
       return;
     }
-    // Refused before any view (no such table, a wrong token): no point asking again.
-    if (!state.viewed) state.closing = true;
+    // Refused before any view (no such table, a wrong token): no point asking again. A kept
+    // token refused (its seat reissued while no page held it open) is checked, and let go.
+    if (!state.viewed) {
+      state.closing = true;
+      if (message.code === "forbidden" && state.token && state.seat !== null) {
+        dropRefusedToken(state.table, state.seat, state.token);
+      }
+    }
     // The table moved on without telling this seat (a step it may not see): a new connection
     // brings its view up to date.
     else if ((message.code === "stale" || message.code === "out_of_turn") && state.ws) resync();
