@@ -811,8 +811,9 @@ class Game(RoundFlow):
         other = type(self).__new__(type(self))
         _copy_state(self, other)  # each declared attribute as its part says (gouji.engine.state)
         # The generator's state (625 numbers) is copied only when one of the two games next
-        # draws from it (rng): mid-play nothing does, and a clone is a dozen list copies.
-        self._rng_shared = other._rng_shared = True
+        # draws from it (rng): mid-play nothing does, and a clone is a dozen list copies
+        # (the clone's ``_rng_shared`` is True by its part).
+        self._rng_shared = True
         return other
 
     @property
