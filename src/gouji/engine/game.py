@@ -12,7 +12,6 @@ also holds the methods through which plugins change a game (``transfer``,
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -33,6 +32,7 @@ from gouji.engine.plays import Play
 from gouji.engine.round import LEAD, OVER, PHASE, RESPOND, RoundFlow, check_seat, suit_key
 from gouji.engine.scoring import Score
 from gouji.engine.sets import cover_tables
+from gouji.engine.state import PARTS, core_from_attributes, state_methods
 from gouji.errors import GameOverError, GoujiError, IllegalActionError, OutOfTurnError, PluginError, StaleTurnError
 from gouji.plugins.hook_results import short
 from gouji.plugins.hookspecs import DECISIONS
@@ -41,6 +41,9 @@ if TYPE_CHECKING:
     from gouji.plugins.variant import Variant
 
 __all__ = ["LEAD", "OVER", "PHASE", "RESPOND", "Game", "Observation"]
+
+#: A clone's, a pickle's and a loaded game's state, written from the declared parts.
+_copy_state, _pickled_state, _load_state = state_methods(PARTS)
 
 
 @attrs.frozen
@@ -196,7 +199,7 @@ class Game(RoundFlow):
             if not game.playing[seat]:
                 game.places[game.outs] = seat
                 game.outs += 1
-        game.melee = game.outs >= game._melee_after
+        game.melee = game.outs >= game._core.melee_after_outs
         game._seldom_changed()
         game.first_leader = leader
         game._log("lead-right", leader, "OPEN-3", detail="given position")
@@ -206,7 +209,6 @@ class Game(RoundFlow):
         return game
 
     def _init_fields(self, variant: Variant, seed: int, context: GameContext) -> None:
-        options = variant.options
         self.variant = variant
         self.seed = seed
         self.context = context
@@ -215,24 +217,8 @@ class Game(RoundFlow):
         self._hold = variant.hold_three_policy
         self._hold_active = self._hold.active
         self._open_point = variant.open_point_policy
-        self._yield_allowed = options["yield_allowed"]
-        self._yield_opposite_only = options["yield_answer_opposite_only"]
-        self._take_wind = options["take_wind"]
-        self._pass_rejoin_opposite = options["pass_rejoin_opposite"]
-        self._pass_rejoin_when_left = options["pass_rejoin_when_left"]
-        self._gouji_min_players = options["gouji_min_players"]
-        self._last_set_rejoin = options["last_set_rejoin"]
-        self._melee_after = options["melee_after_outs"]
-        self._melee_when_left = options["melee_when_left"]
-        self._dead_gouji_after = options["dead_gouji_after_out"]
-        self._melee_pass = options["melee_pass"]
-        self._ask_forced = options["ask_forced_declines"]
+        self._core = variant.core_options
         self._forced_decline = False  # the decision now is a forced decline, asked (ask_forced_declines)
-        self._melee_ends_burn = options["melee_ends_burn"]
-        self._melee_last_word = options["melee_last_word"]
-        self._burn_decline_passes = options["burn_decline_passes"]
-        self._melee_after_round = options["melee_after_round"]
-        self._dead_gouji_burnable = options["dead_gouji_burnable"]
         self._has_precut = variant.has_hook_implementations("gouji_precut_phases")
         self._has_after_action = variant.has_hook_implementations("gouji_after_action")
         self._guard_hooks = variant.has_third_party_game_hooks()
@@ -273,6 +259,7 @@ class Game(RoundFlow):
         self._phase_started = False
         self._plugin_states = {}  # plugin_state(): each plugin's own dict
         self._in_action = False  # an action is being carried out (force_decline records it)
+        self._forbidden = {}  # the plugins' forbidden plays of the decision now (_compute_legal)
         self._reset_views()
         self._reset_round(None)
 
@@ -286,8 +273,8 @@ class Game(RoundFlow):
         self._texts = None
 
     def _bind_variant(self, variant: Variant) -> None:
-        """What a game derives from its variant's plugins rather than keeps (``_DERIVED``):
-        set up for a new game and again for one unpickled."""
+        """What a game derives from its variant's plugins rather than keeps (the parts that
+        ``gouji.engine.state`` declares not pickled): set up for a new game and again for one unpickled."""
         self._table = variant.table
         self._rules = variant.set_rules
         # An open-point policy that keeps the core's reading of who opened (any set that stood
@@ -822,41 +809,11 @@ class Game(RoundFlow):
     def clone(self) -> Game:
         """An independent copy: applying actions to it leaves this game alone."""
         other = type(self).__new__(type(self))
-        state = other.__dict__
-        state.update(self.__dict__)
-        state["hands"] = [hand.copy() for hand in self.hands]  # the suits are tuples, shared
-        state["_count_cache"] = self._count_cache.copy()  # tuples, shared
-        state["_hand_versions"] = self._hand_versions.copy()
-        state["_seen"] = self._seen.copy()  # tuples, shared
-        state["_hand_view"] = self._hand_view.copy()
-        state["_wire_seen"] = state["_texts"] = None  # changed in place: the copy makes its own on demand
-        state["sizes"] = self.sizes.copy()
-        state["playing"] = self.playing.copy()
-        state["places"] = self.places.copy()
-        state["pile"] = self.pile.copy()
-        state["history"] = self.history.copy()
-        state["events"] = self.events.copy()
-        state["queue"] = self.queue.copy()
-        stats: Counter[str] = Counter()
-        dict.update(stats, self.stats)  # Counter(...) counts again in Python; the keys are counted
-        state["stats"] = stats
-        state["burners"] = self.burners.copy()
-        state["dead_gouji_rights"] = self.dead_gouji_rights.copy()
-        state["kept_heads"] = self.kept_heads.copy()
-        state["open_sets"] = {seat: sets.copy() for seat, sets in self.open_sets.items()}
-        state["heads_in_play"] = self.heads_in_play.copy()
-        state["passed"] = self.passed.copy()
-        state["yielded"] = self.yielded.copy()
-        state["melee_passes"] = self.melee_passes.copy()
-        state["last_set_opposites"] = self.last_set_opposites.copy()
-        state["_plugin_states"] = {name: dict(plugin) for name, plugin in self._plugin_states.items()}
-        if self.phases:
-            state["phases"] = copy.deepcopy(self.phases)
-        else:
-            state["phases"] = []
+        _copy_state(self, other)  # each declared attribute as its part says (gouji.engine.state)
         # The generator's state (625 numbers) is copied only when one of the two games next
-        # draws from it (rng): mid-play nothing does, and a clone is a dozen list copies.
-        self._rng_shared = other._rng_shared = True
+        # draws from it (rng): mid-play nothing does, and a clone is a dozen list copies
+        # (the clone's ``_rng_shared`` is True by its part).
+        self._rng_shared = True
         return other
 
     @property
@@ -873,11 +830,6 @@ class Game(RoundFlow):
     def rng(self, value: random.Random) -> None:
         self._rng, self._rng_shared = value, False
 
-    # What _init_fields derives from the variant: rebuilt on load rather than pickled
-    # (the set rules' bound method, the burn policy and the table come from the plugins).
-    _DERIVED = ("_table", "_rules", "_burn", "_cover_sizes", "_covers", "_call_forbidden", "_call_extra",
-                "_call_after", "_plain_open_point")
-
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         # What a game holds beyond the containers clone() copies is immutable (events,
         # sets, actions, the variant), so the fast copy is a deep copy.
@@ -886,32 +838,15 @@ class Game(RoundFlow):
         return other
 
     def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        for name in self._DERIVED:
-            state.pop(name, None)
-        state["_legal"] = state["_legal_set"] = None  # computed again on demand
-        state["_count_cache"] = [None] * 6
-        for name in ("_seen", "_hand_view", "_common", "_wire", "_wire_seen", "_texts"):
-            state.pop(name, None)
-        return state
+        return _pickled_state(self)  # what the declared parts pickle (gouji.engine.state)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
-        state.setdefault("_plugin_states", {})  # pickled before plugin_state existed
-        state.setdefault("_ask_forced", False)  # pickled before ask_forced_declines existed
-        state.setdefault("_forced_decline", False)
-        state.setdefault("dead_burns_only", False)  # pickled before a 够死级 was marked
-        state.setdefault("_gouji_min_players", 0)  # pickled before GOUJI-2's number of players
-        state.setdefault("_melee_last_word", False)  # pickled before the melee's rounds were closed
-        state["_in_action"] = False
-        # Pickled when the suits of a rank were lists: tuples now (copy-on-write).
-        state["hands"] = [[tuple(suits) for suits in hand] for hand in state["hands"]]
-        state["_count_cache"] = [None] * 6
-        state.setdefault("_hand_versions", [0] * 6)  # pickled before hands were counted changed
-        state.setdefault("_seldom_changes", 0)  # pickled before the seldom changes were counted
-        state["_opened_at"] = (-1, frozenset())  # read again from open_sets
         if "rng" in state:  # pickled before Game.rng became a property
             state["_rng"], state["_rng_shared"] = state.pop("rng"), False
+        if "_core" not in state:  # pickled before the core options were one value
+            state["_core"] = core_from_attributes(state)
+        _load_state(state)  # the declared parts' migrations and what they are once loaded
         self.__dict__.update(state)
         self._reset_views()
         self._bind_variant(self.variant)

@@ -130,7 +130,7 @@ class RoundFlow(GameState):
                 continue
             legal = self._compute_legal()
             if len(legal) == 1 and legal[0] in (PASS, CLOSE):
-                if not self._ask_forced:
+                if not self._core.ask_forced_declines:
                     self._apply_play_action(self.actor, legal[0], automatic=True)
                     continue
                 # Asked all the same: the seat's own log still says why (auto-pass), the table's a pass.
@@ -252,7 +252,7 @@ class RoundFlow(GameState):
             # Later sets of the round only rise, so a yield without a cover is a pass.
             # Where a pass never ends the round (C), there is nothing to yield.
             # T 二.3.(10) (once): no yield either; the first pass keeps the round, a second ends it.
-            if self._melee_pass in ("rejoin", "once") or not self._yield_allowed:
+            if self._core.melee_pass in ("rejoin", "once") or not self._core.yield_allowed:
                 return [PASS]
             if can_cover and len(self.queue) > 1 and seat not in self.yielded:
                 return [PASS, YIELD]
@@ -263,7 +263,7 @@ class RoundFlow(GameState):
         out: list[Action] = [CLOSE if seat == closer and len(self.queue) == 1 else PASS]
         if can_cover and self._may_yield(seat, closer):
             out.append(YIELD)
-        if (self._take_wind and not self.restricted and not self.playing[owner]
+        if (self._core.take_wind and not self.restricted and not self.playing[owner]
                 and seat == self.next_in_play(owner)):
             out.append(TAKE_WIND)
         return out
@@ -273,11 +273,11 @@ class RoundFlow(GameState):
         gouji player's teammates pass the round by declining ("如果联邦放弃烧牌，那么该轮视为过牌");
         "对方可以暂缓表示烧牌": an opponent defers (option ``burn_decline_passes``)."""
         anchor = self.anchor
-        return self._burn_decline_passes == "teammates" and anchor is not None and seat % 2 != anchor % 2
+        return self._core.burn_decline_passes == "teammates" and anchor is not None and seat % 2 != anchor % 2
 
     def _may_yield(self, seat: int, closer: int) -> bool:
         """ROUND-4: facing your opposite's set that your two upper players passed."""
-        if (not self._yield_allowed or seat != closer or self.restricted or seat in self.yielded
+        if (not self._core.yield_allowed or seat != closer or self.restricted or seat in self.yielded
                 or len(self.queue) < 2):
             return False
         anchor = _present(self.anchor)
@@ -320,7 +320,7 @@ class RoundFlow(GameState):
             if seat in self.burners and not (play.jokers or play.size == self.sizes[seat]):
                 return f"seat {seat} burned: every set but the last must carry a joker", "BURN-1"
             return (f"{play} is forbidden here by a rule of the variant",
-                    getattr(self, "_forbidden", {}).get(play, "END-6"))
+                    self._forbidden.get(play, "END-6"))
         if self.kind == LEAD:
             return f"seat {seat} leads and must play a set", "ROUND-1"
         if isinstance(action, Pass) and self._legal_set is not None and CLOSE in self._legal_set:
@@ -349,11 +349,11 @@ class RoundFlow(GameState):
         self.queue.pop(0)
         self.last_decliner = seat
         if action is PASS:
-            if self.melee and self._melee_pass == "once" and seat not in self.melee_passes:
+            if self.melee and self._core.melee_pass == "once" and seat not in self.melee_passes:
                 self.melee_passes.add(seat)  # T 二.3.(10) (option once): the first pass keeps him in
             elif burn_offer and self._defers_burn(seat):
                 pass  # P§11 对方可以暂缓表示烧牌: an opponent's decline answers this set only
-            elif not (self.melee and self._melee_pass == "rejoin"):
+            elif not (self.melee and self._core.melee_pass == "rejoin"):
                 self.passed.add(seat)
             if burn_offer and not automatic:
                 # BURN-2: a burn offer declined (P§11: a teammate's decline passes the round).
@@ -428,7 +428,7 @@ class RoundFlow(GameState):
             if self.kind == OVER:
                 return
         dead = self._rules.is_dead(play) or (gouji and not self.melee and self._use_dead_gouji(seat))
-        if dead and self._dead_gouji_burnable and not self._rules.is_dead(play):
+        if dead and self._core.dead_gouji_burnable and not self._rules.is_dead(play):
             # D§16 "除有烧牌者外": nobody answers a 够死级 set, but it may still be burned.
             self._log("dead-set", seat, "END-3", play, detail="only a burn may beat it")
             self._plan_responses(gouji, by_yield, burns_only=True)
@@ -442,7 +442,7 @@ class RoundFlow(GameState):
     def _use_dead_gouji(self, seat: int) -> bool:
         """END-3 / OPEN-5: a gouji set nobody may answer (够死级)."""
         if seat == self.dead_gouji_seat:
-            if self._dead_gouji_burnable:
+            if self._core.dead_gouji_burnable:
                 self.dead_gouji_seat = None  # D§16: one chance (一次机会), even if it is burned
             return True
         if self.dead_gouji_rights.get(seat, 0) > 0:
@@ -487,7 +487,7 @@ class RoundFlow(GameState):
                        or (s in others and not self.has_head(s))]
             self.queue = answers + offers if getattr(self._burn, "opposite_first", False) else offers + answers
             self.last_word_given = True
-        elif by_yield and self._yield_opposite_only:
+        elif by_yield and self._core.yield_answer_opposite_only:
             self.restricted = False
             self.queue = [closer]
             self.last_word_given = True
@@ -500,25 +500,25 @@ class RoundFlow(GameState):
     def _gouji_rule_lapsed(self) -> bool:
         """GOUJI-2 (P§10 "（当时有四家以上时）"): with fewer than ``gouji_min_players`` in play
         a gouji set is answered like any other, in turn and without burning."""
-        return bool(self._gouji_min_players) and self._players_left() < self._gouji_min_players
+        return bool(self._core.gouji_min_players) and self._players_left() < self._core.gouji_min_players
 
     def _plays_again(self, seat: int, closer: int) -> bool:
         """ROUND-2: may ``seat``, who passed earlier in this round, answer the set now on the
         table? As a rule not; C lets him cover his opposite's sets (``pass_rejoin_opposite``),
         and P§12 lifts the rule once few are left outside the melee ("只剩四人及不足四人时除外",
         ``pass_rejoin_when_left``; in the melee ``melee_pass`` rules, P§19)."""
-        if self._last_set_rejoin == "finisher_opposite" and self.last_set_opposites:
+        if self._core.last_set_rejoin == "finisher_opposite" and self.last_set_opposites:
             # D§16 "头科或二科发底牌后，除对头外，过牌者在此轮中均不可再出牌".
             return seat in self.last_set_opposites
-        if not self.melee and self._players_left() <= self._pass_rejoin_when_left:
+        if not self.melee and self._players_left() <= self._core.pass_rejoin_when_left:
             return True
-        return seat == closer and self._pass_rejoin_opposite
+        return seat == closer and self._core.pass_rejoin_opposite
 
     def _barred_after_last_set(self, seat: int) -> bool:
         """END-3 (D§16): in the round of 头科's or 二科's last set a player who passed plays no
         more, even as the opposite of the set on the table, unless he is the finished
         player's opposite (``last_set_rejoin = "finisher_opposite"``)."""
-        return (seat in self.passed and self._last_set_rejoin == "finisher_opposite"
+        return (seat in self.passed and self._core.last_set_rejoin == "finisher_opposite"
                 and bool(self.last_set_opposites) and seat not in self.last_set_opposites)
 
     def _players_left(self) -> int:
@@ -530,7 +530,7 @@ class RoundFlow(GameState):
             self.actor = self.queue[0]
             return
         closer = _opposite(self.anchor)
-        if ((not self.melee or self._melee_last_word) and not self.last_word_given and self.playing[closer]
+        if ((not self.melee or self._core.melee_last_word) and not self.last_word_given and self.playing[closer]
                 and self.last_decliner != closer and closer != self.owner
                 and not self._barred_after_last_set(closer)):
             if self.melee and closer in self.passed:
@@ -572,7 +572,7 @@ class RoundFlow(GameState):
         if self.playing[(seat + 3) % 6]:
             self.stats["headless"] += 1
             self._log("headless", (seat + 3) % 6, "END-2")
-        if self.outs <= self._dead_gouji_after:
+        if self.outs <= self._core.dead_gouji_after_out:
             self.dead_gouji_seat = (seat + 3) % 6
         if self.outs <= 2:
             self.last_set_opposites.add((seat + 3) % 6)  # END-3 (D§16): the round of 头科's or 二科's last set
@@ -586,8 +586,8 @@ class RoundFlow(GameState):
         ``melee_when_left`` or fewer are still in play (C: 剩下少于等于四人), a head kept
         in play by :meth:`keep_head` counting (T 二.3.(10): 假烧者…仍计算在比赛者内)."""
         left = self._players_left()
-        if not self.melee and (self.outs >= self._melee_after or left <= self._melee_when_left):
-            if self._melee_after_round and self.top is not None:
+        if not self.melee and (self.outs >= self._core.melee_after_outs or left <= self._core.melee_when_left):
+            if self._core.melee_after_round and self.top is not None:
                 # D§16: the round of 二科's last set is played out under the usual rules.
                 self._melee_due = True
                 return
@@ -595,7 +595,7 @@ class RoundFlow(GameState):
             self._seldom_changed()
             self.stats["melee"] += 1
             self._log("melee", None, "END-5")
-            if self._melee_ends_burn:
+            if self._core.melee_ends_burn:
                 # P§19: in the melee "不再按够级，过牌，让牌，烧牌等规则进行": the burn duty ends.
                 for burner in sorted(self.burners):
                     self._log("burn-released", burner, "END-5", detail="四人乱缠: no more jokers owed")

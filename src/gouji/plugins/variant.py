@@ -26,6 +26,7 @@ from gouji.engine.open_point import OpenPointPolicy
 from gouji.engine.plays import Play
 from gouji.engine.scoring import Score, check_finish_order
 from gouji.engine.seed import check_seed
+from gouji.engine.state import CoreOptions
 from gouji.engine.table import Table
 from gouji.errors import GoujiError, OptionError, PluginError
 from gouji.plugins.hook_results import CHECKS, short
@@ -77,6 +78,8 @@ class Variant:
     _facts: dict[str, bool] = attrs.field(init=False, eq=False, repr=False, factory=dict)
     #: The vocabulary, gathered on first use (:attr:`vocabulary`).
     _terms: list[Vocabulary] = attrs.field(init=False, eq=False, repr=False, factory=list)
+    #: The core options its games read as they play, built on first use (:attr:`core_options`).
+    _core: list[CoreOptions] = attrs.field(init=False, eq=False, repr=False, factory=list)
 
     @classmethod
     def build(
@@ -140,6 +143,14 @@ class Variant:
         """Call a hook; an exception inside a plugin becomes a :class:`PluginError`
         naming the plugin, the hook and the file."""
         return self.hook_caller(hook_name)(kwargs)
+
+    @property
+    def core_options(self) -> CoreOptions:
+        """The core options the engine reads as it plays, one frozen value built once for the
+        variant and shared by its games."""
+        if not self._core:
+            self._core.append(CoreOptions.of(self.options))
+        return self._core[0]
 
     def hook_caller(self, hook_name: str) -> Callable[[dict[str, Any]], Any]:
         """What :meth:`call_hook` calls for ``hook_name``, taking the keywords as one dict: the
