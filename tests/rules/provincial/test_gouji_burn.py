@@ -117,6 +117,23 @@ def test_BURN_1_a_burn_that_cannot_be_kept_is_offered_only_with_burn_offer_any_P
 
 
 @pytest.mark.rule("BURN-1")
+@pytest.mark.rule("BURN-4")
+def test_BURN_4_an_unkeepable_burn_fails_at_the_lead_with_no_legal_set_not_at_his_first_lead(provincial,
+                                                                                              position, act,
+                                                                                              legal):
+    """E8, ``burn_offer = "any"``: A A over K K leaves 9 8 7 小王 — three ranks, one joker — so the
+    burn cannot be kept, yet the burner's first lead is legal (a set with his joker, P§11 "所发每套牌上
+    必须最少挂一王"). He is judged 落 (P§24.9) only at the lead where no set carries a joker."""
+    game = position({0: "K K 5", 1: "A A 9 8 7 小王", 2: "3", 3: "4", 4: "3", 5: "4"},
+                    variant=provincial.with_options(burn_offer="any"))
+    act(game, "play K K", "burn A A")  # nobody covers: seat 1 leads
+    assert game.current_player == 1 and legal(game) == ["play SJ 7", "play SJ 8", "play SJ 9", "play SJ"]
+    act(game, "play SJ 9")  # nobody covers again: his second lead has no joker left
+    assert not game.playing[1] and game.places[5] == 1 and game.current_player == 0
+    assert [e.kind for e in game.events][-1] == "burn-failed"
+
+
+@pytest.mark.rule("BURN-1")
 def test_BURN_1_every_later_set_carries_a_joker_except_the_last(position, act, legal):
     game = position({0: "K K 5", 1: "A A 9 8 小王", 2: "3", 3: "4", 4: "3", 5: "4"})
     act(game, "play K K", "burn A A")
