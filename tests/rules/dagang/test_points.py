@@ -267,3 +267,17 @@ def test_TRIB_5_who_opened_at_once_is_what_the_policy_says_seat_by_seat_D24(name
             assert game.opened == OpenPointPolicy.opened(policy, game), (seed, len(game.history))
             checked += 1
     assert checked > 1000
+
+
+@pytest.mark.rule("TRIB-6")
+@pytest.mark.parametrize("reading", ["replaces", "adds"])
+def test_TRIB_6_a_backfired_declarer_who_did_not_open_gives_his_plain_card_besides_D24(points, act, play_out,
+                                                                                      reading):
+    """D13's "where the reading strains": "如对头开点，则宣布明点者须向对头进2张点贡" and, as he did
+    not open himself, "不开点者应无条件向对头进1张贡牌" — seat 3 gives seat 0 3 cards under either
+    reading (the option touches only a right declaration's opposite)."""
+    game = points.with_options(declared_point_tribute=reading).new_position(SIMPLE, leader=0)
+    declare(game, act, 3)  # seat 3 declares that seat 0 will not open; seat 0 opens
+    act(game, "play K K", "play 5")
+    play_out(game)
+    assert sum(n for g, r, n in owed(game) if (g, r) == (3, 0)) == 3

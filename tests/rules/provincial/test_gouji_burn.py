@@ -117,6 +117,43 @@ def test_BURN_1_a_burn_that_cannot_be_kept_is_offered_only_with_burn_offer_any_P
 
 
 @pytest.mark.rule("BURN-1")
+@pytest.mark.rule("BURN-4")
+def test_BURN_4_an_unkeepable_burn_fails_at_the_lead_with_no_legal_set_not_at_his_first_lead(provincial,
+                                                                                              position, act,
+                                                                                              legal):
+    """E8, ``burn_offer = "any"``: A A over K K leaves 9 8 7 小王 — three ranks, one joker — so the
+    burn cannot be kept, yet the burner's first lead is legal (a set with his joker, P§11 "所发每套牌上
+    必须最少挂一王"). He is judged 落 (P§24.9) only at the lead where no set carries a joker."""
+    game = position({0: "K K 5", 1: "A A 9 8 7 小王", 2: "3", 3: "4", 4: "3", 5: "4"},
+                    variant=provincial.with_options(burn_offer="any"))
+    act(game, "play K K", "burn A A")  # nobody covers: seat 1 leads
+    assert game.current_player == 1 and legal(game) == ["play SJ 7", "play SJ 8", "play SJ 9", "play SJ"]
+    act(game, "play SJ 9")  # nobody covers again: his second lead has no joker left
+    assert not game.playing[1] and game.places[5] == 1 and game.current_player == 0
+    assert [e.kind for e in game.events][-1] == "burn-failed"
+
+
+@pytest.mark.rule("BURN-1")
+@pytest.mark.rule("END-5")
+def test_BURN_1_an_unkeepable_burn_is_not_bound_to_fail_the_melee_may_release_it_P19(provincial, position,
+                                                                                   act, legal):
+    """E8: the cover ``"keepable"`` refuses is not always a losing move. Under ``burn_offer = "any"``
+    A A over K K leaves 9 8 7 with no joker; his opposite covers the burn with 2 2, so seat 1 never
+    leads before 头科 and 二科 are out, and P§19 ("不再按够级，过牌，让牌，烧牌等规则进行") releases him:
+    he plays his plain sets and finishes 四科, never judged 落, seat 0's K K burned."""
+    hands = {0: "K K 3", 1: "A A 9 8 7", 2: "5", 3: "6", 4: "2 2 4", 5: "Q"}
+    game = position(hands)
+    act(game, "play K K", "pass")  # seat 4 declines to burn with 2 2
+    assert game.current_player != 1, "keepable: seat 1 is not offered burn A A"
+    game = position(hands, variant=provincial.with_options(burn_offer="any"))
+    act(game, "play K K", "pass", "burn A A", "play 2 2", "play 4", "play Q", "play 3")
+    assert [e.kind for e in game.events if e.kind in ("melee", "burn-released")] == ["melee", "burn-released"]
+    assert legal(game) == ["play 7", "play 8", "play 9", "pass", "yield"]
+    act(game, "play 7", "play 8", "play 9")
+    assert game.finish_order[:4] == [4, 5, 0, 1] and "burn-failed" not in [e.kind for e in game.events]
+
+
+@pytest.mark.rule("BURN-1")
 def test_BURN_1_every_later_set_carries_a_joker_except_the_last(position, act, legal):
     game = position({0: "K K 5", 1: "A A 9 8 小王", 2: "3", 3: "4", 4: "3", 5: "4"})
     act(game, "play K K", "burn A A")
