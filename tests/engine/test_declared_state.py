@@ -144,3 +144,22 @@ def test_the_core_options_are_one_value_per_variant() -> None:
     assert game._core is variant.core_options and game.clone()._core is game._core
     changed = variant.with_options(take_wind=not variant.options["take_wind"])
     assert changed.core_options.take_wind is not variant.core_options.take_wind
+
+
+def test_core_options_pickled_before_an_option_existed_load_with_its_default() -> None:
+    """A pickled ``CoreOptions`` that lacks an option (written before the option existed) loads
+    with the option's value in ``CORE_BEFORE``, as a pickle from before ``CoreOptions`` does,
+    rather than as a value missing the attribute (an AttributeError mid-play)."""
+    game = _played("provincial", 4, 20)
+    state = game.__getstate__()
+    core = state["_core"]
+    reduced = core.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+    fields = dict(reduced[2])
+    del fields["melee_last_word"]  # as a CoreOptions pickled before melee_last_word existed
+    older = reduced[0](*reduced[1])
+    older.__setstate__(fields)
+    assert older == attrs.evolve(core, melee_last_word=False)
+    state["_core"] = older
+    loaded = pickle.loads(pickle.dumps(game))
+    loaded.__setstate__(dict(state))
+    assert loaded._core.melee_last_word is False and loaded.legal_actions() == game.legal_actions()

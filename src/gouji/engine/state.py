@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
+from gouji.errors import GoujiError
+
 if TYPE_CHECKING:
     import random
 
@@ -80,6 +82,21 @@ class CoreOptions:
     def of(cls, options: Mapping[str, Any]) -> CoreOptions:
         """The values of a variant's options."""
         return cls(**{field.name: options[field.name] for field in attrs.fields(cls)})
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {field.name: getattr(self, field.name) for field in attrs.fields(type(self))}
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        # Pickled before one of the options existed: its value in CORE_BEFORE (as for a pickle
+        # from before CoreOptions), not a value that lacks the attribute.
+        for field in attrs.fields(type(self)):
+            if field.name in state:
+                value = state[field.name]
+            elif field.name in CORE_BEFORE:
+                value = CORE_BEFORE[field.name]
+            else:
+                raise GoujiError(f"the pickled core options lack {field.name!r}, which has no default")
+            object.__setattr__(self, field.name, value)
 
 
 #: Pickles written before :class:`CoreOptions` held each option as an attribute of its own
