@@ -15,18 +15,9 @@ import gouji
 from gouji.engine import game as game_module
 from gouji.engine.game import Game
 from gouji.engine.state import CORE_ATTRIBUTES, PARTS, CoreOptions, GameState, declared, part, state_methods
+from gouji.testing.conformance import random_playout
 
 DECLARED = [p.name for p in PARTS]
-
-
-def _played(name: str, seed: int, moves: int) -> Game:
-    game = gouji.load_variant(name).new_game(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
 
 
 def test_the_declaration_names_each_attribute_once_and_leaves_the_class_none() -> None:
@@ -40,7 +31,7 @@ def test_every_attribute_a_game_has_is_declared(name: str) -> None:
     a new game, one in play, one over, their clones, and those pickled and loaded again."""
     declared_names = set(DECLARED)
     for moves in (0, 40, 10_000):
-        game = _played(name, 7, moves)
+        game = random_playout(name, 7, moves)
         game.observation(0)  # the views' caches filled
         game.delta_texts([0] * 6)
         for each in (game, game.clone(), pickle.loads(pickle.dumps(game))):
@@ -48,7 +39,7 @@ def test_every_attribute_a_game_has_is_declared(name: str) -> None:
 
 
 def test_a_pickle_holds_the_declared_parts_that_are_pickled() -> None:
-    game = _played("provincial", 3, 30)
+    game = random_playout("provincial", 3, 30)
     kept = {p.name for p in PARTS if p.pickled is not None}
     assert set(game.__getstate__()) == kept
 
@@ -71,7 +62,7 @@ def wider(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("wider")
 def test_an_attribute_added_to_the_declaration_travels_on_every_path() -> None:
-    game = _played("provincial", 5, 25)
+    game = random_playout("provincial", 5, 25)
     game.extra = [1, 2]  # type: ignore[attr-defined]
     # A clone has its own copy.
     other = game.clone()
@@ -116,7 +107,7 @@ def _as_first_pickled(state: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("name", ["provincial", "dagang"])
 def test_a_game_pickled_by_the_first_versions_loads_and_plays_on_alike(name: str) -> None:
-    game = _played(name, 11, 35)
+    game = random_playout(name, 11, 35)
     core = game._core
     older = Game.__new__(Game)
     older.__setstate__(_as_first_pickled(pickle.loads(pickle.dumps(game.__getstate__()))))  # its own lists
@@ -150,7 +141,7 @@ def test_core_options_pickled_before_an_option_existed_load_with_its_default() -
     """A pickled ``CoreOptions`` that lacks an option (written before the option existed) loads
     with the option's value in ``CORE_BEFORE``, as a pickle from before ``CoreOptions`` does,
     rather than as a value missing the attribute (an AttributeError mid-play)."""
-    game = _played("provincial", 4, 20)
+    game = random_playout("provincial", 4, 20)
     state = game.__getstate__()
     core = state["_core"]
     reduced = core.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
