@@ -160,12 +160,18 @@ def gouji_set_rules(options: Options) -> SetRules:
     return SetRules(mixed_jokers=options["mixed_jokers"])
 
 
+def burn_policy_fields(options: Options) -> dict[str, bool]:
+    """The core burn options as :class:`~gouji.engine.burning.BurnPolicy`'s fields: every
+    plugin's burn policy is built from them, so that a new core burn option is read in one place."""
+    return {"team_priority": options["burn_team_priority"],
+            "broken_by_cover": options["burn_broken_by_cover"],
+            "offers_any": options["burn_offer"] == "any",
+            "keeps_head": options["failed_burn_keeps_head"]}
+
+
 @hookimpl(trylast=True)
 def gouji_burn_policy(options: Options) -> BurnPolicy:
-    return BurnPolicy(team_priority=options["burn_team_priority"],
-                      broken_by_cover=options["burn_broken_by_cover"],
-                      offers_any=options["burn_offer"] == "any",
-                      keeps_head=options["failed_burn_keeps_head"])
+    return BurnPolicy(**burn_policy_fields(options))
 
 
 @hookimpl(trylast=True)

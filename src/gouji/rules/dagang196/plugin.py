@@ -16,6 +16,7 @@ from gouji.engine.vocabulary import Term
 from gouji.errors import OptionError
 from gouji.plugins.hookspecs import asked_at, hookimpl
 from gouji.plugins.options import Options, OptionSpec
+from gouji.rules.base import burn_policy_fields
 from gouji.rules.dagang196 import hold_three as buying
 from gouji.rules.dagang196 import points as declaring
 from gouji.rules.dagang196 import revolution as revolting
@@ -95,10 +96,7 @@ def gouji_score(options: Options, finish_order: Sequence[int], game: PluginGame 
 @hookimpl
 def gouji_burn_policy(options: Options) -> ClubBurnPolicy:
     """BURN-1..4 (C "烧牌"): the core policy, aware of 憋3 when offering a burn."""
-    return ClubBurnPolicy(team_priority=options["burn_team_priority"],
-                          broken_by_cover=options["burn_broken_by_cover"],
-                          offers_any=options["burn_offer"] == "any",
-                          keeps_head=options["failed_burn_keeps_head"])
+    return ClubBurnPolicy(**burn_policy_fields(options))
 
 
 @hookimpl

@@ -44,6 +44,7 @@ from gouji.plugins.hookspecs import asked_at, hookimpl
 from gouji.plugins.options import Options, OptionSpec
 
 # buying: imported with the plugin, so that its words (district-buy …) are known before a game is dealt.
+from gouji.rules.base import burn_policy_fields
 from gouji.rules.district import burning, buying, clock, holdthree, referee, scoring
 from gouji.rules.district.burning import DistrictBurnPolicy
 from gouji.rules.district.holdthree import DistrictHoldThree
@@ -83,11 +84,7 @@ def gouji_set_rules(options: Options) -> DistrictSetRules:
 @hookimpl
 def gouji_burn_policy(options: Options) -> DistrictBurnPolicy:
     """BURN-2 / BURN-4."""
-    return DistrictBurnPolicy(team_priority=options["burn_team_priority"],
-                              broken_by_cover=options["burn_broken_by_cover"],
-                              offers_any=options["burn_offer"] == "any",
-                              opposite_first=options["burn_after_opposite"],
-                              keeps_head=options["failed_burn_keeps_head"])
+    return DistrictBurnPolicy(opposite_first=options["burn_after_opposite"], **burn_policy_fields(options))
 
 
 @hookimpl
