@@ -92,7 +92,8 @@ def test_epsilon_is_a_probability() -> None:
 @pytest.mark.parametrize("arguments", [{"minutes": 0}, {"minutes": -1.0}, {"epsilon": 2.0}, {"hidden": ()},
                                        {"hidden": (0,)}, {"hidden": (True,)}, {"batch": 0}, {"eval_deals": 0},
                                        {"final_deals": -1}, {"learning_rate": 0.0}, {"threads": "2"},
-                                       {"average": 1.0}, {"average": -0.5}, {"average": True}])
+                                       {"average": 1.0}, {"average": -0.5}, {"average": True},
+                                       {"baseline": "greedy"}, {"baseline": None}])
 def test_bad_training_arguments_are_gouji_errors(arguments: dict[str, object]) -> None:
     pytest.importorskip("torch")
     with pytest.raises(GoujiError):
@@ -111,6 +112,25 @@ def test_a_short_run_learns_from_games_and_measures_on_held_out_deals(tmp_path: 
     written = write_curve(result, tmp_path)
     assert (tmp_path / "curve.csv").read_text(encoding="utf-8").startswith("minutes,deals")
     assert tmp_path / "curve.csv" in written
+
+
+def test_the_duplicate_baseline_cancels_the_deal() -> None:
+    """The twin of a deal played by the same bots scores the same margin: where the learner plays
+    expert's action throughout, its target (margin minus the twin's) is exactly 0."""
+    from gouji.bots.expert import ExpertBot
+    from gouji.rl import dmc
+
+    variant = gouji.load_variant("provincial")
+    for seed, team in ((3, 0), (4, 1)):
+        margins = {dmc._margin(variant, seed, [ExpertBot(seed * 6 + s) for s in range(6)], team) for _ in range(2)}
+        assert len(margins) == 1
+
+
+def test_a_run_without_a_baseline_trains_on_the_plain_return() -> None:
+    pytest.importorskip("torch")
+    result = train("provincial", minutes=0.03, hidden=(4,), eval_every=100.0, final_deals=0, batch=8,
+                   baseline="none", report=lambda line: None)
+    assert result.deals > 0
 
 
 def test_the_curve_is_plotted_when_matplotlib_is_there(tmp_path: Path) -> None:

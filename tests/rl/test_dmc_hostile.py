@@ -176,7 +176,8 @@ def test_training_skips_the_held_out_deals(monkeypatch: pytest.MonkeyPatch) -> N
     result = train("provincial", minutes=0.03, hidden=(4,), eval_every=100.0, eval_deals=5, final_deals=0,
                    batch=8, seed=HELD_OUT_SEED - 2, report=lambda line: None)
     assert result.deals >= 3
-    assert dealt[:3] == [HELD_OUT_SEED - 2, HELD_OUT_SEED - 1, HELD_OUT_SEED + 5]
+    # Each deal is played twice (the learner's game and its expert twin, baseline="expert").
+    assert dealt[:6] == [HELD_OUT_SEED - 2] * 2 + [HELD_OUT_SEED - 1] * 2 + [HELD_OUT_SEED + 5] * 2
 
 
 @pytest.mark.parametrize("case", ["a file", "unwritable"])

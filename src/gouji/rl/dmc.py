@@ -19,7 +19,14 @@ What it learns from, and why (docs/rl.rst, "A baseline that learns", says what t
   always played, and the books' phase decisions are the bots' (the declared suggestions).
 * **Target.** Every decision of the learner's team is regressed on the game's final team
   margin ``(ours - theirs) / 2``, divided by 4: the Monte-Carlo return of DouZero, the same for
-  the three teammates (a seat that goes out first still wins or loses with its team).
+  the three teammates (a seat that goes out first still wins or loses with its team). With
+  ``baseline="expert"`` (the default) the same deal is played a second time, the learner's seats
+  held by ``expert`` against the same opponents, and that twin's margin is subtracted (duplicate
+  scoring, as bridge clubs score a hand): the deal's luck is the same in both games and cancels,
+  and what is left is what the learner's own choices changed. A baseline that depends on the
+  deal only moves every candidate of a decision by the same amount, so the ranking it learns is
+  the one the plain return would give, with far less noise; where the learner plays ``expert``'s
+  action throughout, the two games are one and the target is 0.
 * **Actors.** The learner holds one team, alternately seats 0, 2, 4 and 1, 3, 5; the other
   team is ``greedy`` and ``expert`` on alternate deals (training deals start at seed 0, held-out
   ones at :data:`~gouji.bots.arena.HELD_OUT_SEED`). Exploration is epsilon-greedy.
@@ -304,10 +311,14 @@ def _positive(name: str, value: Any, kind: type = int) -> None:
         raise GoujiError(f"{name} is a positive {'number' if kind is float else 'whole number'}, not {value!r:.40}")
 
 
+#: The baselines :func:`train` subtracts from a game's margin (see the module's "Target").
+BASELINES = ("expert", "none")
+
+
 def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidden: Sequence[int] = (256, 128),
           epsilon: float = 0.1, learning_rate: float = 1e-3, batch: int = 512, steps_per_deal: int = 4,
           buffer: int = 200_000, average: float = 0.999, eval_every: float = 5.0, eval_deals: int = 30,
-          final_deals: int = 200, seed: int = 0, threads: int = 1,
+          final_deals: int = 200, seed: int = 0, threads: int = 1, baseline: str = "expert",
           report: Callable[[str], None] = print) -> TrainingResult:
     """Train a Q-network by Deep Monte-Carlo for ``minutes`` of this process's CPU time
     (evaluations included; on a machine of shared cores the wall time is longer) and measure
@@ -332,6 +343,8 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
     if isinstance(average, bool) or not isinstance(average, (int, float)) or not 0.0 <= average < 1.0:
         raise GoujiError(f"average is a decay from 0 (none) up to 1, not {average!r:.40}")
     _positive("learning_rate", learning_rate, float)
+    if baseline not in BASELINES:
+        raise GoujiError(f"baseline is one of {', '.join(BASELINES)}, not {baseline!r:.40}")
     if threads > MAX_THREADS:
         raise GoujiError(f"threads is 1 to {MAX_THREADS}, not {threads!r:.40}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
@@ -397,13 +410,12 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
             seats[s] = learners[index]
         for s in range(1 - team, 6, 2):
             seats[s] = opponent(deal_seed * 6 + s)
-        game = variant.new_game(seed=deal_seed)
-        while not game.is_over:
-            seat = game.current_player
-            assert seat is not None, "a game not over has a seat to decide"
-            game.apply(decide(seats[seat], game))
-        points = team_points(variant, game)
-        margin = (points[team] - points[1 - team]) / 2 / TARGET_SCALE
+        margin = _margin(variant, deal_seed, seats, team)
+        if baseline == "expert":
+            # The twin: the same deal, opponents and seeds, the learner's seats played by expert.
+            twin = [ExpertBot(deal_seed * 6 + s) if s % 2 == team else opponent(deal_seed * 6 + s)
+                    for s in range(6)]
+            margin -= _margin(variant, deal_seed, twin, team)
         for row in rows:
             inputs[cursor], targets[cursor] = row, margin
             cursor = (cursor + 1) % buffer
@@ -442,6 +454,17 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
         report(f"final, {final_deals} held-out deals from {HELD_OUT_SEED:,}, seats swapped: "
                f"vs greedy {_figure(final_greedy)}  vs expert {_figure(final_expert)}")
     return TrainingResult(network, tuple(curve), final_greedy, final_expert, deals, decisions)
+
+
+def _margin(variant: Variant, deal_seed: int, seats: Sequence[Any], team: int) -> float:
+    """``team``'s margin over the other, scaled for a target, in the deal ``deal_seed`` played by ``seats``."""
+    game = variant.new_game(seed=deal_seed)
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None, "a game not over has a seat to decide"
+        game.apply(decide(seats[seat], game))
+    points = team_points(variant, game)
+    return (points[team] - points[1 - team]) / 2 / TARGET_SCALE
 
 
 def _figure(strength: Strength) -> str:
@@ -508,6 +531,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--eval-every", type=float, default=5.0, help="minutes between points of the curve")
     parser.add_argument("--eval-deals", type=int, default=30, help="held-out deals of each point")
     parser.add_argument("--final-deals", type=int, default=200, help="held-out deals of the final figures (0: none)")
+    parser.add_argument("--baseline", default="expert", choices=BASELINES,
+                        help="subtracted from each game's margin: the same deal played by expert (duplicate), or none")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="PyTorch's threads")
     args = parser.parse_args(argv)
@@ -528,7 +553,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = train(args.variant, args.minutes, hidden=hidden, epsilon=args.epsilon,
                        learning_rate=args.learning_rate, average=args.average, eval_every=args.eval_every,
-                       eval_deals=args.eval_deals, final_deals=args.final_deals, seed=args.seed, threads=args.threads)
+                       eval_deals=args.eval_deals, final_deals=args.final_deals, seed=args.seed, threads=args.threads,
+                       baseline=args.baseline)
         save_weights(result.network, out / "weights.npz")
         written = write_curve(result, out)
     except GoujiError as error:
@@ -543,6 +569,7 @@ if __name__ == "__main__":
 
 
 __all__ = [
+    "BASELINES",
     "INPUT_NAMES",
     "STATE_NAMES",
     "CurvePoint",
