@@ -88,10 +88,25 @@ class GreedyBot:
     """
 
     name = "greedy"
+    #: Made by :attr:`rng` when first asked for (a class default, so that a bot pickled when
+    #: ``rng`` was an attribute of its own still loads).
+    _rng: random.Random | None = None
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self.rng = random.Random(seed)
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's generator, seeded by ``seed``; made when first asked for: greedy's own
+        choice draws nothing, and a server makes one bot a decision (seeding costs more than
+        the decision's bookkeeping)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng = generator
 
     def __repr__(self) -> str:
         return f"GreedyBot(seed={self.seed})"
