@@ -14,7 +14,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import gouji  # noqa: E402
-from gouji.bots.basic import play_game  # noqa: E402
+from gouji.bots.basic import decide, play_game  # noqa: E402
 from gouji.errors import GoujiError  # noqa: E402
 from gouji.rl.dmc import INPUT_NAMES as FEATURE_NAMES  # noqa: E402
 from gouji.rl.dmc import DMCBot, QNetwork, load_weights, main, save_weights, train, write_curve  # noqa: E402
@@ -93,7 +93,9 @@ def test_epsilon_is_a_probability() -> None:
                                        {"hidden": (0,)}, {"hidden": (True,)}, {"batch": 0}, {"eval_deals": 0},
                                        {"final_deals": -1}, {"learning_rate": 0.0}, {"threads": "2"},
                                        {"average": 1.0}, {"average": -0.5}, {"average": True},
-                                       {"baseline": "greedy"}, {"baseline": None}])
+                                       {"baseline": "greedy"}, {"baseline": None}, {"target": "td"},
+                                       {"rollout_share": 0.0}, {"rollout_share": 1.5}, {"expert_margin": -0.1},
+                                       {"expert_margin": 3.0}, {"expert_margin": float("nan")}, {"expert_margin": "1"}])
 def test_bad_training_arguments_are_gouji_errors(arguments: dict[str, object]) -> None:
     pytest.importorskip("torch")
     with pytest.raises(GoujiError):
@@ -126,11 +128,49 @@ def test_the_duplicate_baseline_cancels_the_deal() -> None:
         assert len(margins) == 1
 
 
-def test_a_run_without_a_baseline_trains_on_the_plain_return() -> None:
+@pytest.mark.parametrize("baseline", ["none", "expert"])
+def test_a_run_on_the_games_return_trains(baseline: str) -> None:
     pytest.importorskip("torch")
     result = train("provincial", minutes=0.03, hidden=(4,), eval_every=100.0, final_deals=0, batch=8,
-                   baseline="none", report=lambda line: None)
-    assert result.deals > 0
+                   target="game", baseline=baseline, report=lambda line: None)
+    assert result.deals > 0 and result.decisions > 0
+
+
+def test_rollout_targets_are_what_each_candidate_ends_with_above_experts() -> None:
+    """Each sampled decision gives a row per candidate, expert's (the first) at exactly 0: the
+    same deal played on by expert from expert's own action is the deal itself."""
+    from gouji.bots.basic import GreedyBot
+    from gouji.bots.expert import ExpertBot
+    from gouji.rl import dmc
+
+    variant = gouji.load_variant("provincial")
+    network = _network()
+    seats = [DMCBot(network, s) if s % 2 == 0 else GreedyBot(s) for s in range(6)]
+    added = dmc._play_with_rollouts(variant, 7, seats, 0, 1.0)
+    assert added and all(len(row) == len(FEATURE_NAMES) for row, _ in added)
+    experts = [ExpertBot(7 * 6 + s) if s % 2 == 0 else GreedyBot(s) for s in range(6)]
+    again = dmc._play_with_rollouts(variant, 7, experts, 0, 1.0)
+    firsts = [gain for (row, gain) in again if row[dmc.INPUT_NAMES.index("expert")] == 1.0]
+    assert firsts and all(gain == 0.0 for gain in firsts)
+
+
+def test_the_expert_margin_keeps_experts_candidate_until_another_scores_above_it(tmp_path: Path) -> None:
+    layers = [(np.zeros((len(FEATURE_NAMES), 1)), np.zeros(1))]
+    sure = QNetwork(layers, expert_margin=0.5)
+    save_weights(sure, tmp_path / "w.npz")
+    assert load_weights(tmp_path / "w.npz").expert_margin == 0.5
+    variant = gouji.load_variant("provincial")
+    from gouji.bots.expert import ExpertBot
+
+    game = variant.new_game(seed=3)
+    steps = 0
+    while not game.is_over and steps < 400:
+        seat = game.current_player
+        assert seat is not None
+        chosen = decide(DMCBot(sure, seat), game)
+        assert chosen == decide(ExpertBot(seat), game)  # every candidate scores 0: expert's is played
+        game.apply(chosen)
+        steps += 1
 
 
 def test_the_curve_is_plotted_when_matplotlib_is_there(tmp_path: Path) -> None:
@@ -158,3 +198,13 @@ def test_the_command_refuses_bad_arguments_plainly(tmp_path: Path, capsys: pytes
         main(["--minutes", "0.05", "--epsilon", "3", "--out", str(tmp_path)])
     assert stopped.value.code == 2
     assert "probability" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("margin", [np.array([0.1, 0.2]), np.array("0.1"), np.array(99.0), np.array(-1.0),
+                                    np.array(float("nan"))])
+def test_a_weights_file_of_a_bad_expert_margin_is_a_gouji_error(tmp_path: Path, margin: object) -> None:
+    path = tmp_path / "w.npz"
+    np.savez(path, features=np.array(FEATURE_NAMES), weight0=np.zeros((SIZE, 1)), bias0=np.zeros(1),
+             expert_margin=margin)
+    with pytest.raises(GoujiError, match="expert_margin"):
+        load_weights(path)

@@ -161,7 +161,8 @@ def test_non_finite_and_out_of_range_training_arguments_are_gouji_errors(argumen
         train("provincial", **{"minutes": 0.01, "final_deals": 0, **arguments})  # type: ignore[arg-type]
 
 
-def test_training_skips_the_held_out_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("target", ["rollouts", "game"])
+def test_training_skips_the_held_out_deals(monkeypatch: pytest.MonkeyPatch, target: str) -> None:
     """A seed just under the held-out deals trains on none of them (they measure it)."""
     pytest.importorskip("torch")
     dealt: list[int] = []
@@ -174,10 +175,12 @@ def test_training_skips_the_held_out_deals(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(gouji.Variant, "new_game", recording)
     monkeypatch.setattr(dmc, "head_to_head", lambda *a, **k: pytest.fail("no evaluation asked for"))
     result = train("provincial", minutes=0.03, hidden=(4,), eval_every=100.0, eval_deals=5, final_deals=0,
-                   batch=8, seed=HELD_OUT_SEED - 2, report=lambda line: None)
+                   batch=8, seed=HELD_OUT_SEED - 2, target=target, report=lambda line: None)
     assert result.deals >= 3
-    # Each deal is played twice (the learner's game and its expert twin, baseline="expert").
-    assert dealt[:6] == [HELD_OUT_SEED - 2] * 2 + [HELD_OUT_SEED - 1] * 2 + [HELD_OUT_SEED + 5] * 2
+    # With target="game" each deal is played twice (the learner's game and its expert twin,
+    # baseline="expert"); rollouts play on from clones, never dealing again.
+    times = 2 if target == "game" else 1
+    assert dealt[:3 * times] == [HELD_OUT_SEED - 2] * times + [HELD_OUT_SEED - 1] * times + [HELD_OUT_SEED + 5] * times
 
 
 @pytest.mark.parametrize("case", ["a file", "unwritable"])

@@ -128,10 +128,23 @@ def _choices(observation: Observation, variant: Variant, expert: ExpertBot,
     return None, weighing.options, [row + state for row in rows]
 
 
-class QNetwork:
-    """Q(s, a) of each candidate's feature row: a ReLU network run by numpy (inference only)."""
+#: The largest expert margin a network may carry (in target units: a sweep's margin is 2).
+MAX_EXPERT_MARGIN = 2.0
 
-    def __init__(self, layers: Sequence[tuple[Any, Any]]) -> None:
+
+def _check_margin(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= MAX_EXPERT_MARGIN:
+        raise GoujiError(f"expert_margin is a number from 0 to {MAX_EXPERT_MARGIN}, not {value!r:.40}")
+    return float(value)
+
+
+class QNetwork:
+    """Q(s, a) of each candidate's feature row: a ReLU network run by numpy (inference only).
+    ``expert_margin``: how much higher than ``expert``'s candidate another must score to be
+    played instead (:class:`DMCBot`; in target units, a game's margin over :data:`TARGET_SCALE`)."""
+
+    def __init__(self, layers: Sequence[tuple[Any, Any]], expert_margin: float = 0.0) -> None:
+        self.expert_margin = _check_margin(expert_margin)
         if not 1 <= len(layers) <= MAX_LAYERS:
             raise GoujiError(f"a Q-network has 1 to {MAX_LAYERS} layers, not {len(layers)}")
         width = len(INPUT_NAMES)
@@ -197,7 +210,7 @@ def _check_members(path: str | os.PathLike[str]) -> None:
 
 def save_weights(network: QNetwork, path: str | os.PathLike[str]) -> None:
     """Write ``network`` to ``path`` (``.npz``), with the feature names it reads."""
-    arrays: dict[str, Any] = {"features": np.array(INPUT_NAMES)}
+    arrays: dict[str, Any] = {"features": np.array(INPUT_NAMES), "expert_margin": np.array(network.expert_margin)}
     for index, (weight, bias) in enumerate(network.layers):
         arrays[f"weight{index}"], arrays[f"bias{index}"] = weight, bias
     try:
@@ -227,16 +240,24 @@ def load_weights(path: str | os.PathLike[str]) -> QNetwork:
             if not 1 <= count <= MAX_LAYERS:
                 raise GoujiError(f"{os.fspath(path)!r:.200} holds {count} layers, not 1 to {MAX_LAYERS}")
             layers = [(data[f"weight{i}"], data[f"bias{i}"]) for i in range(count)]
+            margin: Any = 0.0
+            if "expert_margin" in data.files:
+                kept = data["expert_margin"]
+                if kept.shape != () or kept.dtype.kind not in "iuf":
+                    raise GoujiError(f"{os.fspath(path)!r:.200}: expert_margin is one number, not an array "
+                                     f"{kept.shape!r:.40} of {kept.dtype}")
+                margin = float(kept)
     except GoujiError:
         raise
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zipfile.LargeZipFile) as error:
         raise GoujiError(f"cannot read Q-network weights from {os.fspath(path)!r:.200}: {error}"[:400]) from None
-    return QNetwork(layers)
+    return QNetwork(layers, margin)
 
 
 class DMCBot:
-    """Plays a trained :class:`QNetwork`: the candidate of the highest Q (``epsilon``: a random
-    candidate that often, for exploration while training)."""
+    """Plays a trained :class:`QNetwork`: the candidate of the highest Q, unless it scores less
+    than the network's ``expert_margin`` above ``expert``'s candidate, which is then played
+    (``epsilon``: a random candidate that often, for exploration while training)."""
 
     name = "dmc"
 
@@ -262,7 +283,11 @@ class DMCBot:
         if self.epsilon and self.rng.random() < self.epsilon:
             index = self.rng.randrange(len(options))
         else:
-            index = int(self.network.scores(rows).argmax())
+            scores = self.network.scores(rows)
+            index = int(scores.argmax())
+            # The candidates list expert's first: a network must be sure before it departs from it.
+            if scores[index] < scores[0] + self.network.expert_margin:
+                index = 0
         if self.record is not None:
             self.record.append(rows[index])
         return options[index]
@@ -313,12 +338,15 @@ def _positive(name: str, value: Any, kind: type = int) -> None:
 
 #: The baselines :func:`train` subtracts from a game's margin (see the module's "Target").
 BASELINES = ("expert", "none")
+#: What :func:`train` regresses on: each candidate's rollout, or the game's return (DouZero's).
+TARGETS = ("rollouts", "game")
 
 
 def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidden: Sequence[int] = (256, 128),
           epsilon: float = 0.1, learning_rate: float = 1e-3, batch: int = 512, steps_per_deal: int = 4,
           buffer: int = 200_000, average: float = 0.999, eval_every: float = 5.0, eval_deals: int = 30,
           final_deals: int = 200, seed: int = 0, threads: int = 1, baseline: str = "expert",
+          expert_margin: float = 0.25, target: str = "rollouts", rollout_share: float = 0.1,
           report: Callable[[str], None] = print) -> TrainingResult:
     """Train a Q-network by Deep Monte-Carlo for ``minutes`` of this process's CPU time
     (evaluations included; on a machine of shared cores the wall time is longer) and measure
@@ -343,6 +371,11 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
     if isinstance(average, bool) or not isinstance(average, (int, float)) or not 0.0 <= average < 1.0:
         raise GoujiError(f"average is a decay from 0 (none) up to 1, not {average!r:.40}")
     _positive("learning_rate", learning_rate, float)
+    expert_margin = _check_margin(expert_margin)
+    if target not in TARGETS:
+        raise GoujiError(f"target is one of {', '.join(TARGETS)}, not {target!r:.40}")
+    if not _probability(rollout_share) or not rollout_share:
+        raise GoujiError(f"rollout_share is a probability above 0, not {rollout_share!r:.40}")
     if baseline not in BASELINES:
         raise GoujiError(f"baseline is one of {', '.join(BASELINES)}, not {baseline!r:.40}")
     if threads > MAX_THREADS:
@@ -375,7 +408,8 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
 
     def snapshot() -> QNetwork:
         linear = [m for m in (averaged if average else net) if isinstance(m, torch.nn.Linear)]
-        return QNetwork([(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()) for m in linear])
+        return QNetwork([(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()) for m in linear],
+                        expert_margin)
 
     inputs = np.zeros((buffer, len(INPUT_NAMES)), np.float32)
     targets = np.zeros(buffer, np.float32)
@@ -388,7 +422,9 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
     next_eval = start + eval_every * 60
     network = snapshot()
     report(f"DMC on {variant.name}: {len(INPUT_NAMES)} inputs per action, layers {widths}, "
-           f"epsilon {epsilon}, {minutes:g} minutes; held-out deals from {HELD_OUT_SEED:,}")
+           f"epsilon {epsilon}, target {target}"
+           f"{f' (share {rollout_share:g})' if target == 'rollouts' else f', baseline {baseline}'}, "
+           f"expert margin {expert_margin:g}, {minutes:g} minutes; held-out deals from {HELD_OUT_SEED:,}")
 
     def measure(count: int) -> tuple[Strength, Strength]:
         frozen = snapshot()
@@ -410,8 +446,17 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
             seats[s] = learners[index]
         for s in range(1 - team, 6, 2):
             seats[s] = opponent(deal_seed * 6 + s)
-        margin = _margin(variant, deal_seed, seats, team)
-        if baseline == "expert":
+        if target == "rollouts":
+            added = _play_with_rollouts(variant, deal_seed, seats, team, rollout_share)
+            for row, gain in added:
+                inputs[cursor], targets[cursor] = row, gain
+                cursor = (cursor + 1) % buffer
+                filled = min(filled + 1, buffer)
+            rows.clear()
+            margin = 0.0
+        else:
+            margin = _margin(variant, deal_seed, seats, team)
+        if target == "game" and baseline == "expert":
             # The twin: the same deal, opponents and seeds, the learner's seats played by expert.
             twin = [ExpertBot(deal_seed * 6 + s) if s % 2 == team else opponent(deal_seed * 6 + s)
                     for s in range(6)]
@@ -421,9 +466,11 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
             cursor = (cursor + 1) % buffer
             filled = min(filled + 1, buffer)
         deals += 1
-        decisions += len(rows)
+        decisions += len(rows) if target == "game" else len(added)
         if filled >= batch:
-            for _ in range(steps_per_deal):
+            # A deal of rollouts adds a few rows, a deal's return one per decision (about 50):
+            # as many passes over each new row either way.
+            for _ in range(steps_per_deal if target == "game" else 1):
                 at = rng.integers(0, filled, size=batch)
                 x, y = torch.from_numpy(inputs[at]), torch.from_numpy(targets[at])
                 loss = torch.mean((net(x)[:, 0] - y) ** 2)
@@ -454,6 +501,43 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
         report(f"final, {final_deals} held-out deals from {HELD_OUT_SEED:,}, seats swapped: "
                f"vs greedy {_figure(final_greedy)}  vs expert {_figure(final_expert)}")
     return TrainingResult(network, tuple(curve), final_greedy, final_expert, deals, decisions)
+
+
+def _play_with_rollouts(variant: Variant, deal_seed: int, seats: Sequence[Any], team: int,
+                        share: float) -> list[tuple[list[float], float]]:
+    """Play the deal with ``seats``; at a ``share`` of the learner's weighed decisions (drawn by
+    a generator of the deal's own), play the game on from each candidate with ``expert`` in the
+    learner's seats (the same opponents): each candidate's row and what it ends with above
+    ``expert``'s candidate (the first), in target units. The bots and the engine are
+    deterministic, so the difference is exactly what the candidate is worth there, the rest of
+    the game played as expert would."""
+    draw = random.Random(deal_seed)
+    rollout = [ExpertBot(deal_seed * 6 + s) if s % 2 == team else seats[s] for s in range(6)]
+    greedy = [GreedyBot(deal_seed * 6 + s) for s in range(6)]  # the weighing's (as DMCBot's own)
+    added: list[tuple[list[float], float]] = []
+    game = variant.new_game(seed=deal_seed)
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None, "a game not over has a seat to decide"
+        bot = seats[seat]
+        if seat % 2 == team and draw.random() < share:
+            settled, options, rows = _choices(game.observation(seat), variant, rollout[seat], greedy[seat])
+            if settled is None:
+                ends = []
+                for candidate in options:
+                    branch = game.clone()
+                    branch.apply(candidate)
+                    ends.append(_played_out(variant, branch, rollout, team))
+                added.extend((row, end - ends[0]) for row, end in zip(rows, ends, strict=True))
+        game.apply(decide(bot, game))
+    return added
+
+
+def _played_out(variant: Variant, game: Any, seats: Sequence[Any], team: int) -> float:
+    while not game.is_over:
+        game.apply(decide(seats[game.current_player], game))
+    points = team_points(variant, game)
+    return (points[team] - points[1 - team]) / 2 / TARGET_SCALE
 
 
 def _margin(variant: Variant, deal_seed: int, seats: Sequence[Any], team: int) -> float:
@@ -533,6 +617,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--final-deals", type=int, default=200, help="held-out deals of the final figures (0: none)")
     parser.add_argument("--baseline", default="expert", choices=BASELINES,
                         help="subtracted from each game's margin: the same deal played by expert (duplicate), or none")
+    parser.add_argument("--target", default="rollouts", choices=TARGETS,
+                        help="each candidate's rollout (played on by expert) or the game's return (DouZero's)")
+    parser.add_argument("--rollout-share", type=float, default=0.1,
+                        help="the share of the learner's decisions rolled out (--target rollouts)")
+    parser.add_argument("--expert-margin", type=float, default=0.25,
+                        help="how much higher than expert's candidate another must score to be played (0: argmax)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="PyTorch's threads")
     args = parser.parse_args(argv)
@@ -554,7 +644,8 @@ def main(argv: list[str] | None = None) -> int:
         result = train(args.variant, args.minutes, hidden=hidden, epsilon=args.epsilon,
                        learning_rate=args.learning_rate, average=args.average, eval_every=args.eval_every,
                        eval_deals=args.eval_deals, final_deals=args.final_deals, seed=args.seed, threads=args.threads,
-                       baseline=args.baseline)
+                       baseline=args.baseline, expert_margin=args.expert_margin, target=args.target,
+                       rollout_share=args.rollout_share)
         save_weights(result.network, out / "weights.npz")
         written = write_curve(result, out)
     except GoujiError as error:
@@ -572,6 +663,7 @@ __all__ = [
     "BASELINES",
     "INPUT_NAMES",
     "STATE_NAMES",
+    "TARGETS",
     "CurvePoint",
     "DMCBot",
     "QNetwork",
