@@ -17,16 +17,22 @@ What it learns from, and why (docs/rl.rst, "A baseline that learns", says what t
 * **Candidates.** The network chooses among :func:`gouji.bots.learned.candidates` (``expert``'s
   action, ``greedy``'s, the decline and the cheapest set); a set that empties the hand is
   always played, and the books' phase decisions are the bots' (the declared suggestions).
-* **Target.** Every decision of the learner's team is regressed on the game's final team
-  margin ``(ours - theirs) / 2``, divided by 4: the Monte-Carlo return of DouZero, the same for
-  the three teammates (a seat that goes out first still wins or loses with its team). With
-  ``baseline="expert"`` (the default) the same deal is played a second time, the learner's seats
-  held by ``expert`` against the same opponents, and that twin's margin is subtracted (duplicate
-  scoring, as bridge clubs score a hand): the deal's luck is the same in both games and cancels,
-  and what is left is what the learner's own choices changed. A baseline that depends on the
-  deal only moves every candidate of a decision by the same amount, so the ranking it learns is
-  the one the plain return would give, with far less noise; where the learner plays ``expert``'s
-  action throughout, the two games are one and the target is 0.
+* **Target.** With ``target="rollouts"`` (the default), at ``rollout_share`` (a tenth) of the
+  learner's weighed decisions the game is cloned once per candidate and each clone played to
+  its end with ``expert`` in the learner's seats against the same opponents: each candidate's
+  row is regressed on what it ends with above ``expert``'s candidate, the team margin
+  ``(ours - theirs) / 2`` divided by 4. The bots and the engine are deterministic, so the
+  difference is exactly what that candidate is worth there, the deal's luck the same in every
+  clone; every candidate gets a target, not only the one played (a Monte-Carlo estimate of
+  Q under ``expert``'s play, as the ``learned`` bot is trained). With ``target="game"`` every
+  decision of the learner's team is regressed on the game's own final margin, DouZero's
+  return, the same for the three teammates; ``baseline="expert"`` then subtracts the margin of
+  the same deal played by ``expert`` in the learner's seats (duplicate scoring, as bridge clubs
+  score a hand), so that the deal's luck cancels.
+* **Choice.** The network's best candidate is played only where it scores ``expert_margin``
+  (0.5: two team points a game) above ``expert``'s candidate: a network trained for minutes
+  overrates the candidates it has seen least, and the margin keeps it to the departures it
+  has learned well. The margin is saved with the weights.
 * **Actors.** The learner holds one team, alternately seats 0, 2, 4 and 1, 3, 5; the other
   team is ``greedy`` and ``expert`` on alternate deals (training deals start at seed 0, held-out
   ones at :data:`~gouji.bots.arena.HELD_OUT_SEED`). Exploration is epsilon-greedy.
@@ -346,7 +352,7 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
           epsilon: float = 0.1, learning_rate: float = 1e-3, batch: int = 512, steps_per_deal: int = 4,
           buffer: int = 200_000, average: float = 0.999, eval_every: float = 5.0, eval_deals: int = 30,
           final_deals: int = 200, seed: int = 0, threads: int = 1, baseline: str = "expert",
-          expert_margin: float = 0.25, target: str = "rollouts", rollout_share: float = 0.1,
+          expert_margin: float = 0.5, target: str = "rollouts", rollout_share: float = 0.1,
           report: Callable[[str], None] = print) -> TrainingResult:
     """Train a Q-network by Deep Monte-Carlo for ``minutes`` of this process's CPU time
     (evaluations included; on a machine of shared cores the wall time is longer) and measure
@@ -621,7 +627,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="each candidate's rollout (played on by expert) or the game's return (DouZero's)")
     parser.add_argument("--rollout-share", type=float, default=0.1,
                         help="the share of the learner's decisions rolled out (--target rollouts)")
-    parser.add_argument("--expert-margin", type=float, default=0.25,
+    parser.add_argument("--expert-margin", type=float, default=0.5,
                         help="how much higher than expert's candidate another must score to be played (0: argmax)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="PyTorch's threads")
