@@ -1,0 +1,176 @@
+"""Review 40 of gouji.rl.dmc (fresh eyes, from the docs and the public names): each test here
+shows a defect found, and fails until it is fixed. See the commit message for the list."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import tempfile
+import threading
+import zipfile
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+import gouji  # noqa: E402
+from gouji.bots.arena import HELD_OUT_SEED  # noqa: E402
+from gouji.errors import GoujiError  # noqa: E402
+from gouji.rl.dmc import INPUT_NAMES, QNetwork, load_weights, main, save_weights, train  # noqa: E402
+
+SIZE = len(INPUT_NAMES)
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.rst"
+
+
+def _archive(path: Path, raw: dict[str, bytes], arrays: dict[str, object] | None = None) -> Path:
+    """A zip of ``arrays`` saved as ``name.npy`` and ``raw`` members written as given."""
+    arrays = {"features": np.array(INPUT_NAMES), "weight0": np.zeros((SIZE, 1)), "bias0": np.zeros(1)} \
+        if arrays is None else arrays
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, array in arrays.items():
+            buffer = io.BytesIO()
+            np.save(buffer, array)
+            archive.writestr(f"{name}.npy", buffer.getvalue())
+        for name, data in raw.items():
+            archive.writestr(name, data)
+    return path
+
+
+# --- hostile weights files ------------------------------------------------------------------
+
+
+def test_a_member_without_the_npy_suffix_whose_header_lies_is_a_gouji_error(tmp_path: Path) -> None:
+    """_check_members reads the header of ``*.npy`` members only, but np.load also reads a member
+    named plainly ``weight0`` as an array: its header declaring 152 TiB over 64 bytes is never
+    measured, and numpy's allocation raises MemoryError (not a GoujiError)."""
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, {"descr": "<f8", "fortran_order": False,
+                                                  "shape": (SIZE, 10**11)})
+    path = _archive(tmp_path / "w.npz", {"weight0": header.getvalue() + bytes(64)},
+                    {"features": np.array(INPUT_NAMES), "bias0": np.zeros(1)})
+    with pytest.raises(GoujiError):
+        load_weights(path)
+
+
+@pytest.mark.parametrize("data", [b"0.5", b""])
+def test_an_expert_margin_member_that_is_no_array_is_a_gouji_error(tmp_path: Path, data: bytes) -> None:
+    """np.load gives a member without the npy magic (named without ``.npy``) as bytes:
+    load_weights then asks the bytes for ``.shape`` (AttributeError)."""
+    path = _archive(tmp_path / "w.npz", {"expert_margin": data})
+    with pytest.raises(GoujiError, match="expert_margin"):
+        load_weights(path)
+
+
+def test_a_weights_path_that_is_a_fifo_is_refused_not_waited_on(tmp_path: Path) -> None:
+    """A named pipe is no weights file: load_weights opens it and blocks forever."""
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    fifo = tmp_path / "w.npz"
+    os.mkfifo(fifo)
+    outcome: list[BaseException | None] = []
+
+    def load() -> None:
+        try:
+            load_weights(fifo)
+            outcome.append(None)
+        except BaseException as error:
+            outcome.append(error)
+
+    thread = threading.Thread(target=load, daemon=True)
+    thread.start()
+    thread.join(5)
+    if thread.is_alive():
+        with contextlib.suppress(OSError):  # unblock the reader: a writer that closes at once
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        thread.join(5)
+        pytest.fail("load_weights waited on a named pipe")
+    assert isinstance(outcome[0], GoujiError)
+
+
+def test_save_weights_refuses_a_path_of_another_type() -> None:
+    """load_weights refuses a path that is no str or PathLike; save_weights passes an int to
+    open(), which takes it as a file descriptor: the weights go into whatever file that is,
+    and it is closed under its owner."""
+    network = QNetwork([(np.zeros((SIZE, 1)), np.zeros(1))])
+    with tempfile.TemporaryDirectory() as folder:
+        victim = Path(folder) / "someone else's file"
+        descriptor = os.open(victim, os.O_RDWR | os.O_CREAT)
+        try:
+            with pytest.raises(GoujiError):
+                save_weights(network, descriptor)  # type: ignore[arg-type]
+        finally:
+            written = victim.read_bytes()
+            with contextlib.suppress(OSError):  # save_weights may have closed it
+                os.close(descriptor)
+        assert written == b"", "save_weights wrote the weights into an open file descriptor"
+
+
+# --- training arguments: a GoujiError before any deal is dealt ------------------------------
+
+
+@pytest.fixture
+def no_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gouji.Variant, "new_game", lambda *a, **k: pytest.fail("dealt before refusing"))
+
+
+@pytest.mark.parametrize("arguments", [
+    # AttributeError: 'NoneType' object has no attribute 'name'
+    pytest.param({"variant": None}, id="variant None"),
+    pytest.param({"variant": 5}, id="variant 5"),  # AttributeError
+    pytest.param({"buffer": 10**12}, id="buffer 1e12"),  # MemoryError: numpy's 760 TiB buffer
+    pytest.param({"hidden": 4}, id="hidden int"),  # TypeError: object of type 'int' has no len()
+    # RuntimeError from torch's Adam, once the buffer holds a batch (long work at the defaults)
+    pytest.param({"learning_rate": 1e300}, id="learning_rate 1e300"),
+    # "a Q-network layer takes 209 inputs and finite weights" once the buffer holds a batch
+    pytest.param({"learning_rate": 1e30, "target": "game"}, id="learning_rate 1e30"),
+    # accepted: the batch never fills, the network returned is the untrained one
+    pytest.param({"batch": 1000, "buffer": 10}, id="batch above buffer"),
+    pytest.param({"report": None}, id="report None"),  # TypeError: 'NoneType' object is not callable
+])
+def test_odd_training_arguments_are_gouji_errors_before_any_deal(no_deal: None, arguments: dict[str, object]) -> None:
+    pytest.importorskip("torch")
+    kwargs: dict[str, object] = {"minutes": 0.05, "hidden": (4,), "final_deals": 0, "eval_every": 100.0, "batch": 8,
+                                 "report": lambda line: None, **arguments}
+    variant = kwargs.pop("variant", "provincial")
+    with pytest.raises(GoujiError):
+        train(variant, **kwargs)  # type: ignore[arg-type]
+
+
+# --- held-out deals -------------------------------------------------------------------------
+
+
+def test_training_plays_no_deal_of_the_projects_held_out_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench/bench_bots.py measures on 200 deals from HELD_OUT_SEED, "which training never sees";
+    train() skips only max(eval_deals, final_deals) of them, so seed=HELD_OUT_SEED - 1 with
+    eval_deals=1, final_deals=0 trains on 914,001, 914,002 … (the bench's held-out deals)."""
+    pytest.importorskip("torch")
+    dealt: list[int] = []
+    new_game = gouji.Variant.new_game
+
+    def recording(self: gouji.Variant, *args: object, **kwargs: object) -> gouji.Game:
+        dealt.append(kwargs["seed"] if "seed" in kwargs else args[0])  # type: ignore[arg-type]
+        return new_game(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(gouji.Variant, "new_game", recording)
+    result = train("provincial", minutes=0.02, hidden=(4,), eval_every=100.0, eval_deals=1, final_deals=0,
+                   batch=8, seed=HELD_OUT_SEED - 1, report=lambda line: None)
+    assert result.deals >= 2
+    assert not [seed for seed in dealt if HELD_OUT_SEED <= seed < HELD_OUT_SEED + 200]
+
+
+# --- documentation --------------------------------------------------------------------------
+
+
+def test_the_docs_section_names_every_option_of_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/rl.rst, "A baseline that learns", lists the command's options with their defaults:
+    --target, --rollout-share, --expert-margin, --baseline (and --seed) are missing, and its
+    "Reward" bullet still describes the game's return as the only target."""
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    options = set(re.findall(r"^  (--[a-z-]+)", capsys.readouterr().out, re.MULTILINE)) - {"--help"}
+    text = DOCS.read_text(encoding="utf-8")
+    section = text[text.index(".. _rl-dmc:"):text.index("The mask loop")]
+    assert sorted(option for option in options if f"``{option}" not in section) == []
