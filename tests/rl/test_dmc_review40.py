@@ -109,6 +109,38 @@ def test_save_weights_refuses_a_path_of_another_type() -> None:
         assert written == b"", "save_weights wrote the weights into an open file descriptor"
 
 
+def _patched(path: Path, member: str, central: tuple[int, int], local: tuple[int, int] | None = None) -> Path:
+    """A good weights file whose ``member`` has a 2-byte field of its central (and local) zip
+    header, at ``(offset, value)``, or-ed with ``value``: a flag or a compression method."""
+    _archive(path, {})
+    data = bytearray(path.read_bytes())
+    for signature, name_length_at, name_at, field in ((b"PK\x01\x02", 28, 46, central), (b"PK\x03\x04", 26, 30, local)):
+        if field is None:
+            continue
+        at = data.find(signature)
+        while at >= 0:
+            length = int.from_bytes(data[at + name_length_at:at + name_length_at + 2], "little")
+            if data[at + name_at:at + name_at + length] == member.encode():
+                offset, value = field
+                old = int.from_bytes(data[at + offset:at + offset + 2], "little")
+                data[at + offset:at + offset + 2] = (old | value).to_bytes(2, "little")
+            at = data.find(signature, at + 4)
+    path.write_bytes(bytes(data))
+    return path
+
+
+@pytest.mark.parametrize("case", ["encrypted", "an unknown compression method"])
+def test_a_weights_file_zipfile_cannot_open_is_a_gouji_error(tmp_path: Path, case: str) -> None:
+    """zipfile's RuntimeError (an encrypted member: "password required") and NotImplementedError
+    (compression method 99) pass load_weights' except clause untouched."""
+    if case == "encrypted":  # bit 0 of the general purpose flags, central (+8) and local (+6) headers
+        path = _patched(tmp_path / "w.npz", "weight0.npy", (8, 1), (6, 1))
+    else:  # the compression method (+10 in the central header) 99, which zipfile does not know
+        path = _patched(tmp_path / "w.npz", "weight0.npy", (10, 99))
+    with pytest.raises(GoujiError):
+        load_weights(path)
+
+
 # --- training arguments: a GoujiError before any deal is dealt ------------------------------
 
 
