@@ -146,10 +146,10 @@ def test_rollout_targets_are_what_each_candidate_ends_with_above_experts() -> No
     variant = gouji.load_variant("provincial")
     network = _network()
     seats = [DMCBot(network, s) if s % 2 == 0 else GreedyBot(s) for s in range(6)]
-    added = dmc._play_with_rollouts(variant, 7, seats, 0, 1.0)
-    assert added and all(len(row) == len(FEATURE_NAMES) for row, _ in added)
+    added, count = dmc._play_with_rollouts(variant, 7, seats, 0, 1.0)
+    assert added and 0 < count < len(added) and all(len(row) == len(FEATURE_NAMES) for row, _ in added)
     experts = [ExpertBot(7 * 6 + s) if s % 2 == 0 else GreedyBot(s) for s in range(6)]
-    again = dmc._play_with_rollouts(variant, 7, experts, 0, 1.0)
+    again, _ = dmc._play_with_rollouts(variant, 7, experts, 0, 1.0)
     firsts = [gain for (row, gain) in again if row[dmc.INPUT_NAMES.index("expert")] == 1.0]
     assert firsts and all(gain == 0.0 for gain in firsts)
 

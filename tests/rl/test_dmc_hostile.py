@@ -21,7 +21,7 @@ from twin_helpers import advance, swap_hidden_cards  # noqa: E402
 
 import gouji  # noqa: E402
 from gouji.bots import decide  # noqa: E402
-from gouji.bots.arena import HELD_OUT_SEED  # noqa: E402
+from gouji.bots.arena import HELD_OUT_DEALS, HELD_OUT_SEED  # noqa: E402
 from gouji.errors import GoujiError  # noqa: E402
 from gouji.rl import dmc  # noqa: E402
 from gouji.rl.dmc import INPUT_NAMES as FEATURE_NAMES  # noqa: E402
@@ -180,7 +180,8 @@ def test_training_skips_the_held_out_deals(monkeypatch: pytest.MonkeyPatch, targ
     # With target="game" each deal is played twice (the learner's game and its expert twin,
     # baseline="expert"); rollouts play on from clones, never dealing again.
     times = 2 if target == "game" else 1
-    assert dealt[:3 * times] == [HELD_OUT_SEED - 2] * times + [HELD_OUT_SEED - 1] * times + [HELD_OUT_SEED + 5] * times
+    assert dealt[:3 * times] == ([HELD_OUT_SEED - 2] * times + [HELD_OUT_SEED - 1] * times
+                                  + [HELD_OUT_SEED + HELD_OUT_DEALS] * times)
 
 
 @pytest.mark.parametrize("case", ["a file", "unwritable"])

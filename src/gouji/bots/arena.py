@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 #: training and tuning use lower seeds (below 3,000; tuning 5,000, 20,000 and 300,000 onwards, a
 #: few hundred deals each).
 HELD_OUT_SEED = 914_000
+#: The deals from :data:`HELD_OUT_SEED` that measure bots and that no trainer plays (gouji.rl.dmc
+#: skips them): the ladder's 200 and room for longer measures.
+HELD_OUT_DEALS = 10_000
 
 
 @attrs.frozen
@@ -152,4 +155,4 @@ def _name(bot: str | Callable[[int], Bot]) -> str:
     return bot if isinstance(bot, str) else getattr(bot, "name", getattr(bot, "__name__", "bot"))
 
 
-__all__ = ["HELD_OUT_SEED", "Strength", "head_to_head", "interval", "play_deal", "team_points"]
+__all__ = ["HELD_OUT_DEALS", "HELD_OUT_SEED", "Strength", "head_to_head", "interval", "play_deal", "team_points"]

@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from gouji.bots.arena import HELD_OUT_SEED, Strength, head_to_head, team_points
+from gouji.bots.arena import HELD_OUT_DEALS, HELD_OUT_SEED, Strength, head_to_head, team_points
 from gouji.bots.basic import GreedyBot, decide
 from gouji.bots.expert import ExpertBot
 from gouji.bots.features import FEATURE_NAMES, action_features
@@ -85,6 +85,10 @@ MAX_LAYERS, MAX_WIDTH = 8, 4096
 MAX_WEIGHTS_BYTES = 64 * 1024 * 1024
 #: The most PyTorch threads :func:`train` asks for.
 MAX_THREADS = 256
+#: The most decisions' rows the replay buffer holds (a million rows of 209 float32 are 0.8 GiB).
+MAX_BUFFER = 1_000_000
+#: The largest learning rate :func:`train` takes (Adam's steps past it throw the weights to inf).
+MAX_LEARNING_RATE = 1.0
 #: Training seeds are below this (the deals' seeds; :func:`train` skips the held-out ones).
 MAX_SEED = 2**31
 
@@ -204,7 +208,9 @@ def _check_members(path: str | os.PathLike[str]) -> None:
                 raise GoujiError(f"{os.fspath(path)!r:.200} unpacks to more than a weights file may hold "
                                  f"({MAX_WEIGHTS_BYTES // 2**20} MiB)")
             if not member.filename.endswith(".npy"):
-                continue
+                # numpy would read such a member as an array if it begins like one (its header
+                # unmeasured), or as bytes: a weights file holds arrays only.
+                raise GoujiError(f"{os.fspath(path)!r:.200}: {member.filename!r:.60} is no array of a weights file")
             with archive.open(member) as stream:
                 version = np.lib.format.read_magic(stream)
                 read = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
@@ -215,7 +221,11 @@ def _check_members(path: str | os.PathLike[str]) -> None:
 
 
 def save_weights(network: QNetwork, path: str | os.PathLike[str]) -> None:
-    """Write ``network`` to ``path`` (``.npz``), with the feature names it reads."""
+    """Write ``network`` to ``path`` (``.npz``), with the feature names it reads and its expert margin."""
+    if not isinstance(path, (str, os.PathLike)):  # open() would take an int as a file descriptor
+        raise GoujiError(f"a weights file is a path, not {path!r:.80}")
+    if not isinstance(network, QNetwork):
+        raise GoujiError(f"save_weights writes a QNetwork, not {network!r:.80}")
     arrays: dict[str, Any] = {"features": np.array(INPUT_NAMES), "expert_margin": np.array(network.expert_margin)}
     for index, (weight, bias) in enumerate(network.layers):
         arrays[f"weight{index}"], arrays[f"bias{index}"] = weight, bias
@@ -233,6 +243,8 @@ def load_weights(path: str | os.PathLike[str]) -> QNetwork:
     if not isinstance(path, (str, os.PathLike)):
         raise GoujiError(f"a weights file is a path, not {path!r:.80}")
     try:
+        if not os.path.isfile(path):  # a pipe or a device would be waited on, or read without end
+            raise GoujiError(f"{os.fspath(path)!r:.200} is no file of weights")
         if os.path.getsize(path) > MAX_WEIGHTS_BYTES:
             raise GoujiError(f"{os.fspath(path)!r:.200} is larger than a weights file may be "
                              f"({MAX_WEIGHTS_BYTES // 2**20} MiB)")
@@ -255,7 +267,10 @@ def load_weights(path: str | os.PathLike[str]) -> QNetwork:
                 margin = float(kept)
     except GoujiError:
         raise
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zipfile.LargeZipFile) as error:
+    # zipfile raises RuntimeError for an encrypted member, NotImplementedError for a compression
+    # method it does not know.
+    except (OSError, ValueError, KeyError, EOFError, RuntimeError, NotImplementedError, zipfile.BadZipFile,
+            zipfile.LargeZipFile) as error:
         raise GoujiError(f"cannot read Q-network weights from {os.fspath(path)!r:.200}: {error}"[:400]) from None
     return QNetwork(layers, margin)
 
@@ -272,6 +287,8 @@ class DMCBot:
             raise GoujiError(f"epsilon is a probability, not {epsilon!r:.40}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise GoujiError(f"a bot's seed is an integer, not {seed!r:.40}")  # as make_bot's
+        if not isinstance(network, QNetwork):
+            raise GoujiError(f"a DMCBot plays a QNetwork, not {network!r:.80}")
         self.network, self.seed, self.epsilon = network, seed, epsilon
         self.rng = random.Random(seed)
         self.expert = ExpertBot(seed)
@@ -358,25 +375,36 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
     (evaluations included; on a machine of shared cores the wall time is longer) and measure
     it (see the module). ``final_deals=0`` skips the final measure."""
     from gouji.plugins.loader import load_variant
+    from gouji.plugins.variant import Variant
 
     torch = _torch()
     if isinstance(variant, str):
         variant = load_variant(variant)
+    if not isinstance(variant, Variant):
+        raise GoujiError(f"variant is a Variant or a variant's name, not {variant!r:.80}")
+    if not callable(report):
+        raise GoujiError(f"report is a function of one line, not {report!r:.80}")
     _positive("minutes", minutes, float)
     _positive("eval_every", eval_every, float)
     for name, value in (("batch", batch), ("steps_per_deal", steps_per_deal), ("buffer", buffer),
                         ("eval_deals", eval_deals), ("threads", threads)):
         _positive(name, value)
+    if buffer > MAX_BUFFER:
+        raise GoujiError(f"buffer holds at most {MAX_BUFFER:,} rows, not {buffer!r:.40}")
+    if batch > buffer:
+        raise GoujiError(f"batch ({batch}) is drawn from the buffer ({buffer}): it cannot be larger")
     if isinstance(final_deals, bool) or not isinstance(final_deals, int) or final_deals < 0:
         raise GoujiError(f"final_deals is a whole number, 0 or more, not {final_deals!r:.40}")
-    if not 1 <= len(hidden) < MAX_LAYERS or any(isinstance(h, bool) or not isinstance(h, int)
-                                                 or not 1 <= h <= MAX_WIDTH for h in hidden):
+    if not isinstance(hidden, (tuple, list)) or not 1 <= len(hidden) < MAX_LAYERS \
+            or any(isinstance(h, bool) or not isinstance(h, int) or not 1 <= h <= MAX_WIDTH for h in hidden):
         raise GoujiError(f"hidden is 1 to {MAX_LAYERS - 1} layer widths of 1 to {MAX_WIDTH}, not {hidden!r:.80}")
     if not _probability(epsilon):
         raise GoujiError(f"epsilon is a probability, not {epsilon!r:.40}")
     if isinstance(average, bool) or not isinstance(average, (int, float)) or not 0.0 <= average < 1.0:
         raise GoujiError(f"average is a decay from 0 (none) up to 1, not {average!r:.40}")
     _positive("learning_rate", learning_rate, float)
+    if learning_rate > MAX_LEARNING_RATE:
+        raise GoujiError(f"learning_rate is at most {MAX_LEARNING_RATE}, not {learning_rate!r:.40}")
     expert_margin = _check_margin(expert_margin)
     if target not in TARGETS:
         raise GoujiError(f"target is one of {', '.join(TARGETS)}, not {target!r:.40}")
@@ -389,7 +417,7 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
         raise GoujiError(f"seed is a whole number 0 to {MAX_SEED - 1}, not {seed!r:.40}")
     # Training never plays a deal that measures it: the held-out deals are skipped.
-    held_out = range(HELD_OUT_SEED, HELD_OUT_SEED + max(eval_deals, final_deals))
+    held_out = range(HELD_OUT_SEED, HELD_OUT_SEED + max(HELD_OUT_DEALS, eval_deals, final_deals))
 
     # One thread: the actors and the learner share the process, and 2-core machines are the rule.
     widths = [len(INPUT_NAMES), *hidden, 1]
@@ -453,7 +481,7 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
         for s in range(1 - team, 6, 2):
             seats[s] = opponent(deal_seed * 6 + s)
         if target == "rollouts":
-            added = _play_with_rollouts(variant, deal_seed, seats, team, rollout_share)
+            added, rolled_out = _play_with_rollouts(variant, deal_seed, seats, team, rollout_share)
             for row, gain in added:
                 inputs[cursor], targets[cursor] = row, gain
                 cursor = (cursor + 1) % buffer
@@ -472,7 +500,7 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
             cursor = (cursor + 1) % buffer
             filled = min(filled + 1, buffer)
         deals += 1
-        decisions += len(rows) if target == "game" else len(added)
+        decisions += len(rows) if target == "game" else rolled_out
         if filled >= batch:
             # A deal of rollouts adds a few rows, a deal's return one per decision (about 50):
             # as many passes over each new row either way.
@@ -510,17 +538,18 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
 
 
 def _play_with_rollouts(variant: Variant, deal_seed: int, seats: Sequence[Any], team: int,
-                        share: float) -> list[tuple[list[float], float]]:
+                        share: float) -> tuple[list[tuple[list[float], float]], int]:
     """Play the deal with ``seats``; at a ``share`` of the learner's weighed decisions (drawn by
     a generator of the deal's own), play the game on from each candidate with ``expert`` in the
     learner's seats (the same opponents): each candidate's row and what it ends with above
-    ``expert``'s candidate (the first), in target units. The bots and the engine are
-    deterministic, so the difference is exactly what the candidate is worth there, the rest of
+    ``expert``'s candidate (the first), in target units; and the number of decisions rolled out.
+    The bots and the engine are deterministic, so the difference is exactly what the candidate is worth there, the rest of
     the game played as expert would."""
     draw = random.Random(deal_seed)
     rollout = [ExpertBot(deal_seed * 6 + s) if s % 2 == team else seats[s] for s in range(6)]
     greedy = [GreedyBot(deal_seed * 6 + s) for s in range(6)]  # the weighing's (as DMCBot's own)
     added: list[tuple[list[float], float]] = []
+    decisions = 0
     game = variant.new_game(seed=deal_seed)
     while not game.is_over:
         seat = game.current_player
@@ -535,8 +564,9 @@ def _play_with_rollouts(variant: Variant, deal_seed: int, seats: Sequence[Any], 
                     branch.apply(candidate)
                     ends.append(_played_out(variant, branch, rollout, team))
                 added.extend((row, end - ends[0]) for row, end in zip(rows, ends, strict=True))
+                decisions += 1
         game.apply(decide(bot, game))
-    return added
+    return added, decisions
 
 
 def _played_out(variant: Variant, game: Any, seats: Sequence[Any], team: int) -> float:
