@@ -1,10 +1,12 @@
-"""The wheel's build hook: with ``GOUJI_COMPILE=1``, the view cache compiled by mypyc.
+"""The wheel's build hook: with ``GOUJI_COMPILE=1``, the modules of :data:`COMPILED_MODULES` compiled by mypyc.
 
-``GOUJI_COMPILE=1 pip install '.[server]'`` builds a wheel for this interpreter and machine that
-holds ``gouji.engine.view_texts`` twice: as Python and compiled (the interpreter imports the
-compiled one). A server's six views after an action then cost about a quarter less, below the
-action itself (bench/README.md). Without the variable, or for an editable install, the wheel
-is pure Python as always, and building it needs no compiler.
+``GOUJI_COMPILE=1 pip install '.[server]'`` (or ``pip wheel``) builds a wheel for this interpreter
+and machine that holds each listed module twice: as Python and compiled (the interpreter imports
+the compiled one). They are the server's view cache and the engine's hot path (the round, the
+game's action loop, the sets and their covers): bench/README.md measures what each gives against
+the pure build. One source serves both builds, and both play the same games (CI runs the engine's,
+plugins', rules' and server's tests on the compiled wheel). Without the variable, or for an
+editable install, the wheel is pure Python as always, and building it needs no compiler.
 
 The compiler works on a copy of the package in a directory of its own: the source tree gets no
 compiled file, which would shadow the Python module of a checkout.
@@ -23,8 +25,15 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: The one module compiled, as a path inside the package's source directory.
-COMPILED_MODULE = "gouji/engine/view_texts.py"
+#: The modules compiled, as paths inside the package's source directory: the one list that the
+#: build, the docs (bench/README.md) and the tests (tests/test_build_hook.py, and the compiled
+#: wheel's tests with GOUJI_REQUIRE_COMPILED=1) read. bench/bench_builds.py measures each against
+#: the pure build.
+COMPILED_MODULES = [
+    "gouji/engine/view_texts.py",
+    "gouji/engine/sets.py",
+    "gouji/engine/round.py",
+]
 #: What the compiler needs in the build's environment: mypyc (in mypy) and setuptools to build
 #: the extension, and the core's dependencies, whose types it reads.
 COMPILER_REQUIREMENTS = ["mypy>=1.10", "setuptools>=69", "attrs>=23.1", "pluggy>=1.5", "tomli-w>=1.0"]
@@ -35,8 +44,8 @@ from setuptools import setup
 
 # The project's own mypy settings (pyproject.toml's [tool.mypy], in a file of another name:
 # setuptools would read a pyproject.toml's [project] as its own).
-setup(name="gouji-view-texts",
-      ext_modules=mypycify(["--config-file", "mypy-settings.toml", {module!r}], opt_level="3"))
+setup(name="gouji-compiled",
+      ext_modules=mypycify(["--config-file", "mypy-settings.toml", *{modules!r}], opt_level="3", separate=True))
 """
 
 
@@ -45,7 +54,7 @@ def compile_wanted() -> bool:
     return os.environ.get("GOUJI_COMPILE", "").strip().lower() in {"1", "true", "yes"}
 
 
-class CompiledViewTexts(BuildHookInterface[Any]):
+class CompiledModules(BuildHookInterface[Any]):
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
@@ -59,19 +68,22 @@ class CompiledViewTexts(BuildHookInterface[Any]):
         shutil.copytree(Path(self.root) / "src" / "gouji", Path(work) / "gouji",
                         ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
         shutil.copyfile(Path(self.root) / "pyproject.toml", Path(work) / "mypy-settings.toml")
-        (Path(work) / "setup.py").write_text(_SETUP.format(module=COMPILED_MODULE), encoding="utf-8")
+        (Path(work) / "setup.py").write_text(_SETUP.format(modules=COMPILED_MODULES), encoding="utf-8")
         done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=work,
                               capture_output=True, text=True, check=False)
         if done.returncode:
-            raise RuntimeError(f"GOUJI_COMPILE: mypyc could not compile {COMPILED_MODULE} (it needs a C "
-                               f"compiler and Python's headers; without GOUJI_COMPILE the build is pure "
+            raise RuntimeError(f"GOUJI_COMPILE: mypyc could not compile {', '.join(COMPILED_MODULES)} (it needs "
+                               f"a C compiler and Python's headers; without GOUJI_COMPILE the build is pure "
                                f"Python):\n{done.stdout[-4000:]}{done.stderr[-4000:]}")
         suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-        built = sorted((Path(work) / "gouji" / "engine").glob(f"view_texts*{suffix}"))
-        if not built:
-            raise RuntimeError(f"GOUJI_COMPILE: mypyc made no {suffix} file for {COMPILED_MODULE}")
-        for path in built:
-            build_data["force_include"][str(path)] = f"gouji/engine/{path.name}"
+        for module in COMPILED_MODULES:
+            folder, _, stem = module.removesuffix(".py").rpartition("/")
+            if not list((Path(work) / folder).glob(f"{stem}{suffix}")):
+                raise RuntimeError(f"GOUJI_COMPILE: mypyc made no {suffix} file for {module}")
+        # Each module's own extension, in its place, and mypyc's shared library of them all
+        # (its name a hash of the modules), at the top of the wheel.
+        for path in sorted([*Path(work).glob(f"*{suffix}"), *(Path(work) / "gouji").rglob(f"*{suffix}")]):
+            build_data["force_include"][str(path)] = path.relative_to(work).as_posix()
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
 

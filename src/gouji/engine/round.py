@@ -29,6 +29,11 @@ from gouji.engine.sets import lead_sets, sets_of_size
 from gouji.engine.state import GameState
 from gouji.errors import GoujiError
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # mypy_extensions comes with mypy; the core does not depend on it
+    from gouji.engine.state import no_mypyc_attr as mypyc_attr
+
 if TYPE_CHECKING:
     from gouji.engine.game import Game
 
@@ -38,19 +43,13 @@ LEAD, RESPOND, PHASE, OVER = "lead", "respond", "phase", "over"
 _CORE_ACTIONS = (PlaySet, Burn, Pass, Close, Yield, TakeWind)
 
 
+# Compiled (GOUJI_COMPILE=1, hatch_build.py), a Python class all the same: its methods are
+# compiled, a game's state stays in its __dict__ as GameState declares it (clone, pickles), and
+# Game, in a module left as Python, subclasses it.
+@mypyc_attr(native_class=False)
 class RoundFlow(GameState):
     """The round's rules, as methods of :class:`gouji.engine.game.Game` (the state they
     share is declared in :class:`gouji.engine.state.GameState`)."""
-
-    if TYPE_CHECKING:
-        # What the round asks of the rest of the game, defined in gouji.engine.game.
-        def _cut_and_deal(self) -> None: ...
-        def next_in_play(self, seat: int) -> int: ...
-        def has_head(self, seat: int) -> bool: ...
-        @property
-        def is_over(self) -> bool: ...
-        @property
-        def finish_order(self) -> list[int]: ...
 
     # -- round state ---------------------------------------------------------------
     def _reset_round(self, leader: int | None) -> None:
@@ -685,7 +684,8 @@ def suit_key(suit: Any) -> int:
     return -1 if suit is None else int(suit)
 
 
-def check_seat(seat: int) -> None:
-    # A bool is an int to Python, not a seat to a reader: True is no name for seat 1.
+def check_seat(seat: object) -> None:
+    # A bool is an int to Python, not a seat to a reader: True is no name for seat 1. (An object:
+    # compiled by mypyc, a parameter typed int would take True as 1 before the check saw it.)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 6:
         raise GoujiError(f"a seat is 0-5, not {seat!r:.40}")

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from gouji.engine.views import ViewFacts
     from gouji.plugins.variant import Variant
 
-__all__ = ["PARTS", "CoreOptions", "GameState", "Part", "part", "state_methods"]
+__all__ = ["PARTS", "CoreOptions", "GameState", "Part", "no_mypyc_attr", "part", "state_methods"]
 
 
 @attrs.frozen
@@ -144,6 +144,12 @@ class Part:
 
 
 _T = TypeVar("_T")
+
+def no_mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_T], _T]:
+    """What ``mypy_extensions.mypyc_attr`` (mypyc's options for a class it compiles) does at run
+    time, for the modules compiled by ``GOUJI_COMPILE=1`` (hatch_build.py) where mypy_extensions,
+    which comes with mypy, is not installed: nothing. The core does not depend on it."""
+    return lambda cls: cls
 
 
 def part(clone: str | None = None, pickled: str | None = "{v}", loaded: str | None = None,
@@ -341,6 +347,18 @@ class GameState:
     _wire_seen: list[Any] | None = part(clone="None", pickled=None)
     #: The six seats' views as JSON text (``Game.delta_texts``; a clone starts without them).
     _texts: ViewTexts | None = part(clone="None", pickled=None)
+
+    if TYPE_CHECKING:
+        # What the round (gouji.engine.round) asks of the rest of the game, defined in
+        # gouji.engine.game. (Here, not in RoundFlow: a Python class that mypyc compiles holds
+        # definitions only.)
+        def _cut_and_deal(self) -> None: ...
+        def next_in_play(self, seat: int) -> int: ...
+        def has_head(self, seat: int) -> bool: ...
+        @property
+        def is_over(self) -> bool: ...
+        @property
+        def finish_order(self) -> list[int]: ...
 
 
 #: Every attribute of a game, in the order declared.

@@ -1,9 +1,9 @@
 """The view cache's work: every seat's view as JSON text, kept as a game goes (what
 :class:`gouji.server.views.ViewCache` answers with).
 
-This module is plain Python, and the one module of gouji that a build may compile with mypyc
-(``GOUJI_COMPILE=1``, hosting.rst): a server's views after each action cost about a quarter
-less compiled. Compiled code checks the declared type of whatever it reads, and turns a
+This module is plain Python, and one of the modules of gouji that a build may compile with mypyc
+(``GOUJI_COMPILE=1``, hosting.rst; ``hatch_build.COMPILED_MODULES``): a server's views after each
+action cost about a quarter less compiled. Compiled code checks the declared type of whatever it reads, and turns a
 ``bool`` read as an ``int`` into that int; what comes from the engine or a plugin (a game's
 fields, an event's, an action's, the seats and ``since`` a caller passes) is therefore read
 here as ``Any`` or ``object`` and tested with ``type(...) is``, so that both builds write the
