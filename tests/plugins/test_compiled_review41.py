@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 import gouji
-from gouji.engine.actions import PlaySet
 from gouji.engine.plays import Play
 from gouji.testing import random_position
 
