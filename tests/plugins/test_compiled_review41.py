@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 import gouji
+from gouji.engine.actions import PlaySet
 from gouji.engine.plays import Play
 from gouji.testing import random_position
 
@@ -246,3 +247,31 @@ def test_the_sets_functions_take_numpy_counts_in_both_builds():
     tables = sets.cover_tables(rules, lambda play: (play.size,))
     assert tables is not None
     assert tables.covers(Play.of(5, 2), array) == tables.covers(Play.of(5, 2), counts)
+
+
+def test_a_hold_three_rule_that_is_no_text_gives_the_same_refusal_in_both_builds(tmp_path):
+    """Fails compiled: a hold-three policy's forbidden_sets (not a hook: its answer is not checked)
+    naming no rule ID (``None``) for a forbidden set. Pure: IllegalActionError "[None] 3 is
+    forbidden here by a rule of the variant"; compiled: _why_illegal's ``str`` return is unboxed,
+    the TypeError swallowed by Game._refusal, and the refusal is the generic "[ROUND-1]
+    parse_action('play 3') is not a legal action now". (That the pure build writes "[None]" is
+    questionable too; the builds must agree.)"""
+    from gouji.engine.sets import all_sets
+
+    variant = _variant(tmp_path, """
+        from gouji import hookimpl
+        from gouji.engine.hold_three import HoldThreePolicy
+
+        class Held(HoldThreePolicy):
+            def forbidden_sets(self, game, seat, plays):
+                return {p: None for p in plays if p.size == 1 and any(q.size > 1 for q in plays)}
+
+        @hookimpl
+        def gouji_hold_three_policy(options):
+            return Held(active=True)
+        """)
+    game = variant.new_game(0)
+    single = next(PlaySet.of(p) for p in all_sets(game.rank_counts(game.current_player)) if p.size == 1)
+    with pytest.raises(gouji.IllegalActionError) as refused:
+        game.apply(single)
+    assert "forbidden here by a rule of the variant" in str(refused.value), str(refused.value)
