@@ -9,9 +9,10 @@ class ThreesLast(HoldThreePolicy):
     def forbidden_sets(self, game, seat, plays):
         held = game.rank_count(seat, THREE)
         size = game.hand_size(seat)
+        # 3s only as the last set, all of them and bare. A hand that holds 3s cannot go out with
+        # another set anyway; one without them goes out as it can (forbidding that wedged games).
         return {play: "END-6" for play in plays
-                if (play.rank == THREE) != (play.size == size)  # 3s only last, and last only 3s
-                or (play.rank == THREE and (play.naturals != held or play.twos or play.jokers))}
+                if play.rank == THREE and (play.size != size or play.naturals != held or play.twos or play.jokers)}
 
     def may_burn(self, counts, play):
         return can_finish_with_threes(counts, play) if counts[THREE] else None

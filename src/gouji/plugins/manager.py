@@ -9,6 +9,7 @@ is ever imported on a TOML file's say-so.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import importlib
 import importlib.util
 import os
@@ -106,7 +107,10 @@ def load_file_plugin(path: Path) -> ModuleType:
     """Import a single-file plugin from an explicit path."""
     if not path.is_file():
         raise PluginError(f"plugin file {path} does not exist")
-    module_name = f"gouji_file_plugin_{abs(hash(str(path.resolve())))}"
+    # A name of the path that every process gives alike (hash() is salted per process): a game
+    # pickled with the plugin's objects loads in another process that has loaded the variant.
+    digest = hashlib.sha256(str(path.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    module_name = f"gouji_file_plugin_{digest}"
     if module_name in sys.modules:
         return sys.modules[module_name]
     spec = importlib.util.spec_from_file_location(module_name, path)
