@@ -4,8 +4,8 @@
 and machine that holds each listed module twice: as Python and compiled (the interpreter imports
 the compiled one). Today that is the server's view cache; the engine's hot path (the round, the
 sets and their covers) compiles too, and bench/README.md measures what each gives against the
-pure build and why it is not shipped yet. One source serves both builds, and both play the same games (CI runs the engine's,
-plugins', rules' and server's tests on the compiled wheel). Without the variable, or for an
+pure build and why it is not shipped yet. One source serves both builds, and both play the same
+games (CI runs the engine's, plugins', rules' and server's tests on the compiled wheel). Without the variable, or for an
 editable install, the wheel is pure Python as always, and building it needs no compiler.
 
 The compiler works on a copy of the package in a directory of its own: the source tree gets no
