@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from gouji.plugins.variant import Variant
 
 #: Worlds (determinizations) a decision samples at most; each plays every candidate out.
-DEFAULT_SIMULATIONS = 16
+DEFAULT_SIMULATIONS = 8
 #: CPU seconds a decision may spend at most (time.process_time), checked before each world.
 DEFAULT_BUDGET = 0.5
 #: Team points a game by which a candidate must beat expert's action, on the mean of its worlds.
@@ -88,8 +88,9 @@ class SearchBot:
         self.expert = ExpertBot(seed)
         self.greedy = GreedyBot(seed)
         self._rollout = ExpertBot(seed)
-        #: Decisions searched, worlds sampled, worlds dropped (a world no rollout could finish).
-        self.searches = self.worlds = self.dropped = 0
+        #: Decisions searched, worlds sampled, worlds dropped (a world no rollout could finish),
+        #: searches the budget cut short.
+        self.searches = self.worlds = self.dropped = self.cut = 0
 
     def __repr__(self) -> str:
         return (f"SearchBot(seed={self.seed}, simulations={self.simulations}, budget={self.budget}, "
@@ -125,6 +126,7 @@ class SearchBot:
         start = time.process_time()
         for k in range(self.simulations):
             if k and self.budget is not None and time.process_time() - start >= self.budget:
+                self.cut += 1
                 break
             world = determinizer.sample(rng)
             self.worlds += 1
