@@ -8,8 +8,9 @@ games), taken one deal at a time so that a running figure is printed every ``--e
     python bench/bench_ismcts.py --deals 200 --variants provincial,dagang
 
 Beside the arena's milliseconds a decision (every decision of the bot's seats, wall time) it
-prints the run's CPU milliseconds (:func:`time.process_time`, the other bots and the engine included) per searched decision, the worlds a
-search played, the searches the CPU budget cut short and the worlds dropped.
+prints the run's CPU milliseconds (``time.process_time``, the other bots and the engine
+included) per searched decision, the worlds a search played, the searches the CPU budget cut
+short and the worlds dropped.
 ``--simulations``, ``--budget`` (``none``: no budget) and ``--margin`` set the bot's options
 (default: the registry's ``ismcts``).
 """
@@ -37,38 +38,42 @@ def main() -> None:
     args = parser.parse_args()
     budget = None if args.budget.lower() == "none" else float(args.budget)
     for name in (v.strip() for v in args.variants.split(",") if v.strip()):
-        variant = gouji.load_variant(name)
-        bots: list[SearchBot] = []
+        measure(name, args, budget)
 
-        def build(seed: int) -> SearchBot:
-            bot = SearchBot(seed, simulations=args.simulations, budget=budget, margin=args.margin)
-            bots.append(bot)
-            return bot
 
-        build.name = "ismcts"  # type: ignore[attr-defined]
-        print(f"{name}: ismcts (simulations={args.simulations}, budget={budget}, margin={args.margin}) "
-              f"vs {args.against}, {args.deals} deals from seed {args.seed}, each played twice (seats swapped)",
-              flush=True)
-        results: list[float] = []
-        seconds: list[float] = []
-        cpu = 0.0
-        for seed in range(args.seed, args.seed + args.deals):
-            start = time.process_time()
-            deal = head_to_head(build, args.against, variant, deals=1, first_seed=seed)
-            cpu += time.process_time() - start
-            results.append(deal.mean)
-            seconds.append(deal.seconds_per_decision)
-            done = len(results)
-            if done % args.every == 0 or done == args.deals:
-                mean, low, high = interval(results)
-                searches = sum(b.searches for b in bots)
-                worlds = sum(b.worlds for b in bots)
-                print(f"  {done:>4} deals: {mean:+.2f} team points a game (95% {low:+.2f} .. {high:+.2f}), "
-                      f"{sum(seconds) / done * 1e3:.1f} ms a decision, "
-                      f"{cpu / max(searches, 1) * 1e3:.0f} CPU ms of the run a search "
-                      f"({searches} searched, {worlds / max(searches, 1):.1f} worlds each, "
-                      f"{sum(b.cut for b in bots)} cut by the budget, {sum(b.dropped for b in bots)} worlds dropped), "
-                      f"{cpu:.0f} CPU s", flush=True)
+def measure(name: str, args: argparse.Namespace, budget: float | None) -> None:
+    """One variant's run, a running figure every ``args.every`` deals."""
+    variant = gouji.load_variant(name)
+    bots: list[SearchBot] = []
+
+    def build(seed: int) -> SearchBot:
+        bot = SearchBot(seed, simulations=args.simulations, budget=budget, margin=args.margin)
+        bots.append(bot)
+        return bot
+
+    print(f"{name}: ismcts (simulations={args.simulations}, budget={budget}, margin={args.margin}) "
+          f"vs {args.against}, {args.deals} deals from seed {args.seed}, each played twice (seats swapped)",
+          flush=True)
+    results: list[float] = []
+    seconds: list[float] = []
+    cpu = 0.0
+    for seed in range(args.seed, args.seed + args.deals):
+        start = time.process_time()
+        deal = head_to_head(build, args.against, variant, deals=1, first_seed=seed)
+        cpu += time.process_time() - start
+        results.append(deal.mean)
+        seconds.append(deal.seconds_per_decision)
+        done = len(results)
+        if done % args.every == 0 or done == args.deals:
+            mean, low, high = interval(results)
+            searches = sum(b.searches for b in bots)
+            worlds = sum(b.worlds for b in bots)
+            print(f"  {done:>4} deals: {mean:+.2f} team points a game (95% {low:+.2f} .. {high:+.2f}), "
+                  f"{sum(seconds) / done * 1e3:.1f} ms a decision, "
+                  f"{cpu / max(searches, 1) * 1e3:.0f} CPU ms of the run a search "
+                  f"({searches} searched, {worlds / max(searches, 1):.1f} worlds each, "
+                  f"{sum(b.cut for b in bots)} cut by the budget, {sum(b.dropped for b in bots)} worlds dropped), "
+                  f"{cpu:.0f} CPU s", flush=True)
 
 
 if __name__ == "__main__":

@@ -56,7 +56,7 @@ def test_the_registry_builds_ismcts_with_its_defaults():
     {"margin": -1}, {"margin": math.nan}, {"margin": "0.5"}, {"margin": None}, {"margin": 1e9},
 ])
 def test_every_bad_option_is_a_clear_error(options):
-    with pytest.raises(GoujiError, match="simulations|budget|margin"):
+    with pytest.raises(GoujiError, match=r"simulations|budget|margin"):
         SearchBot(0, **options)
 
 

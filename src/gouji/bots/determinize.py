@@ -20,6 +20,7 @@ is not used: the samples are a fair, not a shrewd, guess.
 
 >>> import random
 >>> import gouji
+>>> from gouji.bots.determinize import Determinizer
 >>> game = gouji.load_variant("provincial").new_game(seed=3)
 >>> seat = game.current_player
 >>> world = Determinizer(game, seat).sample(random.Random(1))

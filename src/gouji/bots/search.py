@@ -14,7 +14,7 @@ candidate's mean beats it by more than ``margin``: a few worlds are noisy, and `
 a strong prior (as ``learned`` departs from it only where its model is sure).
 
 The search stops at ``simulations`` worlds or when ``budget`` seconds of the process's CPU
-time (:func:`time.process_time`) are spent, whichever comes first (one world is always played
+time (``time.process_time``) are spent, whichever comes first (one world is always played
 out). With ``budget=None`` only ``simulations`` bounds it, and the bot is deterministic given
 its seed: the worlds of a decision are drawn from a generator seeded by the bot's seed, the
 seat and the game's turn.
