@@ -33,6 +33,7 @@ from gouji.engine.plays import Play
 from gouji.errors import GoujiError
 
 if TYPE_CHECKING:
+    from gouji.bots.determinize import Determinizer
     from gouji.engine.comparison import SetRules
     from gouji.engine.context import GameContext
     from gouji.engine.game import Game, Observation
@@ -248,11 +249,17 @@ def _learned(seed: int) -> Bot:
     return LearnedBot(seed)
 
 
+def _ismcts(seed: int) -> Bot:
+    from gouji.bots.search import SearchBot
+
+    return SearchBot(seed)
+
+
 #: The registry: each bot's name and what builds it from a seed (the stronger bots' modules
 #: are imported only when one is built). Installed bots (entry point group ``gouji.bots``)
 #: join it the first time a name is asked for (:func:`bot_names`, :func:`make_bot`).
 BOT_TYPES: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": _expert,
-                                              "learned": _learned}
+                                              "learned": _learned, "ismcts": _ismcts}
 #: The entry point group of installed bots: ``name = "package.module:factory"``, the factory
 #: (a class or a function) called with a seed and answering a :class:`Bot`.
 BOT_ENTRY_POINT_GROUP = "gouji.bots"
@@ -324,13 +331,29 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     return build(seed)
 
 
+@runtime_checkable
+class SearchingBot(Bot, Protocol):
+    """A bot that searches: :func:`decide` asks it through ``choose_searching`` with a
+    :class:`~gouji.bots.determinize.Determinizer` of the game, which samples the game with the
+    cards the seat cannot see dealt again (``ismcts``: :mod:`gouji.bots.search`)."""
+
+    def choose_searching(self, observation: Observation, variant: Variant, determinizer: Determinizer) -> Action:
+        ...
+
+
 def decide(bot: Bot, game: Game) -> Action:
     """The action ``bot`` takes for the game's current player: the one call through which
     every driver (simulation, matches, terminal play, RL, the server) asks a bot. The bot
-    sees only that seat's observation and the public variant."""
+    sees only that seat's observation and the public variant; a bot that searches
+    (:class:`SearchingBot`) gets beside them a determinizer, never the game itself."""
     seat = game.current_player
     if seat is None:
         raise GoujiError("the game is over: no seat is to decide")
+    search = getattr(bot, "choose_searching", None)
+    if search is not None and callable(search):
+        from gouji.bots.determinize import Determinizer
+
+        return cast(Action, search(game.observation(seat), game.variant, Determinizer(game, seat)))
     return bot.choose(game.observation(seat), game.variant)
 
 
@@ -362,5 +385,5 @@ def play_game(variant: Variant | str, seed: int, bots: Bot | Sequence[Bot],
     raise GoujiError(f"game seed={seed} did not end after {MAX_DECISIONS} decisions")
 
 
-__all__ = ["BOT_ENTRY_POINT_GROUP", "BOT_TYPES", "Bot", "GreedyBot", "RandomBot", "bot_names", "decide", "make_bot",
-           "play_game"]
+__all__ = ["BOT_ENTRY_POINT_GROUP", "BOT_TYPES", "Bot", "GreedyBot", "RandomBot", "SearchingBot", "bot_names", "decide",
+           "make_bot", "play_game"]

@@ -24,6 +24,14 @@ def hand_sizes(observation: Observation) -> tuple[int, ...]:
     """Each seat's hand size: shown where the variant shows it, else the dealt cards less
     those it played (0 for a seat out of play). Cards moved by tribute or buying are not
     followed: they mostly even out (a card back for each card given)."""
+    seat_of = observation.seat
+    in_play = observation.in_play
+    if all(shown is not None or seat == seat_of or (in_play and seat not in in_play)
+           for seat, shown in enumerate(observation.hand_sizes)):
+        # Every size is known without counting (late in a game, most hands are counted aloud):
+        # the history, hundreds of events, is not read.
+        return tuple(len(observation.hand) if seat == seat_of else 0 if shown is None else shown
+                     for seat, shown in enumerate(observation.hand_sizes))
     dealt = [0] * 6
     played = [0] * 6
     for event in observation.history:
