@@ -115,3 +115,123 @@ def test_worlds_of_twin_games_are_the_same_world(seed):
     differ = sorted(key for key, value in vars(first).items()
                     if not key.startswith("_rng") and repr(vars(second).get(key)) != repr(value))
     assert not differ, f"the twins' worlds differ in {differ}"
+
+
+# -- what the seat knows: worlds that contradict the public record ---------------------------
+
+def _after_tribute(variant_name: str, seed: int) -> gouji.Game:
+    from gouji.bots import make_bot, play_game
+    from gouji.engine.series import context_after
+
+    variant = gouji.load_variant(variant_name)
+    first = play_game(variant, seed, make_bot("expert", seed))
+    game = variant.new_game(seed=seed + 1000, context=context_after(variant, first))
+    bot = make_bot("expert", seed)
+    while not game.is_over and game.decision == "phase":
+        game.apply(decide(bot, game))
+    return game
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("dagang", 0), ("dagang-plain", 0)])
+def test_a_world_leaves_a_public_tribute_card_with_its_receiver(variant, seed):
+    """FAILS: a tribute card is handed over in public (the "tribute" event, seen by every
+    seat, names it: "落贡 to seat 3: 大王"), and the receiver still holds it; about half the
+    worlds deal it to someone else. The module's "fair, not shrewd" note covers what a seat
+    could *infer*; this is a fact every seat was shown."""
+    from gouji.rules.dagang.state import get_state
+
+    game = _after_tribute(variant, seed)
+    seat = game.current_player
+    assert seat is not None
+    assert all(e.visible_to is None for e in game.events if e.kind == "tribute")
+    known = [(receiver, rank) for giver, receiver, rank, _ in get_state(game).tributes
+             if seat not in (giver, receiver) and game.rank_count(receiver, rank)]
+    assert known
+    determinizer = Determinizer(game, seat)
+    rng = random.Random(0)
+    wrong = sum(1 for _ in range(20) for receiver, rank in [known[0]]
+                if not determinizer.sample(rng).rank_count(receiver, rank))
+    assert wrong == 0, f"{wrong} of 20 worlds take the public tribute card from seat {known[0][0]}"
+
+
+def test_a_world_respects_a_short_tribute():
+    """FAILS: "1 short: no more 大王, 小王 or 2" is said in public (dagang, seed 0's second
+    game): the giver holds no 大王, 小王 or 2. Worlds deal him some."""
+    from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, TWO
+
+    game = _after_tribute("dagang", 0)
+    seat = game.current_player
+    assert seat is not None
+    short = [e.seat for e in game.events if e.kind == "tribute" and "short" in e.detail and e.visible_to is None]
+    assert short and short[0] != seat
+    giver = short[0]
+    big = (TWO, SMALL_JOKER, BIG_JOKER)
+    assert not any(game.rank_count(giver, r) for r in big)  # true: he said so
+    determinizer = Determinizer(game, seat)
+    rng = random.Random(0)
+    wrong = sum(1 for _ in range(20) if any(determinizer.sample(rng).rank_count(giver, r) for r in big))
+    assert wrong == 0, f"{wrong} of 20 worlds give seat {giver} a 2 or a joker"
+
+
+# -- hostile options -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("options", [{"budget": 10**400}, {"margin": 10**400}, {"simulations": 10**5000},
+                                     {"budget": 10**5000}])
+def test_a_huge_integer_option_is_a_clear_error(options):
+    """FAILS: ``math.isfinite`` of an int too big for a float raises OverflowError (budget,
+    margin), and the refusal message's ``{value!r:.40}`` of an int over 4,300 digits raises
+    ValueError (simulations): not GoujiError."""
+    from gouji.bots.search import SearchBot
+    from gouji.errors import GoujiError
+
+    with pytest.raises(GoujiError):
+        SearchBot(0, **options)  # type: ignore[arg-type]
+
+
+def test_a_huge_seed_is_refused_or_works():
+    """FAILS: ``make_bot("ismcts", 10**5000)`` builds a bot whose first search raises
+    ValueError (the decision's generator is seeded by the text f"ismcts:{seed}:…", and an int
+    over 4,300 digits has no text); ``repr`` of it raises too. Every other bot of the registry
+    takes such a seed."""
+    from gouji.bots import make_bot
+    from gouji.errors import GoujiError
+
+    try:
+        bot = make_bot("ismcts", 10**5000)
+    except GoujiError:
+        return  # a clear refusal would do
+    game = PROVINCIAL.new_game(seed=5)
+    while bot.searches == 0:  # type: ignore[attr-defined]
+        game.apply(decide(bot, game))
+
+
+# -- determinism of the registry's bot ------------------------------------------------------
+
+def test_make_bot_ismcts_chooses_the_same_actions_whatever_the_machine_s_speed(monkeypatch):
+    """FAILS: docs/bots.rst says of the registry "the same name and seed give a bot that
+    chooses the same actions in the same games", but ``make_bot("ismcts", seed)`` has the CPU
+    budget (0.5 s a decision) and no way to leave it: on a machine where a world costs more
+    (simulated: process_time advancing 0.3 s a call) it searches fewer worlds and chooses
+    otherwise, from the first searched decision on (provincial seeds 0-5 all differ)."""
+    import itertools
+    import time
+
+    from gouji.bots import make_bot
+
+    def play(slow: bool) -> list[gouji.Action]:
+        if slow:
+            ticks = itertools.count()
+            monkeypatch.setattr(time, "process_time", lambda: next(ticks) * 0.3)
+        game = PROVINCIAL.new_game(seed=0)
+        bot, other = make_bot("ismcts", 7), make_bot("expert", 1)
+        chosen: list[gouji.Action] = []
+        while not game.is_over and len(chosen) < 10:
+            seat = game.current_player
+            action = decide(bot if seat == 0 else other, game)
+            if seat == 0:
+                chosen.append(action)
+            game.apply(action)
+        monkeypatch.undo()
+        return chosen
+
+    assert play(False) == play(True)
