@@ -235,3 +235,33 @@ def test_make_bot_ismcts_chooses_the_same_actions_whatever_the_machine_s_speed(m
         return chosen
 
     assert play(False) == play(True)
+
+
+def test_a_world_holds_no_event_its_seat_may_not_see():
+    """FAILS: dagang-plain, 挑牌: the leader's hand is shown to his teammate only (the
+    "pick-hand" event, ``visible_to`` the two of them). A world sampled for an opponent keeps
+    the true game's events, that one included: it lists the leader's true hand (and the
+    chosen order, "pick-order", and ``world.history`` the private decisions)."""
+    from gouji.bots import make_bot
+    from gouji.rules.dagang.actions import PICK_REQUEST
+
+    variant = gouji.load_variant("dagang-plain")
+    game = variant.new_game(seed=0)
+    bot = make_bot("expert", 0)
+    while PICK_REQUEST not in game.legal_actions():
+        game.apply(decide(bot, game))
+    owner = game.current_player
+    assert owner is not None
+    true_hand = " ".join(map(str, game.hand(owner)))
+    game.apply(PICK_REQUEST)
+    while game.decision == "phase":
+        game.apply(game.legal_actions()[0])
+    while game.current_player is not None and game.current_player % 2 == owner % 2:
+        game.apply(decide(bot, game))
+    seat = game.current_player
+    assert seat is not None and seat % 2 != owner % 2
+    assert all(e.kind != "pick-hand" for e in game.observation(seat).history)
+    world = Determinizer(game, seat).sample(random.Random(0))
+    hidden = [e for e in world.events if e.visible_to is not None and seat not in e.visible_to]
+    assert not hidden, f"the world holds {len(hidden)} events seat {seat} may not see, " \
+                       f"one naming seat {owner}'s true hand ({true_hand in hidden[0].detail}): {hidden[0].detail[:80]}"
