@@ -265,3 +265,18 @@ def test_a_world_holds_no_event_its_seat_may_not_see():
     hidden = [e for e in world.events if e.visible_to is not None and seat not in e.visible_to]
     assert not hidden, f"the world holds {len(hidden)} events seat {seat} may not see, " \
                        f"one naming seat {owner}'s true hand ({true_hand in hidden[0].detail}): {hidden[0].detail[:80]}"
+
+
+def test_a_district_match_asks_a_searching_bot_to_search():
+    """FAILS: ``gouji.rules.district.match.Match.play(bots)`` asks each bot with
+    ``bots[seat].choose(observation, variant)``, not through ``gouji.bots.decide``, so an
+    ``ismcts`` seat gets no determinizer and silently plays ``expert`` for the whole match
+    (searches == 0). The module says "every driver of gouji asks bots through it"
+    (``decide``); docs/bots.rst: "Every driver asks a bot through one call"."""
+    from gouji.bots.expert import ExpertBot
+    from gouji.bots.search import SearchBot
+    from gouji.rules.district.match import Match
+
+    bot = SearchBot(0, simulations=1, budget=None)
+    Match("district", seed=4).play([bot] + [ExpertBot(s) for s in range(1, 6)])
+    assert bot.searches > 0
