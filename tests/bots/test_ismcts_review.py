@@ -280,3 +280,35 @@ def test_a_district_match_asks_a_searching_bot_to_search():
     bot = SearchBot(0, simulations=1, budget=None)
     Match("district", seed=4).play([bot] + [ExpertBot(s) for s in range(1, 6)])
     assert bot.searches > 0
+
+
+def test_a_world_keeps_the_hand_its_seat_was_shown():
+    """FAILS: dagang-plain, 挑牌: the leader's whole hand is shown to the teammate who sets
+    its order ("pick-hand", seen by the two of them). When that teammate decides later, he
+    knows the leader's hand exactly (what he was shown less the sets led since, in public);
+    the worlds sampled for him deal it again from the pool."""
+    from collections import Counter
+
+    from gouji.bots import make_bot
+    from gouji.rules.dagang.actions import PICK_REQUEST
+    from gouji.rules.dagang.pick_order import picker
+
+    variant = gouji.load_variant("dagang-plain")
+    game = variant.new_game(seed=0)
+    bot = make_bot("expert", 0)
+    while PICK_REQUEST not in game.legal_actions():
+        game.apply(decide(bot, game))
+    owner = game.current_player
+    assert owner is not None
+    mate = picker(game, owner)
+    game.apply(PICK_REQUEST)
+    assert any(e.kind == "pick-hand" and mate in e.visible_to for e in game.events if e.visible_to)
+    while game.decision == "phase":
+        game.apply(game.legal_actions()[0])
+    while game.current_player != mate:
+        game.apply(decide(bot, game))
+    determinizer = Determinizer(game, mate)
+    rng = random.Random(0)
+    truth = Counter(game.hand(owner))
+    wrong = sum(1 for _ in range(10) if Counter(determinizer.sample(rng).hand(owner)) != truth)
+    assert wrong == 0, f"{wrong} of 10 worlds deal seat {owner}'s shown hand again for seat {mate}"
