@@ -32,7 +32,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: ``gouji/engine/sets.py`` and ``gouji/engine/round.py`` compile and play 0.81-0.92 of the pure
 #: build's step (bench/README.md) but are left out: compiled code forces a plugin's answers to the
 #: declared types (a truthy 1 for a bool, a list for a tuple: a bare TypeError where pure Python
-#: plays; tests/plugins/test_compiled_review41.py), which the hook contracts do not yet require.
+#: plays; tests/plugins/test_compiled_plugin_answers.py), which the hook contracts do not yet require.
 COMPILED_MODULES = [
     "gouji/engine/view_texts.py",
 ]

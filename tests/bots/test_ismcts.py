@@ -45,7 +45,7 @@ def test_the_registry_builds_ismcts_with_its_defaults():
     assert isinstance(bot, SearchBot) and isinstance(bot, SearchingBot)
     assert (bot.seed, bot.simulations, bot.budget, bot.margin) == (4, DEFAULT_SIMULATIONS, DEFAULT_BUDGET,
                                                                    DEFAULT_MARGIN)
-    assert DEFAULT_BUDGET < 1
+    assert DEFAULT_BUDGET is None  # a name and a seed choose alike on any machine
 
 
 @pytest.mark.parametrize("options", [

@@ -345,7 +345,8 @@ def decide(bot: Bot, game: Game) -> Action:
     """The action ``bot`` takes for the game's current player: the one call through which
     every driver (simulation, matches, terminal play, RL, the server) asks a bot. The bot
     sees only that seat's observation and the public variant; a bot that searches
-    (:class:`SearchingBot`) gets beside them a determinizer, never the game itself."""
+    (:class:`SearchingBot`) gets beside them a determinizer, which samples the game with the
+    hidden hands dealt again (it holds the game: a searching bot is trusted code)."""
     seat = game.current_player
     if seat is None:
         raise GoujiError("the game is over: no seat is to decide")

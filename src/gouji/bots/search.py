@@ -45,24 +45,38 @@ if TYPE_CHECKING:
 
 #: Worlds (determinizations) a decision samples at most; each plays every candidate out.
 DEFAULT_SIMULATIONS = 8
-#: CPU seconds a decision may spend at most (time.process_time), checked before each world.
-DEFAULT_BUDGET = 0.5
+#: CPU seconds a decision may spend at most (time.process_time), checked before each world; the
+#: registry's bot has none, so that a name and a seed choose alike on any machine (its worlds,
+#: eight, cost about 75 CPU ms a decision; ``SearchBot(seed, budget=0.5)`` caps a slow machine).
+DEFAULT_BUDGET: float | None = None
 #: Team points a game by which a candidate must beat expert's action, on the mean of its worlds.
 DEFAULT_MARGIN = 0.5
 #: The most worlds a decision may ask for.
 MAX_SIMULATIONS = 100_000
 
 
+#: The largest seed a search bot takes (its generators are seeded from the seed's text).
+MAX_SEED = 2**128
+
+
+def _shown(value: object) -> str:
+    """``value`` for a refusal: an integer too long to write (over 4,300 digits) is not written."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**40:
+        return "an integer of more than 40 digits"
+    return f"{value!r:.40}"
+
+
 def _count(value: object, what: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise GoujiError(f"{what} is an integer from {low} to {high}, not {value!r:.40}")
+        raise GoujiError(f"{what} is an integer from {low} to {high}, not {_shown(value)}")
     return value
 
 
 def _number(value: object, what: str, low: float, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or not low <= value <= high:
-        raise GoujiError(f"{what} is a number from {low:g} to {high:g}, not {value!r:.40}")
+    # An integer too large for a float is out of range before math.isfinite would overflow on it.
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high \
+            or not math.isfinite(value):
+        raise GoujiError(f"{what} is a number from {low:g} to {high:g}, not {_shown(value)}")
     return float(value)
 
 
@@ -79,8 +93,8 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, simulations: int = DEFAULT_SIMULATIONS,
                  budget: float | None = DEFAULT_BUDGET, margin: float = DEFAULT_MARGIN) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise GoujiError(f"a bot's seed is an integer, not {seed!r:.40}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
+            raise GoujiError(f"a search bot's seed is an integer of at most 2**128, not {_shown(seed)}")
         self.seed = seed
         self.simulations = _count(simulations, "simulations (worlds a decision samples)", 1, MAX_SIMULATIONS)
         self.budget = None if budget is None else _number(budget, "budget (CPU seconds a decision)", 0, 60)

@@ -16,7 +16,7 @@ from gouji.bots.basic import bot_names
 from gouji.errors import GoujiError
 from gouji.plugins.loader import builtin_variant_names, load_variant, variant_names
 from gouji.plugins.options import OptionSpec
-from gouji.server.table import SEAT_KINDS, bot_problem
+from gouji.server.table import SEARCHING_NOT_SERVED, SEAT_KINDS, bot_problem
 
 #: The JSON name of each option type.
 TYPE_NAMES = {bool: "boolean", int: "integer", str: "string", list: "list"}
@@ -57,8 +57,9 @@ def bots() -> list[str]:
     found = []
     for name in bot_names():
         problem = bot_problem(name)
-        if problem is not None:  # a missing extra, or a broken bot: not offered
-            log.warning("bot %s cannot be built: %s", name, problem)
+        if problem is not None:  # a missing extra, a broken bot or one that searches: not offered
+            if not problem.endswith(SEARCHING_NOT_SERVED):  # not served by design: nothing to warn of
+                log.warning("bot %s cannot be built: %s", name, problem)
             continue
         found.append(name)
     return found

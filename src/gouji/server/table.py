@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gouji.bots.basic import bot_names, decide, make_bot
+from gouji.bots.basic import SearchingBot, bot_names, decide, make_bot
 from gouji.engine.actions import Action, parse_action
 from gouji.engine.context import MAX_GAME_NUMBER
 from gouji.engine.game import Game
@@ -141,14 +141,21 @@ def check_variant_name(name: object) -> str:
     return name
 
 
+#: Why a bot that searches (:class:`gouji.bots.basic.SearchingBot`, ``ismcts``) sits at no table.
+SEARCHING_NOT_SERVED = ("searches for tens of milliseconds a decision: a table's bots move on the loop "
+                        "that every table of the server shares, and must answer at once")
+
+
 @functools.cache
 def bot_problem(name: str) -> str | None:
-    """Why this process cannot build the bot ``name`` (``learned`` needs the ``bots`` extra), or
-    ``None``; asked once a process."""
+    """Why this process cannot seat the bot ``name`` (``learned`` needs the ``bots`` extra; a bot
+    that searches is not served, :data:`SEARCHING_NOT_SERVED`), or ``None``; asked once a process."""
     try:
-        make_bot(name, 0)
+        bot = make_bot(name, 0)
     except Exception as exc:  # a missing extra, or a broken bot
         return str(exc) or type(exc).__name__
+    if isinstance(bot, SearchingBot):
+        return f"{name} {SEARCHING_NOT_SERVED}"
     return None
 
 

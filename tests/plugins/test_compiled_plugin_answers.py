@@ -29,7 +29,7 @@ def _variant(tmp_path: Path, source: str) -> gouji.Variant:
     plugin = tmp_path / "house.py"
     plugin.write_text(textwrap.dedent(source), encoding="utf-8")
     toml = tmp_path / "house.toml"
-    toml.write_text('[variant]\nname = "house-review41"\nbase = "provincial"\nplugin_files = ["house.py"]\n',
+    toml.write_text('[variant]\nname = "house-test"\nbase = "provincial"\nplugin_files = ["house.py"]\n',
                     encoding="utf-8")
     return gouji.load_variant(toml)
 

@@ -57,7 +57,7 @@ def _run(code: str, args: list[str], salt: str) -> subprocess.CompletedProcess[s
 ])
 def test_a_game_of_a_file_plugin_variant_loads_in_another_process(tmp_path, plugin, actions):
     toml = tmp_path / "house.toml"
-    toml.write_text(f'[variant]\nname = "house-review41"\nbase = "provincial"\n'
+    toml.write_text(f'[variant]\nname = "house-test"\nbase = "provincial"\n'
                     f'plugin_files = ["{(EXAMPLES / plugin).as_posix()}"]\n', encoding="utf-8")
     pickled = tmp_path / "game.pickle"
     dumped = _run(_DUMP, [str(toml), str(pickled), str(actions)], salt="1")

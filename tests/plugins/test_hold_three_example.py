@@ -17,7 +17,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hooks" / "gouji_ho
 
 def test_the_hold_three_example_never_leaves_a_leader_without_a_set(tmp_path):
     toml = tmp_path / "house.toml"
-    toml.write_text(f'[variant]\nname = "house-review41"\nbase = "provincial"\n'
+    toml.write_text(f'[variant]\nname = "house-test"\nbase = "provincial"\n'
                     f'plugin_files = ["{EXAMPLE.as_posix()}"]\n', encoding="utf-8")
     variant = gouji.load_variant(toml)
     wedged = []
