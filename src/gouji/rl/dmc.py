@@ -544,8 +544,7 @@ def _play_with_rollouts(variant: Variant, deal_seed: int, seats: Sequence[Any], 
     learner's seats (the same opponents): each candidate's row and what it ends with above
     ``expert``'s candidate (the first), in target units; and the number of decisions rolled out.
     The bots and the engine are deterministic, so the difference is exactly what the candidate
-    is worth there, the rest of
-    the game played as expert would."""
+    is worth there, the rest of the game played as expert would."""
     draw = random.Random(deal_seed)
     rollout = [ExpertBot(deal_seed * 6 + s) if s % 2 == team else seats[s] for s in range(6)]
     greedy = [GreedyBot(deal_seed * 6 + s) for s in range(6)]  # the weighing's (as DMCBot's own)
