@@ -95,7 +95,8 @@ def test_epsilon_is_a_probability() -> None:
                                        {"average": 1.0}, {"average": -0.5}, {"average": True},
                                        {"baseline": "greedy"}, {"baseline": None}, {"target": "td"},
                                        {"rollout_share": 0.0}, {"rollout_share": 1.5}, {"expert_margin": -0.1},
-                                       {"expert_margin": 3.0}, {"expert_margin": float("nan")}, {"expert_margin": "1"}])
+                                       {"expert_margin": 3.0}, {"expert_margin": float("nan")}, {"expert_margin": "1"},
+                                       {"expert_margin": 10**5000}])
 def test_bad_training_arguments_are_gouji_errors(arguments: dict[str, object]) -> None:
     pytest.importorskip("torch")
     with pytest.raises(GoujiError):
