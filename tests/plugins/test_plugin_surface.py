@@ -303,3 +303,20 @@ def test_move_retired_refuses_a_seat_that_went_out_by_playing_its_cards():
     game.retire(3, None, "X-1")  # a retired seat keeps its cards, and moves
     game.move_retired(3, 4, "X-1")
     assert game.places[4] == 3
+
+
+@pytest.mark.parametrize("count", [1.0, True, -1, None, "1"])
+def test_grant_dead_gouji_refuses_what_is_no_count_of_sets(count: object) -> None:
+    game = gouji.load_variant("provincial").new_game(seed=1)
+    with pytest.raises(gouji.GoujiError, match="grant_dead_gouji takes a whole number"):
+        game.grant_dead_gouji(0, count)  # type: ignore[arg-type]
+    assert not game.dead_gouji_rights
+
+
+@pytest.mark.parametrize(("name", "amount"), [("cards", None), ("cards", 1.5), ("cards", True), (3, 1)])
+def test_add_stat_refuses_what_is_no_counter_and_whole_number(name: object, amount: object) -> None:
+    game = gouji.load_variant("provincial").new_game(seed=1)
+    before = dict(game.stats)
+    with pytest.raises(gouji.GoujiError, match="add_stat takes"):
+        game.add_stat(name, amount)  # type: ignore[arg-type]
+    assert dict(game.stats) == before

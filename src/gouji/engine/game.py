@@ -563,6 +563,9 @@ class Game(RoundFlow):
 
     def add_stat(self, name: str, amount: int = 1) -> None:
         """Add ``amount`` to the game's counter ``name`` (what ``simulate`` sums)."""
+        # A plugin's mistake is named here, not as a TypeError in a later sum of the stats.
+        if not isinstance(name, str) or isinstance(amount, bool) or not isinstance(amount, int):
+            raise GoujiError(f"add_stat takes a counter's name and a whole number, not {name!r:.40}, {amount!r:.40}")
         self.stats[name] += amount
 
     def plugin_state(self, name: str) -> dict[str, Any]:
@@ -926,6 +929,8 @@ class Game(RoundFlow):
     def grant_dead_gouji(self, seat: int, count: int) -> None:
         """Give ``seat`` the right to play ``count`` gouji sets nobody may answer (够死级)."""
         check_seat(seat)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise GoujiError(f"grant_dead_gouji takes a whole number of sets, 0 or more, not {count!r:.40}")
         self.dead_gouji_rights[seat] = self.dead_gouji_rights.get(seat, 0) + count
 
     def set_first_leader(self, seat: int) -> None:
