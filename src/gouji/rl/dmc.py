@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from gouji.bots.arena import HELD_OUT_DEALS, HELD_OUT_SEED, Strength, head_to_head, team_points
+from gouji.bots.arena import HELD_OUT_DEALS, HELD_OUT_SEED, Strength, head_to_head, play_deal, team_points
 from gouji.bots.basic import GreedyBot, decide
 from gouji.bots.expert import ExpertBot
 from gouji.bots.features import FEATURE_NAMES, action_features
@@ -474,36 +474,29 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
             deal_seed += len(held_out)
         team = deal_seed % 2
         opponent: Callable[[int], Any] = GreedyBot if (deal_seed // 2) % 2 == 0 else ExpertBot
-        learners = [DMCBot(network, deal_seed * 6 + s, epsilon) for s in range(team, 6, 2)]
-        rows: list[list[float]] = []
-        for bot in learners:
-            bot.record = rows
-        seats: list[Any] = [None] * 6
-        for index, s in enumerate(range(team, 6, 2)):
-            seats[s] = learners[index]
-        for s in range(1 - team, 6, 2):
-            seats[s] = opponent(deal_seed * 6 + s)
+        seats: list[Any] = [DMCBot(network, deal_seed * 6 + s, epsilon) if s % 2 == team
+                            else opponent(deal_seed * 6 + s) for s in range(6)]
+        # Each new row with its target, and the decisions they came from.
+        labelled: list[tuple[list[float], float]]
         if target == "rollouts":
-            added, rolled_out = _play_with_rollouts(variant, deal_seed, seats, team, rollout_share)
-            for row, gain in added:
-                inputs[cursor], targets[cursor] = row, gain
-                cursor = (cursor + 1) % buffer
-                filled = min(filled + 1, buffer)
-            rows.clear()
-            margin = 0.0
+            labelled, decided = _play_with_rollouts(variant, deal_seed, seats, team, rollout_share)
         else:
+            rows: list[list[float]] = []
+            for s in range(team, 6, 2):
+                seats[s].record = rows
             margin = _margin(variant, deal_seed, seats, team)
-        if target == "game" and baseline == "expert":
-            # The twin: the same deal, opponents and seeds, the learner's seats played by expert.
-            twin = [ExpertBot(deal_seed * 6 + s) if s % 2 == team else opponent(deal_seed * 6 + s)
-                    for s in range(6)]
-            margin -= _margin(variant, deal_seed, twin, team)
-        for row in rows:
-            inputs[cursor], targets[cursor] = row, margin
+            if baseline == "expert":
+                # The twin: the same deal, opponents and seeds, the learner's seats played by expert.
+                twin = [ExpertBot(deal_seed * 6 + s) if s % 2 == team else opponent(deal_seed * 6 + s)
+                        for s in range(6)]
+                margin -= _margin(variant, deal_seed, twin, team)
+            labelled, decided = [(row, margin) for row in rows], len(rows)
+        for row, label in labelled:
+            inputs[cursor], targets[cursor] = row, label
             cursor = (cursor + 1) % buffer
             filled = min(filled + 1, buffer)
         deals += 1
-        decisions += len(rows) if target == "game" else rolled_out
+        decisions += decided
         if filled >= batch:
             # A deal of rollouts adds a few rows, a deal's return one per decision (about 50):
             # as many passes over each new row either way.
@@ -573,20 +566,19 @@ def _play_with_rollouts(variant: Variant, deal_seed: int, seats: Sequence[Any], 
 
 
 def _played_out(variant: Variant, game: Any, seats: Sequence[Any], team: int) -> float:
+    """``team``'s margin over the other, scaled for a target, once ``seats`` play ``game`` to its end."""
     while not game.is_over:
         game.apply(decide(seats[game.current_player], game))
-    points = team_points(variant, game)
-    return (points[team] - points[1 - team]) / 2 / TARGET_SCALE
+    return _scaled(team_points(variant, game), team)
 
 
 def _margin(variant: Variant, deal_seed: int, seats: Sequence[Any], team: int) -> float:
     """``team``'s margin over the other, scaled for a target, in the deal ``deal_seed`` played by ``seats``."""
-    game = variant.new_game(seed=deal_seed)
-    while not game.is_over:
-        seat = game.current_player
-        assert seat is not None, "a game not over has a seat to decide"
-        game.apply(decide(seats[seat], game))
-    points = team_points(variant, game)
+    points, _, _ = play_deal(variant, deal_seed, seats)
+    return _scaled(points, team)
+
+
+def _scaled(points: tuple[int, int], team: int) -> float:
     return (points[team] - points[1 - team]) / 2 / TARGET_SCALE
 
 
