@@ -252,12 +252,9 @@ def test_make_bot_ismcts_chooses_the_same_actions_whatever_the_machine_s_speed(m
     assert play(False) == play(True)
 
 
-@pytest.mark.xfail(strict=True, reason=WORLD_IS_CLONE)
-def test_a_world_holds_no_event_its_seat_may_not_see():
-    """FAILS: dagang-plain, 挑牌: the leader's hand is shown to his teammate only (the
-    "pick-hand" event, ``visible_to`` the two of them). A world sampled for an opponent keeps
-    the true game's events, that one included: it lists the leader's true hand (and the
-    chosen order, "pick-order", and ``world.history`` the private decisions)."""
+def _at_pick_request() -> tuple[gouji.Game, int, object]:
+    """dagang-plain, seed 0, played by expert up to the seat that may ask for 挑牌 (pick order):
+    the game, that seat and the expert bot that played."""
     from gouji.bots import make_bot
     from gouji.rules.dagang.actions import PICK_REQUEST
 
@@ -268,6 +265,18 @@ def test_a_world_holds_no_event_its_seat_may_not_see():
         game.apply(decide(bot, game))
     owner = game.current_player
     assert owner is not None
+    return game, owner, bot
+
+
+@pytest.mark.xfail(strict=True, reason=WORLD_IS_CLONE)
+def test_a_world_holds_no_event_its_seat_may_not_see():
+    """FAILS: dagang-plain, 挑牌: the leader's hand is shown to his teammate only (the
+    "pick-hand" event, ``visible_to`` the two of them). A world sampled for an opponent keeps
+    the true game's events, that one included: it lists the leader's true hand (and the
+    chosen order, "pick-order", and ``world.history`` the private decisions)."""
+    from gouji.rules.dagang.actions import PICK_REQUEST
+
+    game, owner, bot = _at_pick_request()
     true_hand = " ".join(map(str, game.hand(owner)))
     game.apply(PICK_REQUEST)
     while game.decision == "phase":
@@ -307,17 +316,10 @@ def test_a_world_keeps_the_hand_its_seat_was_shown():
     the worlds sampled for him deal it again from the pool."""
     from collections import Counter
 
-    from gouji.bots import make_bot
     from gouji.rules.dagang.actions import PICK_REQUEST
     from gouji.rules.dagang.pick_order import picker
 
-    variant = gouji.load_variant("dagang-plain")
-    game = variant.new_game(seed=0)
-    bot = make_bot("expert", 0)
-    while PICK_REQUEST not in game.legal_actions():
-        game.apply(decide(bot, game))
-    owner = game.current_player
-    assert owner is not None
+    game, owner, bot = _at_pick_request()
     mate = picker(game, owner)
     game.apply(PICK_REQUEST)
     assert any(e.kind == "pick-hand" and mate in e.visible_to for e in game.events if e.visible_to)
