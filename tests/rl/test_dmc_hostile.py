@@ -211,3 +211,12 @@ def test_the_command_refuses_odd_arguments_plainly(tmp_path: Path, capsys: pytes
     assert stopped.value.code == 2
     error = capsys.readouterr().err
     assert "Traceback" not in error and len(error) < 1000
+    assert not (tmp_path / "run").exists(), "a refused run left the folder it made"
+
+
+def test_a_refused_run_keeps_a_folder_that_was_there_before(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    (tmp_path / "run").mkdir()
+    with pytest.raises(SystemExit):
+        main(["--minutes", "nan", "--out", str(tmp_path / "run")])
+    assert (tmp_path / "run").is_dir()

@@ -47,6 +47,7 @@ with numpy only.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import csv
 import math
@@ -662,6 +663,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError:
         parser.error(f"--hidden is widths separated by commas, not {args.hidden!r:.40}")
     out = Path(args.out)
+    created = not out.exists()
     try:
         # Before training, not after half an hour of it: the folder must be one that can be written.
         out.mkdir(parents=True, exist_ok=True)
@@ -680,6 +682,10 @@ def main(argv: list[str] | None = None) -> int:
         save_weights(result.network, out / "weights.npz")
         written = write_curve(result, out)
     except GoujiError as error:
+        if created:
+            # A refused run leaves nothing behind: the folder it made for its output goes, if still empty.
+            with contextlib.suppress(OSError):
+                out.rmdir()
         parser.exit(2, f"gouji.rl.dmc: {error}\n")
     print(f"{result.deals} training deals, {result.decisions} decisions weighed; wrote "
           f"{', '.join(str(p) for p in [Path(args.out) / 'weights.npz', *written])}")
