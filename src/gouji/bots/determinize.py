@@ -430,7 +430,7 @@ class Determinizer:
             begin -= 1
         owner = seen[end][0] if end < len(seen) else None
         if owner is None or turn - begin > len(world.history):
-            return _no_fit
+            return _every_set_fits
         left: Counter[int] = Counter(dict(enumerate(world.rank_counts(owner))))
         for action in world.history[len(world.history) - (turn - begin):]:
             chosen = getattr(action, "chosen", None)
@@ -478,7 +478,7 @@ class Determinizer:
         return sorted(legal, key=order)
 
 
-def _no_fit(play: Play) -> bool:
+def _every_set_fits(play: Play) -> bool:
     return True
 
 
