@@ -1,5 +1,6 @@
-"""Review of ``ismcts`` and its determinizer (branch h-review-ismcts): tests that demonstrate
-defects. Each test says what it expects; a failing test is a defect found, not a test to fix.
+"""Review of ``ismcts`` and its determinizer (branch h-review-ismcts): tests that demonstrated
+defects, each fixed since. Each test says what it expects; a failing test is a defect found, not a
+test to fix.
 
 The property under attack: a searching bot (``ismcts`` or a house bot built on the same
 :class:`gouji.bots.basic.SearchingBot` protocol) may never reach what its seat may not see.
@@ -19,16 +20,6 @@ from gouji.bots.determinize import Determinizer
 from gouji.records.record import replay
 
 PROVINCIAL = gouji.load_variant("provincial")
-
-
-# Known, left for the next round of issue 40 (the bot's own choices were checked fair: ~580 twin
-# checks in every variant; a searching bot is trusted code, as any installed bot is).
-WORLD_IS_CLONE = ("a world is a clone of the true game with the hidden hands dealt again: its seed, deal, "
-                  "generator, record, private events and hand versions are the true game's, and the "
-                  "determinizer holds the game; a world built afresh from public facts would carry none")
-KNOWN_CARDS = ("worlds re-deal every hidden card, also those the seat knows the place of (a public tribute "
-               "card, a short tribute's 'no 2 or joker', a hand it was shown)")
-DISTRICT_MATCH = "gouji.rules.district.match.Match.play asks bots by choose(), not decide() (rules may not import bots)"
 DAGANG = gouji.load_variant("dagang")
 
 
@@ -55,8 +46,9 @@ class _Spy:
 
     def choose_searching(self, observation, variant, determinizer):
         seat = observation.seat
-        # 1. the determinizer's own attribute
-        self.found["attribute"] = _other_hands(determinizer._game, seat)
+        # 1. a game the determinizer holds (it once kept the true game as ``_game``)
+        held = [value for value in vars(determinizer).values() if isinstance(value, gouji.Game)]
+        self.found["attribute"] = _other_hands(held[0], seat) if held else []
         world = determinizer.sample(random.Random(0))
         # 2. the world's record names the true seed and every decision: replaying it is the true game
         self.found["record"] = _other_hands(replay(world.record()), seat)
@@ -70,10 +62,9 @@ class _Spy:
         return observation.legal_actions[0]
 
 
-@pytest.mark.xfail(strict=True, reason=WORLD_IS_CLONE)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_searching_bot_cannot_reach_the_true_hands_through_the_determinizer(seed):
-    """FAILS: the determinizer keeps the true game as ``_game``, and every world it samples
+    """Was a defect, fixed: the determinizer keeps the true game as ``_game``, and every world it samples
     is that game with the other hands re-dealt but its seed, its deal (``world.deal.draws``),
     its generator state and its record (seed and every decision) unchanged, so
     ``replay(world.record())`` (or a pickled world's) is the true game, true hands and all.
@@ -87,9 +78,8 @@ def test_a_searching_bot_cannot_reach_the_true_hands_through_the_determinizer(se
     assert not leaks, f"the true hidden hands are reachable through: {leaks}"
 
 
-@pytest.mark.xfail(strict=True, reason=WORLD_IS_CLONE)
 def test_a_world_carries_neither_the_true_seed_nor_the_true_deal_nor_the_generator_state():
-    """FAILS: a world's ``seed``, ``deal`` and ``rng`` state are the true game's: from the
+    """Was a defect, fixed: a world's ``seed``, ``deal`` and ``rng`` state are the true game's: from the
     seed a bot re-deals the true initial hands (``new_game(seed=world.seed)``), and the deal
     lists them outright."""
     game = PROVINCIAL.new_game(seed=5)
@@ -109,10 +99,9 @@ def test_a_world_carries_neither_the_true_seed_nor_the_true_deal_nor_the_generat
     assert not problems, f"... but the world keeps the true game's {problems}"
 
 
-@pytest.mark.xfail(strict=True, reason=WORLD_IS_CLONE)
 @pytest.mark.parametrize("seed", range(4))
 def test_worlds_of_twin_games_are_the_same_world(seed):
-    """FAILS: two games differing only in a card swapped between two other hands give
+    """Was a defect, fixed: two games differing only in a card swapped between two other hands give
     worlds with the same hands (the sorted pool holds), but the worlds still differ:
     ``_hand_versions`` counts the transfers the re-deal made, i.e. how far each sampled hand
     is from the true one (and pickling and the record differ, see above). Whatever differs
@@ -145,10 +134,9 @@ def _after_tribute(variant_name: str, seed: int) -> gouji.Game:
     return game
 
 
-@pytest.mark.xfail(strict=True, reason=KNOWN_CARDS)
 @pytest.mark.parametrize(("variant", "seed"), [("dagang", 0), ("dagang-plain", 0)])
 def test_a_world_leaves_a_public_tribute_card_with_its_receiver(variant, seed):
-    """FAILS: a tribute card is handed over in public (the "tribute" event, seen by every
+    """Was a defect, fixed: a tribute card is handed over in public (the "tribute" event, seen by every
     seat, names it: "落贡 to seat 3: 大王"), and the receiver still holds it; about half the
     worlds deal it to someone else. The module's "fair, not shrewd" note covers what a seat
     could *infer*; this is a fact every seat was shown."""
@@ -168,9 +156,8 @@ def test_a_world_leaves_a_public_tribute_card_with_its_receiver(variant, seed):
     assert wrong == 0, f"{wrong} of 20 worlds take the public tribute card from seat {known[0][0]}"
 
 
-@pytest.mark.xfail(strict=True, reason=KNOWN_CARDS)
 def test_a_world_respects_a_short_tribute():
-    """FAILS: "1 short: no more 大王, 小王 or 2" is said in public (dagang, seed 0's second
+    """Was a defect, fixed: "1 short: no more 大王, 小王 or 2" is said in public (dagang, seed 0's second
     game): the giver holds no 大王, 小王 or 2. Worlds deal him some."""
     from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, TWO
 
@@ -268,9 +255,8 @@ def _at_pick_request() -> tuple[gouji.Game, int, object]:
     return game, owner, bot
 
 
-@pytest.mark.xfail(strict=True, reason=WORLD_IS_CLONE)
 def test_a_world_holds_no_event_its_seat_may_not_see():
-    """FAILS: dagang-plain, 挑牌: the leader's hand is shown to his teammate only (the
+    """Was a defect, fixed: dagang-plain, 挑牌: the leader's hand is shown to his teammate only (the
     "pick-hand" event, ``visible_to`` the two of them). A world sampled for an opponent keeps
     the true game's events, that one included: it lists the leader's true hand (and the
     chosen order, "pick-order", and ``world.history`` the private decisions)."""
@@ -292,9 +278,8 @@ def test_a_world_holds_no_event_its_seat_may_not_see():
                        f"one naming seat {owner}'s true hand ({true_hand in hidden[0].detail}): {hidden[0].detail[:80]}"
 
 
-@pytest.mark.xfail(strict=True, reason=DISTRICT_MATCH)
 def test_a_district_match_asks_a_searching_bot_to_search():
-    """FAILS: ``gouji.rules.district.match.Match.play(bots)`` asks each bot with
+    """Was a defect, fixed: ``gouji.rules.district.match.Match.play(bots)`` asks each bot with
     ``bots[seat].choose(observation, variant)``, not through ``gouji.bots.decide``, so an
     ``ismcts`` seat gets no determinizer and silently plays ``expert`` for the whole match
     (searches == 0). The module says "every driver of gouji asks bots through it"
@@ -308,9 +293,8 @@ def test_a_district_match_asks_a_searching_bot_to_search():
     assert bot.searches > 0
 
 
-@pytest.mark.xfail(strict=True, reason=KNOWN_CARDS)
 def test_a_world_keeps_the_hand_its_seat_was_shown():
-    """FAILS: dagang-plain, 挑牌: the leader's whole hand is shown to the teammate who sets
+    """Was a defect, fixed: dagang-plain, 挑牌: the leader's whole hand is shown to the teammate who sets
     its order ("pick-hand", seen by the two of them). When that teammate decides later, he
     knows the leader's hand exactly (what he was shown less the sets led since, in public);
     the worlds sampled for him deal it again from the pool."""

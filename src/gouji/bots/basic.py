@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 from gouji.bots.phase_choices import play_decisions
 from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, PlaySet
 from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO
+from gouji.engine.deciding import register_decide
 from gouji.engine.plays import Play
 from gouji.errors import GoujiError
 
@@ -345,8 +346,8 @@ def decide(bot: Bot, game: Game) -> Action:
     """The action ``bot`` takes for the game's current player: the one call through which
     every driver (simulation, matches, terminal play, RL, the server) asks a bot. The bot
     sees only that seat's observation and the public variant; a bot that searches
-    (:class:`SearchingBot`) gets beside them a determinizer, which samples the game with the
-    hidden hands dealt again (it holds the game: a searching bot is trusted code)."""
+    (:class:`SearchingBot`) gets beside them a determinizer, which builds games afresh from
+    what the seat may know, the hidden hands dealt again (it keeps no reference to the game)."""
     seat = game.current_player
     if seat is None:
         raise GoujiError("the game is over: no seat is to decide")
@@ -356,6 +357,9 @@ def decide(bot: Bot, game: Game) -> Action:
 
         return cast(Action, search(game.observation(seat), game.variant, Determinizer(game, seat)))
     return bot.choose(game.observation(seat), game.variant)
+
+
+register_decide(decide)  # the drivers of the lower wings ask bots through it (gouji.engine.deciding)
 
 
 def play_game(variant: Variant | str, seed: int, bots: Bot | Sequence[Bot],

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from gouji.bots.arena import team_points
 from gouji.bots.basic import MAX_DECISIONS, GreedyBot
+from gouji.bots.determinize import NoWorldError
 from gouji.bots.expert import ExpertBot
 from gouji.bots.learned import Weighing, weigh
 from gouji.errors import GoujiError
@@ -103,8 +104,9 @@ class SearchBot:
         self.greedy = GreedyBot(seed)
         self._rollout = ExpertBot(seed)
         #: Decisions searched, worlds sampled, worlds dropped (a world no rollout could finish),
-        #: searches the budget cut short.
-        self.searches = self.worlds = self.dropped = self.cut = 0
+        #: searches the budget cut short, searches stopped for want of a world
+        #: (:class:`~gouji.bots.determinize.NoWorldError`: expert's choice where none was played).
+        self.searches = self.worlds = self.dropped = self.cut = self.unbuilt = 0
 
     def __repr__(self) -> str:
         return (f"SearchBot(seed={self.seed}, simulations={self.simulations}, budget={self.budget}, "
@@ -142,7 +144,11 @@ class SearchBot:
             if k and self.budget is not None and time.process_time() - start >= self.budget:
                 self.cut += 1
                 break
-            world = determinizer.sample(rng)
+            try:
+                world = determinizer.sample(rng)
+            except NoWorldError:  # no deal replays what the seat saw: expert's choice
+                self.unbuilt += 1
+                break
             self.worlds += 1
             results = [self._play_out(world, variant, option, team) for option in options]
             if any(r is None for r in results):

@@ -27,6 +27,7 @@ from gouji.engine.context import GameContext
 from gouji.engine.events import DECLINES, PLACE_NAMES, Event
 from gouji.engine.hold_three import HoldThreePolicy
 from gouji.engine.open_point import OpenPointPolicy
+from gouji.engine.opening import Dealt, cut_detail, deal_hands
 from gouji.engine.phases import Phase
 from gouji.engine.plays import Play
 from gouji.engine.round import LEAD, OVER, PHASE, RESPOND, RoundFlow, check_seat, suit_key
@@ -172,10 +173,14 @@ class Game(RoundFlow):
 
     # -- creation ------------------------------------------------------------
     @classmethod
-    def start(cls, variant: Variant, seed: int, context: GameContext) -> Game:
-        """Cut, deal and run the plugins' pre-play phases (use ``Variant.new_game``)."""
+    def start(cls, variant: Variant, seed: int, context: GameContext, dealt: Dealt | None = None,
+              viewer: int | None = None) -> Game:
+        """Cut, deal and run the plugins' pre-play phases (use ``Variant.new_game``): the cut
+        and the hands of ``dealt`` where given; ``viewer``: the seat whose view the log keeps."""
         game = cls.__new__(cls)
         game._init_fields(variant, seed, context)
+        game.dealt = dealt
+        game._viewer = viewer
         game._open()
         return game
 
@@ -250,6 +255,12 @@ class Game(RoundFlow):
         self.deal = None
         self.first_leader = None
         self.position = None
+        self.dealt = None
+        self._viewer = None
+        self._unseen = {}
+        self._actors = []
+        self._moves = []
+        self._acting = None
         self.deck_size = 0
         #: Decisions made before the cut that the cut must know (:meth:`add_cut_carry`).
         self.cut_carry = ()
@@ -320,22 +331,29 @@ class Game(RoundFlow):
 
     def _cut_and_deal(self) -> None:
         context = self.cut_context
-        pile = self.variant.call_hook("gouji_deck", options=self.variant.options)
-        self.deck_size = len(pile)
-        self.rng.shuffle(pile)
-        cut = self.variant.call_hook(
-            "gouji_cut", options=self.variant.options, rng=self.rng, pile=tuple(pile), context=context
-        )
+        given = self.dealt
+        if given is None:
+            pile = self.variant.call_hook("gouji_deck", options=self.variant.options)
+            self.deck_size = len(pile)
+            self.rng.shuffle(pile)
+            cut = self.variant.call_hook(
+                "gouji_cut", options=self.variant.options, rng=self.rng, pile=tuple(pile), context=context
+            )
+        else:  # the cut and the hands given (Variant.new_game(deal=...)): no card is shuffled
+            cut = given.cut
+            self.deck_size = sum(map(len, given.hands))
         self.cut = cut
-        drawn = f"drew {' '.join(map(str, cut.cards))}" if cut.cards else "no card drawn"
-        self._log("cut", cut.cutter, "OPEN-1", detail=f"{drawn}; seat {cut.first_drawer} draws first")
-        self.deal = self.variant.call_hook("gouji_deal", options=self.variant.options, pile=tuple(pile),
-                                           first_drawer=cut.first_drawer)
-        dealt = [card for _, card in self.deal.draws]
-        # The very cards of the pile (by identity, counted in C) are the pile; cards equal
-        # but built apart are compared by equality.
-        if Counter(map(id, dealt)) != Counter(map(id, pile)) and Counter(dealt) != Counter(pile):
-            raise PluginError("the gouji_deal hook must deal every card of the pile exactly once")
+        self._log("cut", cut.cutter, "OPEN-1", detail=cut_detail(cut))
+        if given is None:
+            self.deal = self.variant.call_hook("gouji_deal", options=self.variant.options, pile=tuple(pile),
+                                               first_drawer=cut.first_drawer)
+            dealt = [card for _, card in self.deal.draws]
+            # The very cards of the pile (by identity, counted in C) are the pile; cards equal
+            # but built apart are compared by equality.
+            if Counter(map(id, dealt)) != Counter(map(id, pile)) and Counter(dealt) != Counter(pile):
+                raise PluginError("the gouji_deal hook must deal every card of the pile exactly once")
+        else:
+            self.deal = deal_hands(self._table, given.hands, cut.first_drawer)
         dealt_suits: list[list[list[Suit | None]]] = [[list(suits) for suits in hand] for hand in self.hands]
         for seat, card in self.deal.draws:
             dealt_suits[seat][card.rank].append(card.suit)
@@ -349,7 +367,7 @@ class Game(RoundFlow):
         self._log("deal", cut.first_drawer, "OPEN-2", detail=f"{self.sizes} cards")
         leader = self.variant.call_hook(
             "gouji_first_leader", options=self.variant.options, deal=self.deal, context=context
-        )
+        ) if given is None else given.leader
         self.first_leader = leader
         self._log("lead-right", leader, "OPEN-3")
         tribute = self.variant.call_hook("gouji_tribute", options=self.variant.options, game=self,
@@ -741,13 +759,19 @@ class Game(RoundFlow):
         self._in_action = True
         try:
             self.history.append(action)
+            self._actors.append(self.actor)
             if self.kind == PHASE:
                 phase = self.phases[0]
                 # A phase may keep a choice between some seats (a card handed back face down).
                 private = getattr(phase, "visible_to", None)
                 visible = private(self, action) if private is not None else None
                 seat = self.actor
+                if visible is not None:
+                    visible = frozenset(visible)
+                    self._unseen[len(self.history) - 1] = visible
+                    self._acting = visible
                 phase.apply(self, action)
+                self._acting = None
                 # The detail keeps the record text (read back by gouji.rl); Event.text() says it in words.
                 # The rule: the action's own where it names one (a tribute's return, TRIB-2), else the phase's.
                 rule = getattr(action, "rule", "") or getattr(phase, "rule", "")
@@ -768,6 +792,27 @@ class Game(RoundFlow):
             raise
         finally:
             self._in_action = False
+            self._acting = None
+
+    def seen_actions(self, seat: int) -> list[tuple[int | None, Action | None]]:
+        """The actions taken so far (:attr:`history`) as ``seat`` saw them: ``(the seat that
+        took it, the action)``, the action ``None`` where it did not see it (a phase's choice
+        kept between other seats: a card handed back face down, D§15's order of sets), the
+        seat ``None`` for a referee's. Who decides is public; what is decided, mostly.
+        A determinization replays these (:mod:`gouji.bots.determinize`)."""
+        check_seat(seat)
+        unseen = self._unseen
+        actors = self._actors + [None] * (len(self.history) - len(self._actors))  # (an older pickle's)
+        return [(actor, None if turn in unseen and seat not in unseen[turn] else action)
+                for turn, (actor, action) in enumerate(zip(actors, self.history, strict=False))]
+
+    def seen_moves(self, seat: int) -> list[tuple[int, int, Card]]:
+        """The cards handed between hands by the actions so far (:meth:`transfer`: tribute,
+        buying 3s, rulings) that ``seat`` saw, as ``(giver, receiver, card)`` in order: those of
+        the actions it saw, and every card it gave or got."""
+        check_seat(seat)
+        return [(giver, receiver, card) for giver, receiver, card, seen_by in self._moves
+                if seen_by is None or seat in seen_by or seat in (giver, receiver)]
 
     def _in_legal_set(self, action: object) -> bool:
         if self._legal_set is None:
@@ -802,6 +847,7 @@ class Game(RoundFlow):
             if not handled:
                 raise IllegalActionError(f"no rule of variant {self.variant.name!r} takes {action}", "ROUND-1")
             self.history.append(action)
+            self._actors.append(None)
             self._settle()
         except BaseException:
             self.__dict__.update(snapshot.__dict__)
@@ -866,6 +912,8 @@ class Game(RoundFlow):
         self.sizes[giver] -= 1
         self.sizes[receiver] += 1
         self._legal = self._legal_set = None
+        if self._in_action:  # an action's move, seen by whoever sees the action (seen_moves)
+            self._moves.append((giver, receiver, _CARDS[card.rank][card.suit], self._acting))
 
     def retire(self, seat: int, place: int | None = None, rule: str = "", reason: str = "",
                kind: str = "retired") -> None:
@@ -1023,7 +1071,12 @@ class Game(RoundFlow):
         """Add an event to the game log (plugins name their own kinds); ``visible_to`` limits
         which seats' observations show it (default: all)."""
         # Built here, not shared as the engine's own are: a plugin's arguments are its own.
-        self.events.append(Event(kind, seat, rule, play, detail, visible_to))
+        event: Event | None = Event(kind, seat, rule, play, detail, visible_to)
+        if self._viewer is not None:
+            event = event.seen_as(self._viewer)  # type: ignore[union-attr]
+            if event is None:
+                return
+        self.events.append(event)  # type: ignore[arg-type]
 
     # -- records -----------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

@@ -76,3 +76,37 @@ def first_same_suit_threes(deal_: Deal) -> int | None:
                 return seat
             seen.add(key)
     return None
+
+
+@attrs.frozen
+class Dealt:
+    """A deal given instead of shuffled (``Variant.new_game(deal=...)``): the cut as it was
+    made, each seat's cards, and the seat that leads first. The game deals them as the cut
+    says (one card at a time from the first drawer, :func:`deal_hands`) and runs the
+    variant's phases as usual; its record holds them, so it replays."""
+
+    cut: Cut
+    hands: tuple[tuple[Card, ...], ...]
+    leader: int
+
+
+def deal_hands(table: Table, hands: Sequence[Sequence[Card]], first_drawer: int) -> Deal:
+    """OPEN-2 for given hands: the draws in play order from the first drawer, each seat's
+    cards in the order given, a seat whose hand is spent skipped."""
+    seats = [table.seat_after(first_drawer, i) for i in range(6)]
+    longest = max(map(len, hands), default=0)
+    draws = tuple((seat, hands[seat][i]) for i in range(longest) for seat in seats if i < len(hands[seat]))
+    return Deal(first_drawer, draws)
+
+
+def cut_detail(cut: Cut) -> str:
+    """The cut's log line (OPEN-1): ``"drew ♠5; seat 3 draws first"``; :func:`read_cut` reads it."""
+    drawn = f"drew {' '.join(map(str, cut.cards))}" if cut.cards else "no card drawn"
+    return f"{drawn}; seat {cut.first_drawer} draws first"
+
+
+def read_cut(cutter: int, detail: str) -> Cut:
+    """The cut a ``cut`` event of ``cutter`` logged (:func:`cut_detail`): what every seat saw."""
+    drawn, _, drawer = detail.partition("; seat ")
+    cards = () if drawn == "no card drawn" else tuple(Card.parse(text) for text in drawn.removeprefix("drew ").split())
+    return Cut(cutter, cards, int(drawer.removesuffix(" draws first")))

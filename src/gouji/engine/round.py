@@ -633,7 +633,13 @@ class RoundFlow(GameState):
     def _log(self, kind: str, seat: int | None, rule: str, play: Play | None = None, detail: str = "",
              visible_to: Iterable[int] | None = None) -> None:
         """The engine's own events. Events are immutable and most repeat (``seat 3 pass``):
-        a public one is built once and shared, as sets and actions are."""
+        a public one is built once and shared, as sets and actions are. A game kept as one
+        seat sees it (``viewer``) logs each event as that seat sees it, or not at all."""
+        if self._viewer is not None:
+            seen = Event(kind, seat, rule, play, detail, visible_to).seen_as(self._viewer)
+            if seen is not None:
+                self.events.append(seen)
+            return
         if visible_to is not None:
             self.events.append(Event(kind, seat, rule, play, detail, visible_to))
             return

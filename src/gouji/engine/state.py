@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from gouji.engine.events import Event
     from gouji.engine.hold_three import HoldThreePolicy
     from gouji.engine.open_point import OpenPointPolicy
-    from gouji.engine.opening import Cut, Deal
+    from gouji.engine.opening import Cut, Deal, Dealt
     from gouji.engine.phases import Phase
     from gouji.engine.plays import Play
     from gouji.engine.sets import CoverTables
@@ -220,6 +220,10 @@ class GameState:
     cut_carry: tuple[tuple[str, Any], ...]
     #: The six hands and the leader of a game started from a position, else None.
     position: tuple[tuple[tuple[Card, ...], ...], int] | None
+    #: The cut, hands and first leader of a game dealt from given hands, else None.
+    dealt: Dealt | None = part(missing="None")
+    #: The seat whose view the log keeps (``Game.start``'s ``viewer``), else None: every event.
+    _viewer: int | None = part(missing="None")
 
     # -- the variant's rules and options, looked up once -------------------------
     _table: Table = part(pickled=None)
@@ -297,6 +301,14 @@ class GameState:
     phases: list[Phase] = part(clone="copy.deepcopy({v}) if {v} else []")
     history: list[Action] = part(clone="{v}.copy()")
     events: list[Event] = part(clone="{v}.copy()")
+    #: The turns whose action only some seats saw (a phase's ``visible_to``): those seats.
+    _unseen: dict[int, frozenset[int]] = part(clone="{v}.copy()", missing="{}")
+    #: The seat that took each action of ``history`` (None: the referee's).
+    _actors: list[int | None] = part(clone="{v}.copy()", missing="[]")
+    #: The cards actions handed between hands: ``(giver, receiver, card, the seats that saw it
+    #: or None: all)`` (``Game.seen_moves``); the visibility of the action being carried out.
+    _moves: list[tuple[int, int, Card, frozenset[int] | None]] = part(clone="{v}.copy()", missing="[]")
+    _acting: frozenset[int] | None = part(missing="None", loaded="None")
     stats: Counter[str] = part(clone="counted({v})")
 
     # -- the round (``RoundFlow._reset_round``) ------------------------------------------

@@ -37,6 +37,7 @@ from gouji.plugins.vocabulary import Vocabulary, collect_vocabulary
 
 if TYPE_CHECKING:
     from gouji.engine.game import Game
+    from gouji.engine.opening import Dealt
 
 TRACE_ENV = "GOUJI_TRACE_HOOKS"
 #: Hooks called while a game is played: a third-party one makes ``apply`` keep a copy to restore.
@@ -379,12 +380,21 @@ class Variant:
                                  f"at most {most} (the deck has {deck[rank]})")
         return Game.start_position(self, parsed, leader)
 
-    def new_game(self, seed: int | None = None, context: GameContext | None = None) -> Game:
+    def new_game(self, seed: int | None = None, context: GameContext | None = None, *,
+                 deal: Dealt | None = None, viewer: int | None = None) -> Game:
         """A new game of this variant, fully determined by ``seed`` and later actions.
 
         Without ``seed``, the deal comes from a secret random one (``secrets``, 63 bits),
         which the game's ``seed`` and record hold. The seed reveals every
-        hand: a server keeps it, and the record, to itself until the game ends."""
+        hand: a server keeps it, and the record, to itself until the game ends.
+
+        ``deal``: the cut, the six hands and the first leader given instead of shuffled and
+        drawn (:class:`gouji.engine.opening.Dealt`: every card of the variant's pack once;
+        a determinization, a deal played again at another table); the pre-play phases run as
+        usual and the record holds the deal. ``viewer``: the seat whose view the log keeps:
+        an event that seat may not see is not logged, another seat's decline is logged as
+        the word the table hears (a determinization of that seat's, which must hold nothing
+        it may not see); the record does not hold it."""
         from gouji.engine.game import Game
 
         if seed is None:
@@ -392,7 +402,28 @@ class Variant:
         check_seed(seed)
         if context is not None:
             check_context(context)
-        return Game.start(self, seed, context or GameContext.first())
+        if deal is not None:
+            self._check_deal(deal)
+        if viewer is not None and (not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < 6):
+            raise GoujiError(f"a viewer is a seat 0-5, not {short(viewer)}")
+        return Game.start(self, seed, context or GameContext.first(), deal, viewer)
+
+    def _check_deal(self, deal: Dealt) -> None:
+        """A given deal holds the variant's pack, each card once, in six hands, and names seats."""
+        from gouji.engine.opening import Cut, Dealt
+
+        if not isinstance(deal, Dealt) or not isinstance(deal.cut, Cut):
+            raise GoujiError(f"a deal is a gouji.engine.opening.Dealt, not {short(deal)}")
+        cut = deal.cut
+        if not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 6
+                   for s in (cut.cutter, cut.first_drawer, deal.leader)):
+            raise GoujiError("the cutter, the first drawer and the leader of a deal are seats 0-5")
+        hands = deal.hands
+        if (not isinstance(hands, tuple) or len(hands) != 6
+                or not all(isinstance(h, tuple) and all(isinstance(c, Card) for c in h) for h in hands)):
+            raise GoujiError("a deal's hands are six tuples of cards")
+        if Counter(c for h in hands for c in h) != Counter(self.deck()):
+            raise GoujiError(f"a deal's hands hold the pack of variant {self.name!r}, each card once")
 
 
 #: The size of the secret seed a game dealt without one gets (within a record's range).

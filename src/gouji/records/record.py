@@ -75,6 +75,7 @@ def game_record(game: Game) -> dict[str, Any]:
             "carry": [[k, v] for k, v in ctx.carry],
         },
         "position": _position(game),
+        **_deal(game),
         "actions": [a.to_text() for a in game.history],
         "finished": game.is_over,
         "finish_order": game.finish_order if game.is_over else None,
@@ -88,6 +89,40 @@ def _position(game: Game) -> dict[str, Any] | None:
         return None
     hands, leader = game.position
     return {"hands": [" ".join(c.record_text() for c in hand) for hand in hands], "leader": leader}
+
+
+def _deal(game: Game) -> dict[str, Any]:
+    """The ``deal`` key of a game dealt from given hands (``Variant.new_game(deal=...)``):
+    its cut, hands and first leader; nothing for a game dealt from its seed."""
+    given = game.dealt
+    if given is None:
+        return {}
+    cut = given.cut
+    return {"deal": {"cut": {"cutter": cut.cutter, "cards": " ".join(c.record_text() for c in cut.cards),
+                             "first_drawer": cut.first_drawer},
+                     "hands": [" ".join(c.record_text() for c in hand) for hand in given.hands],
+                     "leader": given.leader}}
+
+
+def _read_deal(raw: Any) -> Any:
+    """The :class:`~gouji.engine.opening.Dealt` of a record's ``deal`` key (:func:`_deal`)."""
+    from gouji.engine.cards import Card
+    from gouji.engine.opening import Cut, Dealt
+
+    try:
+        cut = raw["cut"]
+        if set(raw) != {"cut", "hands", "leader"} or set(cut) != {"cutter", "cards", "first_drawer"}:
+            raise TypeError("keys")
+        hands = raw["hands"]
+        if not isinstance(hands, list) or len(hands) != 6 or not all(isinstance(h, str) for h in hands):
+            raise TypeError("hands")
+        if not isinstance(cut["cards"], str):
+            raise TypeError("cards")
+        return Dealt(Cut(cut["cutter"], tuple(Card.parse(t) for t in cut["cards"].split()), cut["first_drawer"]),
+                     tuple(tuple(Card.parse(t) for t in hand.split()) for hand in hands), raw["leader"])
+    except (TypeError, KeyError, GoujiError) as exc:
+        raise RecordError(f"record key 'deal': expected {{\"cut\": {{cutter, cards, first_drawer}}, \"hands\": "
+                          f"six hands, \"leader\": a seat}}, got {short(raw)}") from exc
 
 
 def _score(game: Game) -> dict[str, Any]:
@@ -215,6 +250,8 @@ def replay(record: dict[str, Any] | str | bytes, variant: Variant | None = None,
         position = record.get("position")
         if position:
             game = variant.new_position(position["hands"], position["leader"])
+        elif record.get("deal") is not None:
+            game = variant.new_game(seed=record["seed"], context=context, deal=_read_deal(record["deal"]))
         else:
             game = variant.new_game(seed=record["seed"], context=context)
     except GoujiError as exc:
@@ -273,7 +310,8 @@ _REQUIRED = {1: {"format", "version", "variant", "plugins", "options", "seed", "
              2: {"format", "version", "gouji_version", "variant", "variant_toml", "plugins", "options", "seed",
                  "context", "position", "actions", "finished", "finish_order", "score"}}
 #: ``player_seat``: the seat a person played (``gouji play`` writes it); replay does not read it.
-_ALLOWED_2 = _REQUIRED[2] | {"void", "player_seat"}
+#: ``deal``: the cut, hands and first leader of a game dealt from given hands.
+_ALLOWED_2 = _REQUIRED[2] | {"void", "player_seat", "deal"}
 _PLUGIN_KEYS = ({"entry_point", "distribution", "version"}, {"file", "sha256"})
 
 

@@ -29,6 +29,7 @@ import attrs
 
 from gouji.engine.cards import ACE, TEN, TWO, Card, standard_pack
 from gouji.engine.context import GameContext
+from gouji.engine.deciding import ask
 from gouji.engine.series import context_after
 from gouji.errors import GoujiError, RecordError
 
@@ -258,8 +259,9 @@ class Match:
             while not game.is_over:
                 actor = game.current_player
                 assert actor is not None, "a game not over has a seat to decide"
-                # The bot protocol (gouji.bots.basic.Bot): the seat's observation and the public variant.
-                game.apply(seats[actor].choose(game.observation(actor), game.variant))
+                # Asked as every driver asks a bot (gouji.bots.basic.decide: a searching bot gets its
+                # determinizer), through the call the bots register (rules may not import them).
+                game.apply(ask(seats[actor], game))
                 decisions += 1
                 if decisions > max_decisions:
                     raise GoujiError(f"the match did not end after {max_decisions} decisions")

@@ -1,0 +1,94 @@
+"""Games dealt from given hands (``Variant.new_game(deal=...)``), kept as one seat sees them
+(``viewer``), and what a seat saw of the actions and the cards handed over (``seen_actions``,
+``seen_moves``): what the worlds of ``gouji.bots.determinize`` are built from."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+import gouji
+from gouji.bots import decide, make_bot
+from gouji.engine.opening import Cut, Dealt, read_cut
+from gouji.engine.series import context_after
+from gouji.records.record import replay
+
+PROVINCIAL = gouji.load_variant("provincial")
+
+
+def _dealt_like(game: gouji.Game) -> Dealt:
+    assert game.cut is not None and game.deal is not None and game.first_leader is not None
+    return Dealt(game.cut, tuple(tuple(hand) for hand in game.deal.hands()), game.first_leader)
+
+
+def test_a_game_dealt_from_the_hands_of_another_is_that_game_and_its_record_replays_it():
+    game = PROVINCIAL.new_game(seed=3)
+    dealt = PROVINCIAL.new_game(seed=99, deal=_dealt_like(game))
+    assert dealt.deal == game.deal and dealt.cut == game.cut and dealt.seed == 99
+    bot = make_bot("expert", 1)
+    for _ in range(40):
+        action = decide(bot, game)
+        game.apply(action)
+        dealt.apply(action)
+    assert [dealt.hand(s) for s in range(6)] == [game.hand(s) for s in range(6)]
+    again = replay(dealt.record())
+    assert again.dealt == dealt.dealt and [again.hand(s) for s in range(6)] == [dealt.hand(s) for s in range(6)]
+    assert pickle.loads(pickle.dumps(dealt)).dealt == dealt.dealt
+    assert "deal" not in game.record()
+
+
+def test_a_deal_that_is_not_the_pack_is_refused():
+    game = PROVINCIAL.new_game(seed=3)
+    given = _dealt_like(game)
+    short = Dealt(given.cut, (given.hands[0][1:], *given.hands[1:]), given.leader)
+    with pytest.raises(gouji.GoujiError, match="pack"):
+        PROVINCIAL.new_game(seed=1, deal=short)
+    with pytest.raises(gouji.GoujiError, match="seats"):
+        PROVINCIAL.new_game(seed=1, deal=Dealt(Cut(7, (), 0), given.hands, 0))
+    with pytest.raises(gouji.GoujiError, match="viewer"):
+        PROVINCIAL.new_game(seed=1, viewer=6)
+
+
+def test_the_cut_is_read_back_from_its_log_line():
+    game = PROVINCIAL.new_game(seed=5)
+    event = next(e for e in game.events if e.kind == "cut")
+    assert read_cut(event.seat, event.detail) == game.cut
+
+
+def test_a_game_kept_as_one_seat_sees_it_logs_that_seat_s_view():
+    game = PROVINCIAL.new_game(seed=4)
+    seen = PROVINCIAL.new_game(seed=4, viewer=2)
+    bot = make_bot("expert", 0)
+    while not game.is_over:
+        action = decide(bot, game)
+        game.apply(action)
+        seen.apply(action)
+    assert tuple(seen.events) == game.observation(2).history
+    assert any(e.kind == "auto-pass" for e in game.events)
+    assert not any(e.kind == "auto-pass" and e.seat != 2 for e in seen.events)
+
+
+def test_a_seat_sees_who_took_each_action_but_not_a_choice_kept_between_others():
+    from gouji.rules.dagang.state import get_state
+
+    variant = gouji.load_variant("dagang")
+    first = gouji.bots.play_game(variant, 0, make_bot("expert", 0))
+    game = variant.new_game(seed=1000, context=context_after(variant, first))
+    bot = make_bot("expert", 0)
+    while game.decision == "phase":
+        game.apply(decide(bot, game))
+    tributes = get_state(game).tributes
+    assert tributes
+    giver, receiver = tributes[0][0], tributes[0][1]
+    outsider = next(s for s in range(6) if s not in (giver, receiver))
+    mine = game.seen_actions(giver)
+    theirs = game.seen_actions(outsider)
+    assert [actor for actor, _ in mine] == [actor for actor, _ in theirs]
+    assert all(action is not None for _, action in mine[:len(tributes)])
+    hidden = [turn for turn, (_, action) in enumerate(theirs) if action is None]
+    assert hidden and all(mine[turn][1] is not None for turn in hidden if mine[turn][0] in (giver, receiver))
+    # The tribute cards were handed over in public; a card handed back only between the two.
+    moves_out = game.seen_moves(outsider)
+    assert all(move in game.seen_moves(giver) for move in moves_out)
+    assert len(game.seen_moves(giver)) > len(moves_out)
