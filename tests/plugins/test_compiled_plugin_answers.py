@@ -454,3 +454,20 @@ def test_a_set_the_hold_three_rule_forbids_names_its_rule_id(tmp_path):
         game.apply(single)
     assert "forbidden here by a rule of the variant" in str(refused.value), str(refused.value)
     assert refused.value.rule_id == "HOUSE-3"
+
+
+@pytest.mark.parametrize("giver", ["True", "1.0", "numpy.int64(1)"])
+def test_transfer_refuses_what_is_no_seat(giver):
+    """Game.transfer (plugin surface) checks its seats as every change method does: Python moved
+    the card for a numpy integer (or True) as seat 1, the compiled round refused it as no int."""
+    numpy = pytest.importorskip("numpy") if "numpy" in giver else None
+    game = gouji.load_variant("provincial").new_game(0)
+    card = game.hand(1)[0]
+    before = [game.hand(seat) for seat in range(6)]
+    with pytest.raises(gouji.GoujiError, match="a seat is 0-5"):
+        game.transfer(eval(giver, {"numpy": numpy}), 2, card)
+    with pytest.raises(gouji.GoujiError, match="a seat is 0-5"):
+        game.transfer(2, eval(giver, {"numpy": numpy}), card)
+    with pytest.raises(gouji.GoujiError, match="transfer moves a Card"):
+        game.transfer(1, 2, "3")
+    assert [game.hand(seat) for seat in range(6)] == before

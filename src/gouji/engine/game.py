@@ -855,6 +855,12 @@ class Game(RoundFlow):
 
     def transfer(self, giver: int, receiver: int, card: Card) -> None:
         """Move one card between hands (tribute and buying 3s use this)."""
+        # Seats checked as every change method does (a numpy integer played as a seat in Python
+        # and was refused as no int by the compiled round, GOUJI_COMPILE=1).
+        check_seat(giver)
+        check_seat(receiver)
+        if not isinstance(card, Card):
+            raise GoujiError(f"transfer moves a Card, not {short(card)}")
         suits = self.hands[giver][card.rank]
         if card.suit not in suits:
             raise GoujiError(f"seat {giver} does not hold {card}")
