@@ -2,11 +2,12 @@
 
 ``GOUJI_COMPILE=1 pip install '.[server]'`` (or ``pip wheel``) builds a wheel for this interpreter
 and machine that holds each listed module twice: as Python and compiled (the interpreter imports
-the compiled one). Today that is the server's view cache; the engine's hot path (the round, the
-sets and their covers) compiles too, and bench/README.md measures what each gives against the
-pure build and why it is not shipped yet. One source serves both builds, and both play the same
-games (CI runs the engine's, plugins', rules' and server's tests on the compiled wheel). Without the variable, or for an
-editable install, the wheel is pure Python as always, and building it needs no compiler.
+the compiled one): the server's view cache and the engine's hot path (the round, the sets and
+their covers); bench/README.md measures what each gives against the pure build. One source
+serves both builds, and both play the same games: what a plugin's rule objects answer is taken
+by one contract in both (gouji.plugins.policy_answers), and CI runs the engine's, plugins',
+rules' and server's tests on the compiled wheel. Without the variable, or for an editable
+install, the wheel is pure Python as always, and building it needs no compiler.
 
 The compiler works on a copy of the package in a directory of its own: the source tree gets no
 compiled file, which would shadow the Python module of a checkout.
@@ -29,12 +30,14 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: build, the docs (bench/README.md) and the tests (tests/test_build_hook.py, and the compiled
 #: wheel's tests with GOUJI_REQUIRE_COMPILED=1) read. bench/bench_builds.py measures each against
 #: the pure build.
-#: ``gouji/engine/sets.py`` and ``gouji/engine/round.py`` compile and play 0.81-0.92 of the pure
-#: build's step (bench/README.md) but are left out: compiled code forces a plugin's answers to the
-#: declared types (a truthy 1 for a bool, a list for a tuple: a bare TypeError where pure Python
-#: plays; tests/plugins/test_compiled_plugin_answers.py), which the hook contracts do not yet require.
+#: Compiled code takes a value only as its declared type (a ``bool`` for a ``bool``, a ``tuple``
+#: for a ``tuple``): the round and the sets take what a plugin answers through
+#: gouji.plugins.policy_answers and gouji.engine.sets.as_counts, which convert or refuse it alike
+#: in both builds (tests/plugins/test_compiled_plugin_answers.py).
 COMPILED_MODULES = [
     "gouji/engine/view_texts.py",
+    "gouji/engine/sets.py",
+    "gouji/engine/round.py",
 ]
 #: What the compiler needs in the build's environment: mypyc (in mypy) and setuptools to build
 #: the extension, and the core's dependencies, whose types it reads.

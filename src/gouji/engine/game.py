@@ -219,9 +219,6 @@ class Game(RoundFlow):
         self.context = context
         self._bind_variant(variant)
         self._order_after = {s: self._table.order_after(s) for s in range(6)}
-        self._hold = variant.hold_three_policy
-        self._hold_active = self._hold.active
-        self._open_point = variant.open_point_policy
         self._core = variant.core_options
         self._forced_decline = False  # the decision now is a forced decline, asked (ask_forced_declines)
         self._has_precut = variant.has_hook_implementations("gouji_precut_phases")
@@ -287,20 +284,22 @@ class Game(RoundFlow):
         """What a game derives from its variant's plugins rather than keeps (the parts that
         ``gouji.engine.state`` declares not pickled): set up for a new game and again for one unpickled."""
         self._table = variant.table
-        self._rules = variant.set_rules
+        # The rule objects as the round asks them: the hooks' answers, a plugin's own wrapped so
+        # that its answers are taken alike in both builds (gouji.plugins.policy_answers).
+        self._rules, self._burn, self._hold, self._open_point = variant.played_policies
+        self._hold_active = self._hold.active
         # An open-point policy that keeps the core's reading of who opened (any set that stood
         # counts, one is enough, no rule opens a seat): ``opened`` is the seats with such a set.
         point = type(variant.open_point_policy)
         self._plain_open_point = all(getattr(point, name, None) is getattr(OpenPointPolicy, name)
                                      for name in ("counts", "sets_needed", "opened_by_rule", "opened"))
-        self._burn = variant.burn_policy
         hold = variant.hold_three_policy
         # The core policy's after_action does nothing: a policy that keeps it is not called.
         self._hold_after = hold.active and (
             getattr(type(hold), "after_action", None) is not HoldThreePolicy.after_action)
         # A set rules object may let sets of other sizes cover (T's 大虎二杀一).
         self._cover_sizes = getattr(self._rules, "cover_sizes", _same_size)
-        self._covers = cover_tables(self._rules, self._cover_sizes)
+        self._covers = cover_tables(variant.set_rules, self._cover_sizes)
         # At which decisions (lead, answer, answer to a restricted gouji set) the per-decision
         # hooks must be called: a plugin may declare where it can answer (``asked_at``).
         self._forbidden_asked = tuple(variant.hook_asked_at("gouji_forbidden_plays", d) for d in DECISIONS)
@@ -902,6 +901,12 @@ class Game(RoundFlow):
 
     def transfer(self, giver: int, receiver: int, card: Card) -> None:
         """Move one card between hands (tribute and buying 3s use this)."""
+        # Seats checked as every change method does (a numpy integer played as a seat in Python
+        # and was refused as no int by the compiled round, GOUJI_COMPILE=1).
+        check_seat(giver)
+        check_seat(receiver)
+        if not isinstance(card, Card):
+            raise GoujiError(f"transfer moves a Card, not {short(card)}")
         suits = self.hands[giver][card.rank]
         if card.suit not in suits:
             raise GoujiError(f"seat {giver} does not hold {card}")

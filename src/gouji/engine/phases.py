@@ -30,7 +30,8 @@ class Phase(Protocol):
     # name its own ``rule`` (a return of tribute, TRIB-2), which the line cites instead.
 
     def actor(self, game: PluginGame) -> int | None:
-        """The seat to decide now, or ``None`` when the phase is finished."""
+        """The seat to decide now (0-5, an ``int`` and not a ``bool``), or ``None`` when the phase is
+        finished; anything else is a :class:`~gouji.errors.PluginError` naming the phase."""
 
     def legal_actions(self, game: PluginGame) -> Sequence[Action]:
         """The actor's choices; never empty while ``actor`` is not ``None``."""

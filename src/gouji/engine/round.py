@@ -25,7 +25,7 @@ from gouji.engine.actions import CLOSE, PASS, TAKE_WIND, YIELD, Action, Burn, Cl
 from gouji.engine.cards import BIG_JOKER, SMALL_JOKER, TWO, n_cards
 from gouji.engine.events import PLACE_NAMES, Event
 from gouji.engine.plays import Play
-from gouji.engine.sets import lead_sets, sets_of_size
+from gouji.engine.sets import _lead_sets, _sets_of_size
 from gouji.engine.state import GameState
 from gouji.errors import GoujiError
 
@@ -94,7 +94,14 @@ class RoundFlow(GameState):
                         start(self)
                         if self.kind == OVER:
                             return
-                actor = phase.actor(self._game)
+                # Read as any answer (typed, compiled code would take a float for no seat and a
+                # bool for an int): a seat 0-5 or None, else refused alike in both builds.
+                actor = cast(Any, phase).actor(self._game)
+                if actor is not None and (not isinstance(actor, int) or isinstance(actor, bool)
+                                          or not 0 <= actor < 6):
+                    from gouji.plugins.policy_answers import phase_actor_refused
+
+                    raise phase_actor_refused(phase, actor)
                 if actor is None:
                     self.phases.pop(0)
                     self._phase_started = False
@@ -172,15 +179,15 @@ class RoundFlow(GameState):
         lead = self.kind == LEAD
         # plays and, in the same order, their PlaySet actions (from the cached tables).
         if lead:
-            plays, actions = lead_sets(counts)
+            plays, actions = _lead_sets(counts)
         else:
             top = self.top
             assert top is not None, "an answer answers the set on the table"
             if self._covers is not None:
-                plays, actions = self._covers.covers(top, counts)
+                plays, actions = self._covers._covers_of(top, counts)
             else:
                 beats = self._rules.beats
-                plays = [p for size in self._cover_sizes(top) for p in sets_of_size(counts, size)
+                plays = [p for size in self._cover_sizes(top) for p in _sets_of_size(counts, size)
                          if beats(p, top)]
                 actions = [PlaySet.of(p) for p in plays]
             if not plays and not self._extra_asked[2 if self.restricted else 1]:
@@ -291,7 +298,8 @@ class RoundFlow(GameState):
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         seat = self.actor
         if self.kind == PHASE:
-            return f"seat {seat} must decide the {self.phases[0].name}; {action} is not a choice now", "ROUND-1"
+            name = cast(Any, self.phases[0]).name  # as Python formats it (typed str, compiled: a str only)
+            return f"seat {seat} must decide the {name}; {action} is not a choice now", "ROUND-1"
         if not isinstance(action, Action):  # callers pass anything, whatever the annotation says
             return f"{action!r} is not an action", "ROUND-1"
         play = action.play

@@ -1,25 +1,55 @@
 """Enumerating the sets a hand can make (PLAY-1/2/3), and the burn condition (BURN-1).
 
 Hands are given as counts per rank (a list indexed by rank, see
-:mod:`gouji.engine.cards`). These functions are the engine's hot path.
+``gouji.engine.cards``). These functions are the engine's hot path.
+
+The functions take the counts as any sequence of whole numbers: a tuple or list of ints (what
+``game.rank_counts(seat)`` gives), a numpy array, numpy integers; :func:`as_counts` makes them a
+tuple of ints first, and refuses anything else (a float, a negative count, fewer counts than
+ranks) with a :class:`~gouji.errors.GoujiError`, alike in the pure and the compiled build
+(``GOUJI_COMPILE=1``: compiled code takes an ``int`` for an ``int`` only). The engine passes its
+own tuples (``Game._counts``) to the functions named with a leading underscore, which skip that.
 """
 
 from __future__ import annotations
 
 import functools
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from operator import index
+from typing import SupportsIndex
 
 from gouji.engine.actions import PlaySet
 from gouji.engine.cards import ACE, BIG_JOKER, SMALL_JOKER, THREE, TWO
 from gouji.engine.plays import Play
+from gouji.errors import GoujiError
 
 _of = Play.of
 _BODY = range(THREE, ACE + 1)
+#: What counts per rank hold: an entry for every rank up to the big joker.
+_RANKS = BIG_JOKER + 1
 
 
-def all_sets(counts: Sequence[int]) -> list[Play]:
+def as_counts(counts: Sequence[SupportsIndex]) -> tuple[int, ...]:
+    """``counts`` as the engine holds a hand: a tuple of ints, one a rank (``counts[THREE]`` …
+    ``counts[BIG_JOKER]``). Any whole numbers are taken (ints, numpy integers: what
+    ``operator.index`` takes); a float, a negative count, or fewer than
+    ``BIG_JOKER + 1`` counts is refused with a :class:`~gouji.errors.GoujiError`."""
+    try:
+        out = tuple([index(c) for c in counts])
+    except TypeError:
+        raise GoujiError(f"counts per rank are whole numbers, not {counts!r:.60}") from None
+    if len(out) < _RANKS or min(out) < 0:
+        raise GoujiError(f"counts per rank are {_RANKS} whole numbers, 0 or more (index = rank), not {out!r:.60}")
+    return out
+
+
+def all_sets(counts: Sequence[SupportsIndex]) -> list[Play]:
     """Every set the hand can lead: each rank with any number of 2s and jokers attached."""
+    return _all_sets(as_counts(counts))
+
+
+def _all_sets(counts: tuple[int, ...]) -> list[Play]:
     twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
     jokers = [(i, j) for i in range(small + 1) for j in range(big + 1)]
     out: list[Play] = []
@@ -36,8 +66,16 @@ def all_sets(counts: Sequence[int]) -> list[Play]:
     return out
 
 
-def sets_of_size(counts: Sequence[int], size: int) -> list[Play]:
+def sets_of_size(counts: Sequence[SupportsIndex], size: SupportsIndex) -> list[Play]:
     """Every set of exactly ``size`` cards the hand can make (PLAY-4 covers need equal size)."""
+    try:
+        whole = index(size)
+    except TypeError:
+        raise GoujiError(f"a set's size is a whole number, not {size!r:.40}") from None
+    return _sets_of_size(as_counts(counts), whole)
+
+
+def _sets_of_size(counts: tuple[int, ...], size: int) -> list[Play]:
     twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
     out: list[Play] = []
     for i in range(min(small, size) + 1):
@@ -57,12 +95,17 @@ def sets_of_size(counts: Sequence[int], size: int) -> list[Play]:
     return out
 
 
-def burn_is_feasible(counts: Sequence[int], play: Play) -> bool:
+def burn_is_feasible(counts: Sequence[SupportsIndex], play: Play) -> bool:
     """BURN-1: after covering with ``play``, can the burner still finish as the rule demands?
 
     Either the rest of his hand is one set, or he holds a joker for every set
     but the last: one set per remaining rank (2s attach to any of them).
     """
+    # Converted on every call (asked about one answer in ten, a few µs in a hundred steps).
+    return _burn_is_feasible(as_counts(counts), play)
+
+
+def _burn_is_feasible(counts: tuple[int, ...], play: Play) -> bool:
     jokers = counts[SMALL_JOKER] + counts[BIG_JOKER] - play.small - play.big
     ranks = ACE - THREE + 1 - counts[THREE:ACE + 1].count(0)  # ranks 3..A held now
     rank = play.rank
@@ -118,8 +161,13 @@ def _set_and_action(rank: int, naturals: int, twos: int, small: int, big: int) -
     return play, PlaySet.of(play)
 
 
-def lead_sets(counts: Sequence[int]) -> tuple[list[Play], list[PlaySet]]:
+def lead_sets(counts: Sequence[SupportsIndex]) -> tuple[list[Play], list[PlaySet]]:
     """:func:`all_sets` of the hand and the PlaySet of each, in the same order."""
+    return _lead_sets(as_counts(counts))
+
+
+def _lead_sets(counts: tuple[int, ...]) -> tuple[list[Play], list[PlaySet]]:
+    """:func:`lead_sets` of the engine's own counts (a tuple of ints, as_counts's)."""
     twos, small, big = counts[TWO], counts[SMALL_JOKER], counts[BIG_JOKER]
     by_rank = _by_extras.get((twos, small, big))
     if by_rank is None:
@@ -157,7 +205,10 @@ class CoverTables:
     object whose ``beats`` and ``cover_sizes`` judge the two sets alone (the hookspec's
     contract; the engine builds these only for gouji's own set rules)."""
 
-    def __init__(self, beats: Callable[[Play, Play], bool], cover_sizes: Callable[[Play], tuple[int, ...]]):
+    def __init__(self, beats: Callable[[Play, Play], object],
+                 cover_sizes: Callable[[Play], Iterable[SupportsIndex]]):
+        # Typed as any answers: compiled, an answer typed bool or tuple would be refused by its
+        # type (a truthy 1, a list), where Python took it; read as Python reads it instead.
         self._beats = beats
         self._cover_sizes = cover_sizes
         #: top -> (its cover sizes, the largest, {(2s, small, big) clipped to it: table},
@@ -165,13 +216,17 @@ class CoverTables:
         self._tables: dict[Play, tuple[tuple[int, ...], int, dict[tuple[int, int, int], _Cover],
                                        dict[tuple[int, int, int], _Block]]] = {}
 
-    def covers(self, top: Play, counts: Sequence[int]) -> tuple[list[Play], list[PlaySet]]:
+    def covers(self, top: Play, counts: Sequence[SupportsIndex]) -> tuple[list[Play], list[PlaySet]]:
         """The sets of the hand that cover ``top``, in the order sets_of_size finds them."""
+        return self._covers_of(top, as_counts(counts))
+
+    def _covers_of(self, top: Play, counts: tuple[int, ...]) -> tuple[list[Play], list[PlaySet]]:
+        """:meth:`covers` of the engine's own counts (a tuple of ints, as_counts's)."""
         entry = self._tables.get(top)
         if entry is None:
             if len(self._tables) >= _TABLE_LIMIT:
                 self._tables.clear()
-            sizes = tuple(self._cover_sizes(top))
+            sizes = tuple([index(size) for size in self._cover_sizes(top)])
             entry = self._tables[top] = (sizes, max(sizes), {}, {})
         sizes, most, tables, blocks = entry
         # A set of at most ``most`` cards holds at most ``most`` 2s or jokers of each kind:
@@ -237,7 +292,7 @@ _Block = tuple[_Cover, tuple[int, ...]]
 _tables_by_rules: dict[int, tuple[object, CoverTables]] = {}
 
 
-def cover_tables(rules: object, cover_sizes: Callable[[Play], tuple[int, ...]]) -> CoverTables | None:
+def cover_tables(rules: object, cover_sizes: Callable[[Play], Iterable[SupportsIndex]]) -> CoverTables | None:
     """The cover tables of a set rules object, shared by every game of its variants; ``None``
     for a set rules class from outside gouji, whose answers the engine does not presume to
     depend on the two sets alone (it asks ``beats`` on every move instead)."""

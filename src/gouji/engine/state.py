@@ -230,11 +230,13 @@ class GameState:
     _rules: SetRules = part(pickled=None)
     _order_after: dict[int, tuple[int, ...]]
     _burn: BurnPolicy = part(pickled=None)
-    _hold: HoldThreePolicy
-    _hold_active: bool
+    #: The rule objects as the round asks them (``Variant.played_policies``): rebound on load,
+    #: as ``_rules`` and ``_burn`` (a pickle from before holds them: replaced once loaded).
+    _hold: HoldThreePolicy = part(pickled=None)
+    _hold_active: bool = part(pickled=None)
     #: The hold-three policy does something after an action (``after_action`` overridden).
     _hold_after: bool
-    _open_point: OpenPointPolicy
+    _open_point: OpenPointPolicy = part(pickled=None)
     _cover_sizes: Callable[[Play], tuple[int, ...]] = part(pickled=None)
     #: The set rules' covers, cached (None: the rules are asked on every move).
     _covers: CoverTables | None = part(pickled=None)

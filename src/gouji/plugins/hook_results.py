@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from gouji.engine.cards import Card
+from gouji.plugins.policy_answers import flags_check
 
 #: A deck larger than this is refused: eight 54-card decks are the most options allow.
 MAX_DECK_CARDS = 8 * 54
@@ -98,10 +99,6 @@ def _flag(value: Any) -> str | None:
     return None if value is None or isinstance(value, bool) else "True, False or None"
 
 
-def _present(value: Any) -> str | None:
-    return None if value is not None else "an answer (no plugin gave one)"
-
-
 def _optional_phase(value: Any) -> str | None:
     return None if value is None or _phase(value) else "None or a Phase (actor, legal_actions, apply)"
 
@@ -115,8 +112,12 @@ def _no_answers(value: Any) -> str | None:
 CHECKS: dict[str, Callable[[Any], str | None]] = {
     "gouji_check_options": _no_answers,
     "gouji_deck": _deck,
-    "gouji_set_rules": _present,
-    "gouji_burn_policy": _present,
+    # The rule objects: present, their flags True or False (what else the round reads of
+    # them is taken as gouji.plugins.policy_answers says, as they are asked).
+    "gouji_set_rules": flags_check("gouji_set_rules"),
+    "gouji_burn_policy": flags_check("gouji_burn_policy"),
+    "gouji_hold_three_policy": flags_check("gouji_hold_three_policy"),
+    "gouji_open_point_policy": flags_check("gouji_open_point_policy"),
     "gouji_cut": _cut,
     "gouji_first_leader": _seat,
     "gouji_last_set_owner": _seat,

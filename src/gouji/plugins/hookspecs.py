@@ -164,7 +164,15 @@ def gouji_set_rules(options: Options) -> SetRules | None:
 
     firstresult: the first non-None result wins. Called once per variant;
     the returned object's ``beats``, ``is_gouji`` and ``is_dead`` methods
-    are then used on every move.
+    are then used on every move, and its ``cover_sizes``, where it has one.
+
+    Contract (:mod:`gouji.plugins.policy_answers`, alike in the pure and the compiled build):
+    ``beats``, ``is_gouji`` and ``is_dead`` answer truth values, read as ``bool(answer)`` (a
+    truthy ``1`` is ``True``, ``None`` is ``False``; a value ``bool`` refuses is a
+    :class:`~gouji.errors.PluginError` naming the plugin); ``cover_sizes(old)`` answers the sizes
+    of the sets that may cover ``old``, whole numbers (a tuple, a list, numpy integers: taken as
+    a tuple of ints; anything else refused). The object's ``bool`` fields (an attrs class's) are
+    ``True`` or ``False``, checked when the variant is built.
 
     :return: a :class:`gouji.engine.comparison.SetRules` (or an object with the
         same methods), or ``None`` to defer.
@@ -180,6 +188,13 @@ def gouji_burn_policy(options: Options) -> BurnPolicy | None:
     ``allows`` and ``fail`` methods. The default is a
     :class:`gouji.engine.burning.BurnPolicy` built from the options
     ``burn_team_priority`` and ``burn_broken_by_cover``.
+
+    Contract (:mod:`gouji.plugins.policy_answers`, alike in the pure and the compiled build):
+    ``may_burn`` and ``allows`` answer truth values, read as ``bool(answer)``;
+    ``offer_order(anchor, candidates)`` answers seats of ``candidates``, each once (a list or a
+    tuple); ``fail`` answers the seat to lead, 0-5 (any answer once the game is over). Anything
+    else is a :class:`~gouji.errors.PluginError` naming the plugin. ``broken_by_cover`` and the
+    object's ``bool`` fields are ``True`` or ``False``, checked when the variant is built.
 
     :return: a :class:`gouji.engine.burning.BurnPolicy` (or an object with the same
         methods), or ``None`` to defer.
@@ -198,6 +213,13 @@ def gouji_hold_three_policy(options: Options) -> HoldThreePolicy | None:
     ``after_action`` after every player's action during play. The default is
     ``gouji.engine.hold_three.NO_HOLD_THREE``: no hold-three.
 
+    Contract (:mod:`gouji.plugins.policy_answers`, alike in the pure and the compiled build):
+    ``forbidden_sets`` answers ``{set: rule ID}`` (a mapping of :class:`~gouji.engine.plays.Play`
+    to text; ``None`` forbids nothing); ``may_burn`` answers ``None`` (no verdict) or a truth value,
+    read as ``bool(answer)``. Anything else is a :class:`~gouji.errors.PluginError` naming the
+    plugin. ``active`` and the object's ``bool`` fields are ``True`` or ``False``, checked when the
+    variant is built.
+
     :return: a :class:`gouji.engine.hold_three.HoldThreePolicy` (or a subclass), or
         ``None`` to defer.
     """
@@ -213,6 +235,11 @@ def gouji_open_point_policy(options: Options) -> OpenPointPolicy | None:
     set is played and ``stopped`` when a round ends on it, and keeps who has opened
     in :attr:`gouji.Game.opened` (shown in every observation). The default is
     ``gouji.engine.open_point.NO_OPEN_POINT``: nobody opens.
+
+    Contract (:mod:`gouji.plugins.policy_answers`, alike in the pure and the compiled build):
+    ``opens``, ``may_open`` and ``stopped`` answer truth values, read as ``bool(answer)`` (a value
+    ``bool`` refuses is a :class:`~gouji.errors.PluginError` naming the plugin). ``active`` and the
+    object's ``bool`` fields are ``True`` or ``False``, checked when the variant is built.
 
     :return: a :class:`gouji.engine.open_point.OpenPointPolicy` (or a subclass), or
         ``None`` to defer.
@@ -264,7 +291,9 @@ def gouji_tribute(options: Options, game: PluginGame, context: GameContext) -> P
 
     firstresult: the first non-None result wins. ``provincial`` has no
     tribute and returns ``None``. The phase's choices (which card to give,
-    return or refuse) are actions of the game loop.
+    return or refuse) are actions of the game loop. A phase's ``actor`` answers a
+    seat 0-5 (an ``int``, not a ``bool``) or ``None``; anything else is a
+    :class:`~gouji.errors.PluginError` naming the phase, in both builds.
 
     :return: a :class:`gouji.engine.phases.Phase`, or ``None`` for no tribute.
     """
@@ -277,7 +306,8 @@ def gouji_pregame_phases(options: Options, game: PluginGame, context: GameContex
     Collecting: the phases of all plugins run in registration order after
     the tribute and the hold-three policy's buying of 3s
     (:func:`gouji_hold_three_policy`). Each phase's choices are actions of the
-    game loop.
+    game loop; its ``actor`` answers a seat 0-5 (an ``int``, not a ``bool``) or
+    ``None``, as :func:`gouji_tribute`'s.
 
     :return: a list of :class:`gouji.engine.phases.Phase`, or ``None``.
     """

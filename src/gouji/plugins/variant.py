@@ -33,6 +33,7 @@ from gouji.plugins.hook_results import CHECKS, short
 from gouji.plugins.hookspecs import ASKED_AT
 from gouji.plugins.manager import build_plugin_manager, load_entry_point_plugin, load_file_plugin
 from gouji.plugins.options import Options, OptionSpec, resolve_options
+from gouji.plugins.policy_answers import origin, played
 from gouji.plugins.vocabulary import Vocabulary, collect_vocabulary
 
 if TYPE_CHECKING:
@@ -81,6 +82,9 @@ class Variant:
     _terms: list[Vocabulary] = attrs.field(init=False, eq=False, repr=False, factory=list)
     #: The core options its games read as they play, built on first use (:attr:`core_options`).
     _core: list[CoreOptions] = attrs.field(init=False, eq=False, repr=False, factory=list)
+    #: The rule objects as its games play them, built on first use (:attr:`played_policies`).
+    _played: list[tuple[SetRules, BurnPolicy, HoldThreePolicy, OpenPointPolicy]] = attrs.field(
+        init=False, eq=False, repr=False, factory=list)
 
     @classmethod
     def build(
@@ -152,6 +156,30 @@ class Variant:
         if not self._core:
             self._core.append(CoreOptions.of(self.options))
         return self._core[0]
+
+    @property
+    def played_policies(self) -> tuple[SetRules, BurnPolicy, HoldThreePolicy, OpenPointPolicy]:
+        """The set rules and the burn, hold-three and open-point policies as this variant's games
+        play them, built once: each the hook's answer itself where every method the round asks of
+        it is gouji's own code, else the answer wrapped so that what it answers is taken as the
+        hook's contract says, alike in the pure and the compiled build
+        (:func:`gouji.plugins.policy_answers.played`)."""
+        if not self._played:
+            answers = (("gouji_set_rules", self.set_rules), ("gouji_burn_policy", self.burn_policy),
+                       ("gouji_hold_three_policy", self.hold_three_policy),
+                       ("gouji_open_point_policy", self.open_point_policy))
+            rules, burn, hold, point = (played(hook, value, self._policy_origin(hook, value))
+                                        for hook, value in answers)
+            self._played.append((rules, burn, hold, point))
+        return self._played[0]
+
+    def _policy_origin(self, hook_name: str, value: object) -> str:
+        """The answer of a policy hook as a refusal names it: the object, the hook, and the plugin
+        whose module defines its class (else every plugin outside gouji that answers the hook)."""
+        module = sys.modules.get(type(value).__module__)
+        impls = list(reversed(getattr(self.plugin_manager.hook, hook_name).get_hookimpls()))
+        impls = [i for i in impls if i.plugin is module] or [i for i in impls if not _is_builtin(i.plugin)]
+        return origin(value, hook_name, [_plugin_name(impl) for impl in impls])
 
     def hook_caller(self, hook_name: str) -> Callable[[dict[str, Any]], Any]:
         """What :meth:`call_hook` calls for ``hook_name``, taking the keywords as one dict: the
@@ -526,6 +554,12 @@ def _is_builtin(plugin: object) -> bool:
         return False
     origin = getattr(plugin, "__file__", None)
     return isinstance(origin, str) and Path(origin).resolve().is_relative_to(_RULES_DIR)
+
+
+def _plugin_name(impl: Any) -> str:
+    """A plugin as an error names it: its name, and its file where that is another."""
+    where = getattr(impl.plugin, "__file__", None)
+    return f"plugin {impl.plugin_name!r}" + (f" ({where})" if where and where != impl.plugin_name else "")
 
 
 def _answerers(hook: Any) -> str:
