@@ -92,3 +92,33 @@ def test_a_seat_sees_who_took_each_action_but_not_a_choice_kept_between_others()
     moves_out = game.seen_moves(outsider)
     assert all(move in game.seen_moves(giver) for move in moves_out)
     assert len(game.seen_moves(giver)) > len(moves_out)
+
+
+def _as_pickled_before_seen_actions(game: gouji.Game) -> gouji.Game:
+    """``game`` as a pickle made before ``seen_actions`` loads (gouji 1a4b994: no ``dealt``,
+    ``_viewer``, ``_unseen``, ``_actors``, ``_moves``, ``_acting`` in its state)."""
+    state = game.__getstate__()
+    for key in ("dealt", "_viewer", "_unseen", "_actors", "_moves", "_acting"):
+        state.pop(key, None)
+    old = gouji.Game.__new__(gouji.Game)
+    old.__setstate__(state)
+    return old
+
+
+def test_an_older_pickle_shows_no_seat_a_choice_kept_between_others():
+    """A game pickled before seen_actions existed (by 1a4b994: checked with a real pickle of
+    it too) loads with no ``_unseen``, so ``seen_actions`` shows every seat every card handed
+    back face down (dagang's second game: "dagang-return 5" to an outsider), every action's
+    seat as None (a referee's), and ``seen_moves`` none of the public tribute cards; a
+    determinizer built on it replays the true returns in every world."""
+    variant = gouji.load_variant("dagang")
+    first = gouji.bots.play_game(variant, 0, make_bot("expert", 0))
+    game = variant.new_game(seed=1000, context=context_after(variant, first))
+    bot = make_bot("expert", 0)
+    while game.decision == "phase":
+        game.apply(decide(bot, game))
+    private = [e for e in game.events if e.visible_to is not None]
+    outsider = next(s for s in range(6) if all(s not in e.visible_to for e in private))
+    old = _as_pickled_before_seen_actions(pickle.loads(pickle.dumps(game)))
+    assert old.seen_actions(outsider) == game.seen_actions(outsider)
+    assert old.seen_moves(outsider) == game.seen_moves(outsider)

@@ -113,7 +113,7 @@ class Series:
         and options of the first, from the seed that follows, starting from a context
         :meth:`expected_contexts` allows; no game follows one that is not over, and no more
         games than the series' ``length``. Raise :class:`gouji.errors.RecordError` otherwise."""
-        from gouji.records.record import read_record, replay, replay_in_series
+        from gouji.records.record import check_dealt_from_seed, read_record, replay, replay_in_series
 
         record = read_record(record, SERIES_FORMAT, "gouji series record")
         games = record.get("games")
@@ -135,6 +135,7 @@ class Series:
         if seed != games[0].get("seed") or not is_seed(seed):
             raise RecordError(f"the series record's seed {seed!r:.40} is not its first game's "
                               f"({games[0].get('seed')!r:.40})")
+        check_dealt_from_seed(games[0], "game 1 of the series")
         first = replay(games[0], variant=variant, trust=trust)
         if first.context.to_plain() != GameContext.first().to_plain():
             raise RecordError("the first game of a series starts from a first game's context")

@@ -450,8 +450,14 @@ class Variant:
         if (not isinstance(hands, tuple) or len(hands) != 6
                 or not all(isinstance(h, tuple) and all(isinstance(c, Card) for c in h) for h in hands)):
             raise GoujiError("a deal's hands are six tuples of cards")
-        if Counter(c for h in hands for c in h) != Counter(self.deck()):
+        pack = Counter(self.deck())
+        if Counter(c for h in hands for c in h) != pack:
             raise GoujiError(f"a deal's hands hold the pack of variant {self.name!r}, each card once")
+        if (not isinstance(cut.cards, tuple) or not all(isinstance(c, Card) for c in cut.cards)
+                or not Counter(cut.cards) <= pack):
+            raise GoujiError(f"a deal's cut shows cards of the pack of variant {self.name!r}")
+        if not hands[deal.leader]:
+            raise GoujiError(f"seat {deal.leader} leads first, but its hand is dealt no card")
 
 
 #: The size of the secret seed a game dealt without one gets (within a record's range).

@@ -286,6 +286,7 @@ def replay_in_series(record: Any, variant: Variant, seed: int, what: str) -> Gam
     checks the context the game starts from."""
     if not isinstance(record, dict):
         raise RecordError(f"{what} is a game record, not {short(record)}")
+    check_dealt_from_seed(record, what)
     if record.get("seed") != seed or not is_seed(record.get("seed")):
         raise RecordError(f"{what} was dealt from seed {short(record.get('seed'))}; the series deals it from {seed}")
     if record.get("variant") != variant.name:
@@ -295,6 +296,15 @@ def replay_in_series(record: Any, variant: Variant, seed: int, what: str) -> Gam
         raise RecordError(f"{what} was played under other options than the series: "
                           f"{short(record.get('options'))}")
     return replay(record, variant)
+
+
+def check_dealt_from_seed(record: dict[str, Any], what: str) -> None:
+    """A game of a series or match is dealt from its seed: raise :class:`RecordError` naming
+    ``what`` if its record gives the hands instead (a ``deal`` or a ``position``)."""
+    for key in ("deal", "position"):
+        if record.get(key) is not None:
+            raise RecordError(f"{what} is dealt from the series' seed, yet its record gives the hands "
+                              f"(key {key!r})")
 
 
 _FIELDS: dict[str, tuple[type, ...]] = {
@@ -369,10 +379,35 @@ def _check_fields(record: dict[str, Any]) -> None:
             and isinstance(position["leader"], int) and not isinstance(position["leader"], bool)):
         raise RecordError(f"record key 'position': expected {{\"hands\": six hands, \"leader\": a seat}}, "
                           f"got {short(position)}")
+    if "deal" in record:
+        _check_deal_key(record)
     order = record.get("finish_order")
     if order is not None and order != [] and not _is_order(order):
         raise RecordError("record key 'finish_order': expected the six seats ([] for a void game), "
                           f"got {short(order)}")
+
+
+#: The longest cut and hand texts of a ``deal`` (the version-2 schema's ``maxLength``).
+MAX_CUT_CHARS = 200
+MAX_HAND_CHARS = 2000
+
+
+def _check_deal_key(record: dict[str, Any]) -> None:
+    """What the schema says of ``deal``: a version-2 key, an object, its texts bounded; and
+    a record gives its hands once (a position or a deal)."""
+    raw = record["deal"]
+    if record["version"] < 2:
+        raise RecordError("record key 'deal': a version-2 key (version-1 records are dealt from their seed)")
+    if record.get("position") is not None:
+        raise RecordError("a record gives a 'position' or a 'deal', not both")
+    if not isinstance(raw, dict):
+        raise RecordError(f"record key 'deal': expected an object, got {short(raw)}")
+    cut, hands = raw.get("cut"), raw.get("hands")
+    if isinstance(cut, dict) and isinstance(cut.get("cards"), str) and len(cut["cards"]) > MAX_CUT_CHARS:
+        raise RecordError(f"record key 'deal': the cut's cards are at most {MAX_CUT_CHARS} characters, "
+                          f"got {len(cut['cards'])}")
+    if isinstance(hands, list) and any(isinstance(h, str) and len(h) > MAX_HAND_CHARS for h in hands):
+        raise RecordError(f"record key 'deal': a hand is at most {MAX_HAND_CHARS} characters")
 
 
 def _is_seat(value: Any) -> bool:
