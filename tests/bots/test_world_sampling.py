@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import gouji
 from gouji.bots import decide, make_bot
 from gouji.bots.determinize import Determinizer
@@ -25,6 +27,13 @@ def _played(variant_name: str, seed: int, decisions: int, later: bool) -> gouji.
     return game
 
 
+#: Open (issue 40): the sampler's rules of what a seat may hold are too strict here.
+TOO_STRICT = ("the determinizer's bounds on a dealt hand rule out the true deal: a card handed over unseen "
+              "is not counted as a card of unknown rank the receiver got; a public smother (END-8) is not a "
+              "bound on the smothered hand")
+
+
+@pytest.mark.xfail(strict=True, reason=TOO_STRICT)
 def test_a_card_handed_back_unseen_does_not_rule_out_the_true_deal():
     """dagang, seed 7's second game, 102 decisions in, seat 1: seat 3 handed ♦4 back to seat 4
     face down (TRIB-2, between the two), and seat 4 has played six 4s since. The determinizer
@@ -41,6 +50,7 @@ def test_a_card_handed_back_unseen_does_not_rule_out_the_true_deal():
     Determinizer(game, seat).sample(random.Random(0))
 
 
+@pytest.mark.xfail(strict=True, reason=TOO_STRICT)
 def test_a_smother_said_in_public_does_not_leave_the_seat_without_a_world():
     """district, seed 8, 66 decisions in, seat 0: no deal drawn replays what seat 0 saw (60 of
     60 fail): the worlds' seat 3 is not smothered at the 2 covered later (END-8, "seat 3 被鳖三

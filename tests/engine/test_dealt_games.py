@@ -5,11 +5,13 @@
 from __future__ import annotations
 
 import pickle
+import random
 
 import pytest
 
 import gouji
 from gouji.bots import decide, make_bot
+from gouji.bots.determinize import Determinizer, NoWorldError
 from gouji.engine.opening import Cut, Dealt, read_cut
 from gouji.engine.series import context_after
 from gouji.records.record import replay
@@ -98,7 +100,7 @@ def _as_pickled_before_seen_actions(game: gouji.Game) -> gouji.Game:
     """``game`` as a pickle made before ``seen_actions`` loads (gouji 1a4b994: no ``dealt``,
     ``_viewer``, ``_unseen``, ``_actors``, ``_moves``, ``_acting`` in its state)."""
     state = game.__getstate__()
-    for key in ("dealt", "_viewer", "_unseen", "_actors", "_moves", "_acting"):
+    for key in ("dealt", "_viewer", "_unseen", "_actors", "_moves", "_acting", "_seen_kept"):
         state.pop(key, None)
     old = gouji.Game.__new__(gouji.Game)
     old.__setstate__(state)
@@ -107,10 +109,10 @@ def _as_pickled_before_seen_actions(game: gouji.Game) -> gouji.Game:
 
 def test_an_older_pickle_shows_no_seat_a_choice_kept_between_others():
     """A game pickled before seen_actions existed (by 1a4b994: checked with a real pickle of
-    it too) loads with no ``_unseen``, so ``seen_actions`` shows every seat every card handed
-    back face down (dagang's second game: "dagang-return 5" to an outsider), every action's
-    seat as None (a referee's), and ``seen_moves`` none of the public tribute cards; a
-    determinizer built on it replays the true returns in every world."""
+    it too) loads with no account of what each seat saw: read as all seen, it would show every
+    seat every card handed back face down (dagang's second game: "dagang-return 5" to an
+    outsider). So seen_actions and seen_moves refuse it, and a determinizer built on it builds
+    no world (NoWorldError: a search bot plays its fallback) rather than replay the true returns."""
     variant = gouji.load_variant("dagang")
     first = gouji.bots.play_game(variant, 0, make_bot("expert", 0))
     game = variant.new_game(seed=1000, context=context_after(variant, first))
@@ -120,5 +122,13 @@ def test_an_older_pickle_shows_no_seat_a_choice_kept_between_others():
     private = [e for e in game.events if e.visible_to is not None]
     outsider = next(s for s in range(6) if all(s not in e.visible_to for e in private))
     old = _as_pickled_before_seen_actions(pickle.loads(pickle.dumps(game)))
-    assert old.seen_actions(outsider) == game.seen_actions(outsider)
-    assert old.seen_moves(outsider) == game.seen_moves(outsider)
+    with pytest.raises(gouji.GoujiError, match="no account of what each seat saw"):
+        old.seen_actions(outsider)
+    with pytest.raises(gouji.GoujiError, match="no account of what each seat saw"):
+        old.seen_moves(outsider)
+    determinizer = Determinizer(old, outsider)
+    with pytest.raises(NoWorldError, match="no account"):
+        determinizer.sample(random.Random(0))
+    played = pickle.loads(pickle.dumps(old))
+    played.apply(decide(bot, played))  # it still plays on
+    assert decide(make_bot("ismcts", 0), old) in old.legal_actions()

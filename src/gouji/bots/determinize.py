@@ -161,12 +161,23 @@ class Determinizer:
         self.variant: Variant = game.variant
         self._context: GameContext = game.context
         self._observation: Observation = game.observation(seat)
-        self._seen: tuple[tuple[int | None, Action | None], ...] = tuple(game.seen_actions(seat))
-        moves = game.seen_moves(seat)
+        try:
+            self._seen: tuple[tuple[int | None, Action | None], ...] = tuple(game.seen_actions(seat))
+            moves = game.seen_moves(seat)
+        except GoujiError as refused:
+            # An older pickle: what the seat saw is not known, so no world is built (a search bot
+            # plays its fallback); the bot's call must not fail for it.
+            self._refused: str | None = str(refused)
+            self._seen, moves = (), []
+        else:
+            self._refused = None
         sizes = [game.hand_size(s) for s in range(6)]
         others = [s for s in range(6) if s != seat]
         #: How many cards the seat cannot see (the other hands together).
         self.hidden = sum(sizes[s] for s in others)
+        self._pool: list[Card] = []
+        if self._refused is not None:
+            return
         history = self._observation.history
         cut = next((e for e in history if e.kind == "cut"), None)
         self._position: int | None = None
@@ -218,6 +229,8 @@ class Determinizer:
         """A new game built from a deal drawn from ``rng`` and the actions the seat saw,
         showing the seat what the true game shows it (see the module); raise
         :class:`NoWorldError` when no deal tried gives one."""
+        if self._refused is not None:
+            raise NoWorldError(self._refused)
         for _ in range(DEALS_TRIED):
             world = self._world(rng)
             if world is not None:

@@ -258,6 +258,7 @@ class Game(RoundFlow):
         self._actors = []
         self._moves = []
         self._acting = None
+        self._seen_kept = True
         self.deck_size = 0
         #: Decisions made before the cut that the cut must know (:meth:`add_cut_carry`).
         self.cut_carry = ()
@@ -800,8 +801,9 @@ class Game(RoundFlow):
         seat ``None`` for a referee's. Who decides is public; what is decided, mostly.
         A determinization replays these (:mod:`gouji.bots.determinize`)."""
         check_seat(seat)
+        self._check_seen_kept()
         unseen = self._unseen
-        actors = self._actors + [None] * (len(self.history) - len(self._actors))  # (an older pickle's)
+        actors = self._actors
         return [(actor, None if turn in unseen and seat not in unseen[turn] else action)
                 for turn, (actor, action) in enumerate(zip(actors, self.history, strict=False))]
 
@@ -810,8 +812,15 @@ class Game(RoundFlow):
         buying 3s, rulings) that ``seat`` saw, as ``(giver, receiver, card)`` in order: those of
         the actions it saw, and every card it gave or got."""
         check_seat(seat)
+        self._check_seen_kept()
         return [(giver, receiver, card) for giver, receiver, card, seen_by in self._moves
                 if seen_by is None or seat in seen_by or seat in (giver, receiver)]
+
+    def _check_seen_kept(self) -> None:
+        if not self._seen_kept:
+            # Without the account every hidden choice would read as seen: refuse, never guess.
+            raise GoujiError("this game was pickled by a gouji that kept no account of what each seat saw "
+                             "of the actions: replay its record (gouji.replay) to ask what a seat saw")
 
     def _in_legal_set(self, action: object) -> bool:
         if self._legal_set is None:

@@ -311,6 +311,9 @@ class GameState:
     #: or None: all)`` (``Game.seen_moves``); the visibility of the action being carried out.
     _moves: list[tuple[int, int, Card, frozenset[int] | None]] = part(clone="{v}.copy()", missing="[]")
     _acting: frozenset[int] | None = part(missing="None", loaded="None")
+    #: Whether ``_unseen``, ``_actors`` and ``_moves`` hold every action since the deal: not in
+    #: a game pickled before they were kept (it would show every seat every hidden choice).
+    _seen_kept: bool = part(missing="False")
     stats: Counter[str] = part(clone="counted({v})")
 
     # -- the round (``RoundFlow._reset_round``) ------------------------------------------
