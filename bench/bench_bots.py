@@ -24,20 +24,33 @@ import argparse
 import importlib.util
 
 import gouji
-from gouji.bots import bot_names
+from gouji.bots import bot_names, make_bot
 from gouji.bots.arena import HELD_OUT_SEED, head_to_head
+from gouji.bots.basic import SearchingBot
+from gouji.errors import GoujiError
 
-#: Bots left out of the default ladder: a search takes seconds a deal (bench/bench_ismcts.py).
-SEARCHING = ("ismcts",)
+
+def searching_bot_names() -> list[str]:
+    """The registry's bots that search (:class:`gouji.bots.basic.SearchingBot`), left out of
+    the default ladder: a search takes seconds a deal (bench/bench_ismcts.py measures them)."""
+    found = []
+    for name in bot_names():
+        try:
+            if isinstance(make_bot(name, 0), SearchingBot):
+                found.append(name)
+        except GoujiError:  # a bot whose extra is missing (learned without numpy): said below
+            pass
+    return found
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=200, help="deals per bot and variant (each played twice)")
     parser.add_argument("--variants", default="provincial", help="comma-separated variant names")
-    parser.add_argument("--bots", default=",".join(n for n in bot_names() if n not in SEARCHING),
-                        help="comma-separated bot names (default: the registry's but ismcts, which takes seconds "
-                             "a deal: bench/bench_ismcts.py measures it)")
+    searching = searching_bot_names()
+    parser.add_argument("--bots", default=",".join(n for n in bot_names() if n not in searching),
+                        help="comma-separated bot names (default: the registry's but those that search, "
+                             f"{', '.join(searching)}: seconds a deal, bench/bench_ismcts.py measures them)")
     parser.add_argument("--against", default="greedy,expert", help="comma-separated opponents, each a table")
     parser.add_argument("--seed", type=int, default=HELD_OUT_SEED, help="the first deal")
     args = parser.parse_args()

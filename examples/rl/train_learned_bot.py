@@ -30,16 +30,17 @@ needs numpy (``pip install '.[bots]'``; ``gouji.rl`` needs the ``rl`` extra).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 
 import numpy as np
 
-from gouji.bots.arena import HELD_OUT_SEED, head_to_head
+from gouji.bots.arena import HELD_OUT_SEED, head_to_head, team_points
 from gouji.bots.basic import GreedyBot, decide
 from gouji.bots.expert import ExpertBot
 from gouji.bots.features import FEATURE_NAMES, action_features
-from gouji.bots.learned import LearnedBot, candidates
+from gouji.bots.learned import LearnedBot, book_key, candidates, load_weight_table
 from gouji.bots.phase_choices import hand_counts, is_play_decision, phase_choice
 from gouji.rl.episode import Episode
 
@@ -52,7 +53,8 @@ def expert_weights() -> np.ndarray:
 
 
 def _margin(game, team: int) -> float:
-    points = game.score().team_points
+    # As strength is measured (the arena's points): dagang196's places score no points of their own.
+    points = team_points(game.variant, game)
     return (points[team] - points[1 - team]) / 2
 
 
@@ -137,6 +139,30 @@ def tune_margin(train: list[tuple[int, np.ndarray, np.ndarray]], valid: list[tup
     return best, best_gain, realised_gain(valid, weights)
 
 
+#: The first of the deals the margin is chosen on in play: neither training's (from 0) nor the
+#: held-out deals the figures are measured on (``HELD_OUT_SEED``).
+TUNE_SEED = 300_000
+#: The margins for expert's action tried in play (``--tune-deals``). Small steps near 0: a model
+#: whose scores of expert's action and another's are close departs much more often at each step.
+MARGINS = (-0.3, -0.2, -0.1, 0.0, 0.0625, 0.125, 0.25, 0.375, 0.5, 1.0)
+
+
+def tune_in_play(variant: str, weights: np.ndarray, deals: int, first_seed: int) -> np.ndarray:
+    """``weights`` with the one of :data:`MARGINS` added to expert's that scores best against
+    ``expert`` on ``deals`` deals from ``first_seed`` (each played twice, seats swapped)."""
+    index = FEATURE_NAMES.index("expert")
+    best, best_mean = weights, None
+    for margin in MARGINS:
+        trial = weights.copy()
+        trial[index] += margin
+        result = head_to_head(lambda s, w=trial: LearnedBot(s, w), "expert", variant, deals, first_seed)
+        print(f"margin {margin:+.4f}: {result.mean:+.3f} ({result.low:+.2f} .. {result.high:+.2f}) against expert "
+              f"on {deals} tuning deals from seed {first_seed}", flush=True)
+        if best_mean is None or result.mean > best_mean:
+            best, best_mean = trial, result.mean
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="provincial")
@@ -147,8 +173,15 @@ def main() -> None:
     parser.add_argument("--expert-margin", type=float, default=0.0,
                         help="added to expert's action after training (the shipped weights: 1.0, chosen in play)")
     parser.add_argument("--seed", type=int, default=0, help="the first training deal")
+    parser.add_argument("--tune-deals", type=int, default=0,
+                        help="after training, choose the margin for expert's action in play: the one of "
+                             "MARGINS that scores best against expert on this many tuning deals")
+    parser.add_argument("--tune-seed", type=int, default=TUNE_SEED, help="the first tuning deal")
     parser.add_argument("--eval-deals", type=int, default=0, help="held-out deals to measure on at the end")
     parser.add_argument("--out", default="learned_weights.npz")
+    parser.add_argument("--book", default=None,
+                        help="write the weights as this book's (weights_BOOK) into --out, keeping the "
+                             "file's other weights; without it --out holds these weights alone")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     weights = expert_weights()
@@ -164,7 +197,13 @@ def main() -> None:
         print(f"round {round_ + 1}: {deals} deals, {len(samples)} decisions rolled out; on the held-out "
               f"ones the model gains {gain:+.3f} a decision over expert ({raw:+.3f} without a margin)", flush=True)
     weights[FEATURE_NAMES.index("expert")] += args.expert_margin
-    np.savez_compressed(args.out, weights=weights, names=np.asarray(FEATURE_NAMES))
+    if args.tune_deals:
+        weights = tune_in_play(args.variant, weights, args.tune_deals, args.tune_seed)
+    arrays = {"weights": weights}
+    if args.book is not None:
+        arrays = load_weight_table(args.out) if os.path.exists(args.out) else {"weights": weights}
+        arrays[book_key(args.book)] = weights
+    np.savez_compressed(args.out, names=np.asarray(FEATURE_NAMES), **arrays)
     print(f"trained for {(time.process_time() - started) / 60:.1f} CPU minutes; weights written to {args.out}")
     top = np.argsort(-np.abs(weights - expert_weights()))[:8]
     print("largest changes:", ", ".join(f"{FEATURE_NAMES[i]} {weights[i] - expert_weights()[i]:+.2f}" for i in top))

@@ -14,7 +14,7 @@ import gouji
 from gouji.bots import make_bot, play_game
 from gouji.bots.arena import HELD_OUT_SEED, head_to_head
 from gouji.bots.features import FEATURE_NAMES
-from gouji.bots.learned import LearnedBot, load_weights
+from gouji.bots.learned import DEFAULT_KEY, LearnedBot, book_key, load_weight_table, load_weights, weights_for
 from gouji.errors import GoujiError
 
 np = pytest.importorskip("numpy")
@@ -24,6 +24,40 @@ def test_the_shipped_weights_are_small_and_fit_the_features():
     weights = load_weights()
     assert weights.shape == (len(FEATURE_NAMES),)
     assert np.isfinite(weights).all()
+
+
+def test_the_shipped_file_holds_weights_for_every_built_in_book_and_nothing_else():
+    """One vector per book, trained on its deals (docs/bots.rst), and the default; a book
+    added to gouji without weights of its own fails here."""
+    table = load_weight_table()
+    books = {plugin for name in gouji.builtin_variant_names() for plugin in gouji.load_variant(name).plugins}
+    assert books >= {"provincial", "dagang", "district", "dagang196"}
+    assert set(table) == {DEFAULT_KEY} | {book_key(book) for book in books}
+
+
+def test_a_variant_plays_its_book_s_weights_and_a_house_variant_its_base_book_s():
+    table = {DEFAULT_KEY: np.zeros(len(FEATURE_NAMES)), book_key("dagang"): np.ones(len(FEATURE_NAMES))}
+    assert weights_for(table, gouji.load_variant("dagang")) is table[book_key("dagang")]
+    plain = gouji.load_variant(Path(__file__).resolve().parents[2] / "variants" / "dagang-plain.toml")
+    assert weights_for(table, plain) is table[book_key("dagang")]
+    assert weights_for(table, gouji.load_variant("district")) is table[DEFAULT_KEY]
+    bot = LearnedBot(0)
+    for name in ("provincial", "dagang", "district", "dagang196"):
+        variant = gouji.load_variant(name)
+        game = variant.new_game(seed=5)
+        observation = game.observation(game.current_player)
+        actions = list(observation.legal_actions)
+        bot.scores(observation, variant, actions, actions[0], actions[0])
+        assert np.array_equal(bot.weights, load_weight_table()[book_key(name)])
+
+
+def test_weights_that_are_not_finite_are_refused(tmp_path):
+    path = tmp_path / "w.npz"
+    weights = np.zeros(len(FEATURE_NAMES))
+    weights[3] = np.nan
+    np.savez(path, weights=weights, names=np.asarray(FEATURE_NAMES))
+    with pytest.raises(GoujiError, match="finite"):
+        load_weights(path)
 
 
 @pytest.mark.parametrize("name", gouji.builtin_variant_names())
@@ -87,3 +121,12 @@ def test_the_training_script_writes_weights_the_bot_loads(tmp_path):
     assert "round 1:" in done.stdout and out.is_file()
     bot = LearnedBot(0, load_weights(out))
     assert play_game("provincial", 2, [bot] * 6).is_over
+    done = subprocess.run(
+        [sys.executable, str(root / "examples" / "rl" / "train_learned_bot.py"), "--minutes", "0.02",
+         "--sample", "0.5", "--variant", "dagang", "--book", "dagang", "--out", str(out)],
+        capture_output=True, text=True, timeout=300, check=False,
+        env={**os.environ, "PYTHONPATH": str(root / "src")})
+    assert done.returncode == 0, done.stderr
+    table = load_weight_table(out)
+    assert set(table) == {DEFAULT_KEY, book_key("dagang")}
+    assert np.array_equal(table[DEFAULT_KEY], load_weights(out))

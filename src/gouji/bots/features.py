@@ -4,7 +4,9 @@
 a row of numbers: what kind of action it is, what the set spends (size, rank,
 2s, jokers, a split group), what the hand keeps after it, and those facts
 crossed with the situation (leading or answering, whose set is on the table,
-an opponent or a teammate close to going out, GOUJI-2). Two of the numbers
+an opponent or a teammate close to going out, GOUJI-2, whether the seat may
+still open a point and whether 3s it holds are bound by the book's hold-three
+rules: the variant's own policies say which books keep them). Two of the numbers
 say whether ``expert`` and ``greedy`` would take that action: a model over
 these features learns where to depart from them. Plain Python (lists of
 floats): the bot multiplies them by its weights with numpy, and training needs
@@ -29,16 +31,17 @@ if TYPE_CHECKING:
 ACTION_NAMES = (
     "bias", "decline", "take_wind", "play", "burn", "goes_out", "size", "rank", "twos", "small", "big",
     "gouji", "dead", "split", "groups_left", "jokers_left", "twos_left", "size_left", "singles_left",
-    "unanswerable", "expert", "greedy",
+    "unanswerable", "expert", "greedy", "plain_gouji", "threes_left",
 )
 #: The situation's features, each crossed with :data:`CROSSED` of the action.
 SITUATION_NAMES = (
     "leading", "owner_opponent", "owner_teammate", "owner_short", "opponent_very_short", "opponent_short",
     "teammate_short", "restricted", "burner", "melee", "my_size", "table_gouji", "owner_very_short",
+    "may_open", "holds_three",
 )
 #: The action features crossed with the situation.
 CROSSED = ("decline", "play", "burn", "jokers", "twos", "split", "gouji", "unanswerable", "expert", "greedy",
-           "size", "rank")
+           "size", "rank", "plain_gouji", "threes_left")
 #: Every feature's name, in the order of a row: the action's own, then the crossed ones.
 FEATURE_NAMES = ACTION_NAMES + tuple(f"{a}*{s}" for a in CROSSED for s in SITUATION_NAMES)
 SIZE = len(FEATURE_NAMES)
@@ -69,6 +72,10 @@ def situation(observation: Observation, variant: Variant) -> tuple[list[float], 
         len(observation.hand) / 36,
         1.0 if observation.table is not None and variant.set_rules.is_gouji(observation.table) else 0.0,
         1.0 if owner is not None and sizes[owner] <= 3 else 0.0,
+        # 开点 (TRIB-5): the book keeps who opened and this seat has not yet.
+        1.0 if variant.open_point_policy.active and seat not in observation.opened else 0.0,
+        # 憋三 (END-8): the book's hold-three rules bind the 3s this hand holds.
+        1.0 if variant.hold_three_policy.active and any(card.rank == THREE for card in observation.hand) else 0.0,
     ], danger
 
 
@@ -87,6 +94,7 @@ def action_features(observation: Observation, variant: Variant, actions: Sequenc
         own[20] = 1.0 if action == expert else 0.0
         own[21] = 1.0 if action == greedy else 0.0
         jokers = twos = split = gouji = unanswerable = 0.0
+        own[23] = counts.get(THREE, 0) / 4
         if action in _DECLINES:
             own[1] = 1.0
         elif action is TAKE_WIND:
@@ -118,8 +126,11 @@ def action_features(observation: Observation, variant: Variant, actions: Sequenc
             own[18] = sum(1 for n in body if n == 1) / 10
             unanswerable = 1.0 if play.size > danger else 0.0
             own[19] = unanswerable
+            # A gouji set with nothing attached (原版): the sets that open in the books that score it.
+            own[22] = gouji if not (play.twos or play.small or play.big) and play.rank != TWO else 0.0
+            own[23] = left.get(THREE, 0) / 4
         crossed_values = (own[1], own[3], own[4], jokers, twos, split, gouji, unanswerable, own[20], own[21],
-                          own[6], own[7])
+                          own[6], own[7], own[22], own[23])
         row = own + [value * c for value in crossed_values for c in context]
         rows.append(row)
     return rows

@@ -1,7 +1,8 @@
 """``learned``: a linear model over per-action features, trained by Monte-Carlo rollouts.
 
 For each decision of play the bot scores every legal action with the weights
-shipped beside this module (``learned_weights.npz``) over
+shipped beside this module (``learned_weights.npz``: one vector per built-in book,
+trained on that book's deals, and a default for a variant of no book of them) over
 :func:`gouji.bots.features.action_features` and takes the best; decisions of
 the books' phases are :func:`gouji.bots.phase_choices.phase_choice`'s, and a
 set that empties the hand is always played. The features include whether
@@ -48,10 +49,22 @@ def _np() -> Any:
     return _numpy
 
 
-def load_weights(path: str | os.PathLike[str] | None = None) -> Any:
-    """The weights (a numpy vector over :data:`~gouji.bots.features.FEATURE_NAMES`) from
-    ``path``, or the shipped ones; raise :class:`~gouji.errors.GoujiError` if the file does
-    not hold weights for these features."""
+#: The array of a weights file that serves every variant without weights of its own.
+DEFAULT_KEY = "weights"
+#: The prefix of an array that serves one book's variants: ``weights_dagang`` serves
+#: ``dagang`` and every variant built on it (a variant's plugins name its book).
+BOOK_PREFIX = "weights_"
+
+
+def book_key(book: str) -> str:
+    """The array of a weights file that holds ``book``'s weights."""
+    return BOOK_PREFIX + book
+
+
+def load_weight_table(path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """Every set of weights in ``path`` (or the shipped file): ``{array name: numpy vector
+    over FEATURE_NAMES}``, :data:`DEFAULT_KEY` always among them; raise
+    :class:`~gouji.errors.GoujiError` if the file does not hold weights for these features."""
     np = _np()
     where = str(path) if path is not None else f"gouji.bots/{WEIGHTS_FILE}"
     try:
@@ -61,16 +74,40 @@ def load_weights(path: str | os.PathLike[str] | None = None) -> Any:
             with open(path, "rb") as file:
                 raw = file.read()
         with np.load(io.BytesIO(raw), allow_pickle=False) as data:
-            weights = np.asarray(data["weights"], dtype=np.float64)
             names = tuple(str(n) for n in data["names"])
+            table = {key: np.asarray(data[key], dtype=np.float64) for key in data.files
+                     if key == DEFAULT_KEY or key.startswith(BOOK_PREFIX)}
+            table[DEFAULT_KEY] = np.asarray(data[DEFAULT_KEY], dtype=np.float64)
     except (OSError, KeyError, ValueError, EOFError) as exc:
         raise GoujiError(f"cannot read the learned bot's weights from {where!r}: {exc}") from None
-    if names != FEATURE_NAMES or weights.shape != (len(FEATURE_NAMES),):
+    if names != FEATURE_NAMES or any(w.shape != (len(FEATURE_NAMES),) for w in table.values()):
         raise GoujiError(f"the weights in {where!r} are for other features than this gouji's")
-    return weights
+    if not all(np.isfinite(w).all() for w in table.values()):
+        raise GoujiError(f"the weights in {where!r} are not all finite numbers")
+    return table
 
 
-_shipped: Any = None
+def load_weights(path: str | os.PathLike[str] | None = None, variant: Variant | None = None) -> Any:
+    """The weights (a numpy vector over :data:`~gouji.bots.features.FEATURE_NAMES`) from
+    ``path``, or the shipped ones: those of ``variant``'s book where the file holds them
+    (:func:`weights_for`), else the file's default; raise :class:`~gouji.errors.GoujiError`
+    if the file does not hold weights for these features."""
+    table = load_weight_table(path)
+    return weights_for(table, variant) if variant is not None else table[DEFAULT_KEY]
+
+
+def weights_for(table: dict[str, Any], variant: Variant) -> Any:
+    """The weights of ``table`` that serve ``variant``: those of the first of its plugins
+    with weights of their own (a built-in book, or a house variant's base book), else the
+    default."""
+    for plugin in variant.plugins:
+        found = table.get(book_key(plugin))
+        if found is not None:
+            return found
+    return table[DEFAULT_KEY]
+
+
+_shipped: dict[str, Any] | None = None
 
 
 class LearnedBot:
@@ -79,18 +116,23 @@ class LearnedBot:
     name = "learned"
 
     def __init__(self, seed: int = 0, weights: Any = None) -> None:
+        """``weights``: one vector for every variant; without it, the shipped file's weights
+        for each variant's book (:func:`weights_for`)."""
         global _shipped
         np = _np()
+        self.table: dict[str, Any] | None = None
         if weights is None:
             if _shipped is None:
-                _shipped = load_weights()
-            weights = _shipped
+                _shipped = load_weight_table()
+            self.table = _shipped
+            weights = _shipped[DEFAULT_KEY]
         self.weights = np.asarray(weights, dtype=np.float64)
         if self.weights.shape != (len(FEATURE_NAMES),):
             raise GoujiError(f"the learned bot takes {len(FEATURE_NAMES)} weights, not {self.weights.shape}")
         self.seed = seed
         self.expert = ExpertBot(seed)
         self.greedy = GreedyBot(seed)
+        self._variant: Variant | None = None
 
     def __repr__(self) -> str:
         return f"LearnedBot(seed={self.seed})"
@@ -106,6 +148,8 @@ class LearnedBot:
                greedy: Action) -> Any:
         """The model's score of each of ``actions`` (numpy vector)."""
         np = _np()
+        if self.table is not None and variant is not self._variant:
+            self.weights, self._variant = weights_for(self.table, variant), variant
         rows = action_features(observation, variant, actions, expert, greedy)
         return np.asarray(rows, dtype=np.float64) @ self.weights
 
@@ -153,4 +197,5 @@ def candidates(core: list[Action], expert: Action, greedy: Action, counts: dict[
     return options
 
 
-__all__ = ["WEIGHTS_FILE", "LearnedBot", "Weighing", "candidates", "load_weights", "weigh"]
+__all__ = ["BOOK_PREFIX", "DEFAULT_KEY", "WEIGHTS_FILE", "LearnedBot", "Weighing", "book_key", "candidates",
+           "load_weight_table", "load_weights", "weigh", "weights_for"]
