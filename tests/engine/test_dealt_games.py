@@ -71,15 +71,22 @@ def test_a_game_kept_as_one_seat_sees_it_logs_that_seat_s_view():
     assert not any(e.kind == "auto-pass" and e.seat != 2 for e in seen.events)
 
 
-def test_a_seat_sees_who_took_each_action_but_not_a_choice_kept_between_others():
-    from gouji.rules.dagang.state import get_state
-
+def _dagang_second_game_after_tribute() -> tuple[gouji.Game, object]:
+    """dagang's second game once its tribute phases are done (cards handed back face down
+    among them), and the expert bot that played them."""
     variant = gouji.load_variant("dagang")
     first = gouji.bots.play_game(variant, 0, make_bot("expert", 0))
     game = variant.new_game(seed=1000, context=context_after(variant, first))
     bot = make_bot("expert", 0)
     while game.decision == "phase":
         game.apply(decide(bot, game))
+    return game, bot
+
+
+def test_a_seat_sees_who_took_each_action_but_not_a_choice_kept_between_others():
+    from gouji.rules.dagang.state import get_state
+
+    game, _ = _dagang_second_game_after_tribute()
     tributes = get_state(game).tributes
     assert tributes
     giver, receiver = tributes[0][0], tributes[0][1]
@@ -113,12 +120,7 @@ def test_an_older_pickle_shows_no_seat_a_choice_kept_between_others():
     seat every card handed back face down (dagang's second game: "dagang-return 5" to an
     outsider). So seen_actions and seen_moves refuse it, and a determinizer built on it builds
     no world (NoWorldError: a search bot plays its fallback) rather than replay the true returns."""
-    variant = gouji.load_variant("dagang")
-    first = gouji.bots.play_game(variant, 0, make_bot("expert", 0))
-    game = variant.new_game(seed=1000, context=context_after(variant, first))
-    bot = make_bot("expert", 0)
-    while game.decision == "phase":
-        game.apply(decide(bot, game))
+    game, bot = _dagang_second_game_after_tribute()
     private = [e for e in game.events if e.visible_to is not None]
     outsider = next(s for s in range(6) if all(s not in e.visible_to for e in private))
     old = _as_pickled_before_seen_actions(pickle.loads(pickle.dumps(game)))
