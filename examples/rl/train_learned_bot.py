@@ -42,6 +42,7 @@ from gouji.bots.expert import ExpertBot
 from gouji.bots.features import FEATURE_NAMES, action_features
 from gouji.bots.learned import LearnedBot, book_key, candidates, load_weight_table
 from gouji.bots.phase_choices import hand_counts, is_play_decision, phase_choice
+from gouji.errors import GoujiError
 from gouji.rl.episode import Episode
 
 
@@ -183,6 +184,16 @@ def main() -> None:
                         help="write the weights as this book's (weights_BOOK) into --out, keeping the "
                              "file's other weights; without it --out holds these weights alone")
     args = parser.parse_args()
+    if args.tune_deals < 0:
+        parser.error(f"--tune-deals is 0 (no tuning in play) or a number of deals, not {args.tune_deals}")
+    # --book keeps the file's other weights: a file that holds none for these features is
+    # refused now, not after the minutes of training.
+    kept = {}
+    if args.book is not None and os.path.exists(args.out):
+        try:
+            kept = load_weight_table(args.out)
+        except GoujiError as exc:
+            parser.error(f"--book {args.book} would keep the other weights of --out, but {exc}")
     rng = random.Random(args.seed)
     weights = expert_weights()
     seed = args.seed
@@ -201,7 +212,7 @@ def main() -> None:
         weights = tune_in_play(args.variant, weights, args.tune_deals, args.tune_seed)
     arrays = {"weights": weights}
     if args.book is not None:
-        arrays = load_weight_table(args.out) if os.path.exists(args.out) else {"weights": weights}
+        arrays = kept or {"weights": weights}
         arrays[book_key(args.book)] = weights
     np.savez_compressed(args.out, names=np.asarray(FEATURE_NAMES), **arrays)
     print(f"trained for {(time.process_time() - started) / 60:.1f} CPU minutes; weights written to {args.out}")

@@ -130,3 +130,37 @@ def test_the_training_script_writes_weights_the_bot_loads(tmp_path):
     table = load_weight_table(out)
     assert set(table) == {DEFAULT_KEY, book_key("dagang")}
     assert np.array_equal(table[DEFAULT_KEY], load_weights(out))
+
+
+def _train(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(root / "examples" / "rl" / "train_learned_bot.py"), "--minutes", "0.02",
+         "--sample", "0.5", *args],
+        capture_output=True, text=True, timeout=300, check=False,
+        env={**os.environ, "PYTHONPATH": str(root / "src")})
+
+
+@pytest.mark.parametrize("deals", ["-1", "-300"])
+def test_the_training_script_refuses_negative_tuning_deals_before_it_trains(tmp_path, deals):
+    root = Path(__file__).resolve().parents[2]
+    done = _train(root, "--tune-deals", deals, "--out", str(tmp_path / "w.npz"))
+    assert done.returncode != 0
+    assert "round 1:" not in done.stdout  # refused up front, not after the minutes of training
+    assert "tune-deals" in done.stderr
+
+
+@pytest.mark.parametrize("content", ["not weights", "other features"])
+def test_the_training_script_refuses_a_book_s_out_that_holds_no_weights_for_these_features_before_it_trains(
+        tmp_path, content):
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "w.npz"
+    if content == "not weights":
+        out.write_text("not weights")
+    else:
+        np.savez(out, weights=np.zeros(3), names=np.asarray(["a", "b", "c"]))
+    before = out.read_bytes()
+    done = _train(root, "--book", "provincial", "--out", str(out))
+    assert done.returncode != 0
+    assert "round 1:" not in done.stdout  # refused up front, not after the minutes of training
+    assert "Traceback" not in done.stderr and str(out) in done.stderr
+    assert out.read_bytes() == before

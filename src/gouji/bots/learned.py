@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import io
 import os
+import zipfile
+import zlib
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -61,10 +63,16 @@ def book_key(book: str) -> str:
     return BOOK_PREFIX + book
 
 
+#: The most bytes a weights file may hold (the shipped one, five sets, holds about 10 KB).
+MAX_FILE_BYTES = 1 << 20
+
+
 def load_weight_table(path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     """Every set of weights in ``path`` (or the shipped file): ``{array name: numpy vector
     over FEATURE_NAMES}``, :data:`DEFAULT_KEY` always among them; raise
-    :class:`~gouji.errors.GoujiError` if the file does not hold weights for these features."""
+    :class:`~gouji.errors.GoujiError` if the file does not hold weights for these features.
+    The file is untrusted: at most :data:`MAX_FILE_BYTES`, each array's header read (its
+    shape and kind checked) before its data, arrays other than names and weights unread."""
     np = _np()
     where = str(path) if path is not None else f"gouji.bots/{WEIGHTS_FILE}"
     try:
@@ -72,19 +80,56 @@ def load_weight_table(path: str | os.PathLike[str] | None = None) -> dict[str, A
             raw = resources.files("gouji.bots").joinpath(WEIGHTS_FILE).read_bytes()
         else:
             with open(path, "rb") as file:
-                raw = file.read()
-        with np.load(io.BytesIO(raw), allow_pickle=False) as data:
-            names = tuple(str(n) for n in data["names"])
-            table = {key: np.asarray(data[key], dtype=np.float64) for key in data.files
-                     if key == DEFAULT_KEY or key.startswith(BOOK_PREFIX)}
-            table[DEFAULT_KEY] = np.asarray(data[DEFAULT_KEY], dtype=np.float64)
-    except (OSError, KeyError, ValueError, EOFError) as exc:
+                raw = file.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise GoujiError(f"{where!r} is larger than any weights file ({MAX_FILE_BYTES} bytes at most)")
+        arrays = _read_arrays(np, raw)
+    except (OSError, KeyError, ValueError, EOFError, TypeError, RuntimeError, NotImplementedError,
+            zipfile.BadZipFile, zlib.error) as exc:
         raise GoujiError(f"cannot read the learned bot's weights from {where!r}: {exc}") from None
-    if names != FEATURE_NAMES or any(w.shape != (len(FEATURE_NAMES),) for w in table.values()):
+    if arrays.pop(_WRONG, None) is not None:
         raise GoujiError(f"the weights in {where!r} are for other features than this gouji's")
+    if "names" not in arrays or DEFAULT_KEY not in arrays:
+        missing = "names" if "names" not in arrays else DEFAULT_KEY
+        raise GoujiError(f"cannot read the learned bot's weights from {where!r}: it holds no {missing!r} array")
+    if tuple(str(n) for n in arrays.pop("names")) != FEATURE_NAMES:
+        raise GoujiError(f"the weights in {where!r} are for other features than this gouji's")
+    table = {key: np.asarray(w, dtype=np.float64) for key, w in arrays.items()}
     if not all(np.isfinite(w).all() for w in table.values()):
         raise GoujiError(f"the weights in {where!r} are not all finite numbers")
     return table
+
+
+#: Stands for an array of names or weights of a shape or kind no weights file holds.
+_WRONG = "\0wrong"
+
+
+def _read_arrays(np: Any, raw: bytes) -> dict[str, Any]:
+    """The names and weights arrays of the npz ``raw``; any of a shape or kind other than
+    FEATURE_NAMES' (strings) or a vector of numbers over them under :data:`_WRONG`, unread."""
+    if not raw.startswith(b"PK"):
+        raise ValueError("it is not an npz file (a zip archive of arrays)")
+    arrays: dict[str, Any] = {}
+    with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+        for info in archive.infolist():
+            key = info.filename.removesuffix(".npy")
+            if key != "names" and key != DEFAULT_KEY and not key.startswith(BOOK_PREFIX):
+                continue
+            with archive.open(info) as member:
+                version = np.lib.format.read_magic(member)
+                if version == (1, 0):
+                    shape, _, dtype = np.lib.format.read_array_header_1_0(member)
+                elif version == (2, 0):
+                    shape, _, dtype = np.lib.format.read_array_header_2_0(member)
+                else:
+                    raise ValueError(f"array format {version} is not one numpy writes weights in")
+                kinds = "U" if key == "names" else "fiu"
+                if shape != (len(FEATURE_NAMES),) or dtype.kind not in kinds or dtype.hasobject:
+                    arrays[_WRONG] = True
+                    continue
+            with archive.open(info) as member:
+                arrays[key] = np.lib.format.read_array(member, allow_pickle=False)
+    return arrays
 
 
 def load_weights(path: str | os.PathLike[str] | None = None, variant: Variant | None = None) -> Any:
