@@ -43,6 +43,7 @@ from gouji.bots.features import FEATURE_NAMES, action_features
 from gouji.bots.learned import LearnedBot, book_key, candidates, load_weight_table
 from gouji.bots.phase_choices import hand_counts, is_play_decision, phase_choice
 from gouji.errors import GoujiError
+from gouji.plugins.loader import load_variant
 from gouji.rl.episode import Episode
 
 
@@ -153,7 +154,8 @@ def tune_in_play(variant: str, weights: np.ndarray, deals: int, first_seed: int)
     ``expert`` on ``deals`` deals from ``first_seed`` (each played twice, seats swapped)."""
     index = FEATURE_NAMES.index("expert")
     best, best_mean = weights, None
-    for margin in MARGINS:
+    # The smallest margin first: where margins tie, the one nearest plain argmax is kept.
+    for margin in sorted(MARGINS, key=abs):
         trial = weights.copy()
         trial[index] += margin
         result = head_to_head(lambda s, w=trial: LearnedBot(s, w), "expert", variant, deals, first_seed)
@@ -186,6 +188,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.tune_deals < 0:
         parser.error(f"--tune-deals is 0 (no tuning in play) or a number of deals, not {args.tune_deals}")
+    if not args.out.endswith(".npz"):
+        # numpy adds the suffix itself: the file written would not be the one named (nor found by --book).
+        parser.error(f"--out names a .npz file, not {args.out!r:.200}")
+    if args.book is not None and args.book not in load_variant(args.variant).plugins:
+        parser.error(f"--book {args.book!r:.40} is not a book of variant {args.variant!r:.40} "
+                     f"(its plugins: {', '.join(load_variant(args.variant).plugins)})")
     # --book keeps the file's other weights: a file that holds none for these features is
     # refused now, not after the minutes of training.
     kept = {}
