@@ -69,9 +69,9 @@ MAX_FILE_BYTES = 1 << 20
 
 def load_weight_table(path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     """Every set of weights in ``path`` (or the shipped file): ``{array name: numpy vector
-    over FEATURE_NAMES}``, :data:`DEFAULT_KEY` always among them; raise
+    over FEATURE_NAMES}``, ``DEFAULT_KEY`` always among them; raise
     :class:`~gouji.errors.GoujiError` if the file does not hold weights for these features.
-    The file is untrusted: at most :data:`MAX_FILE_BYTES`, each array's header read (its
+    The file is untrusted: at most ``MAX_FILE_BYTES``, each array's header read (its
     shape and kind checked) before its data, arrays other than names and weights unread."""
     np = _np()
     where = str(path) if path is not None else f"gouji.bots/{WEIGHTS_FILE}"

@@ -795,7 +795,7 @@ class Game(RoundFlow):
             self._acting = None
 
     def seen_actions(self, seat: int) -> list[tuple[int | None, Action | None]]:
-        """The actions taken so far (:attr:`history`) as ``seat`` saw them: ``(the seat that
+        """The actions taken so far (``history``) as ``seat`` saw them: ``(the seat that
         took it, the action)``, the action ``None`` where it did not see it (a phase's choice
         kept between other seats: a card handed back face down, D§15's order of sets), the
         seat ``None`` for a referee's. Who decides is public; what is decided, mostly.

@@ -82,7 +82,7 @@ def first_same_suit_threes(deal_: Deal) -> int | None:
 class Dealt:
     """A deal given instead of shuffled (``Variant.new_game(deal=...)``): the cut as it was
     made, each seat's cards, and the seat that leads first. The game deals them as the cut
-    says (one card at a time from the first drawer, :func:`deal_hands`) and runs the
+    says (one card at a time from the first drawer, ``deal_hands``) and runs the
     variant's phases as usual; its record holds them, so it replays."""
 
     cut: Cut
