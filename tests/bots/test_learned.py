@@ -38,7 +38,7 @@ def test_the_shipped_file_holds_weights_for_every_built_in_book_and_nothing_else
 def test_a_variant_plays_its_book_s_weights_and_a_house_variant_its_base_book_s():
     table = {DEFAULT_KEY: np.zeros(len(FEATURE_NAMES)), book_key("dagang"): np.ones(len(FEATURE_NAMES))}
     assert weights_for(table, gouji.load_variant("dagang")) is table[book_key("dagang")]
-    plain = gouji.load_variant(Path(__file__).resolve().parents[2] / "variants" / "dagang-plain.toml")
+    plain = gouji.load_variant("dagang-plain")  # a variant built on dagang
     assert weights_for(table, plain) is table[book_key("dagang")]
     assert weights_for(table, gouji.load_variant("district")) is table[DEFAULT_KEY]
     bot = LearnedBot(0)
