@@ -191,9 +191,10 @@ def main() -> None:
     if not args.out.endswith(".npz"):
         # numpy adds the suffix itself: the file written would not be the one named (nor found by --book).
         parser.error(f"--out names a .npz file, not {args.out!r:.200}")
-    if args.book is not None and args.book not in load_variant(args.variant).plugins:
+    books = load_variant(args.variant).plugins
+    if args.book is not None and args.book not in books:
         parser.error(f"--book {args.book!r:.40} is not a book of variant {args.variant!r:.40} "
-                     f"(its plugins: {', '.join(load_variant(args.variant).plugins)})")
+                     f"(its plugins: {', '.join(books)})")
     # --book keeps the file's other weights: a file that holds none for these features is
     # refused now, not after the minutes of training.
     kept = {}
