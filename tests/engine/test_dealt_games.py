@@ -134,3 +134,17 @@ def test_an_older_pickle_shows_no_seat_a_choice_kept_between_others():
     played = pickle.loads(pickle.dumps(old))
     played.apply(decide(bot, played))  # it still plays on
     assert decide(make_bot("ismcts", 0), old) in old.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["provincial", "dagang196"])
+def test_a_deal_of_the_whole_pack_in_hands_of_other_sizes_than_the_variant_deals_is_refused(name):
+    """A record's deal is a stranger's: hands of 37 and 35 cards hold the pack, but no deal of
+    the variant gives them (OPEN-2: one card at a time in play order; dagang196 first hands
+    each seat a 3 and a 4, C§1 "每人一个", so its hands are not all of one size)."""
+    variant = gouji.load_variant(name)
+    given = _dealt_like(variant.new_game(seed=3))
+    assert variant.new_game(seed=1, deal=given).deal is not None  # the sizes it dealt pass
+    moved = list(given.hands)
+    moved[0], moved[1] = moved[0] + moved[1][:1], moved[1][1:]
+    with pytest.raises(gouji.GoujiError, match="deals"):
+        variant.new_game(seed=1, deal=Dealt(given.cut, tuple(moved), given.leader))

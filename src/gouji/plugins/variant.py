@@ -417,12 +417,13 @@ class Variant:
         hand: a server keeps it, and the record, to itself until the game ends.
 
         ``deal``: the cut, the six hands and the first leader given instead of shuffled and
-        drawn (:class:`gouji.engine.opening.Dealt`: every card of the variant's pack once;
-        a determinization, a deal played again at another table); the pre-play phases run as
-        usual and the record holds the deal. ``viewer``: the seat whose view the log keeps:
-        an event that seat may not see is not logged, another seat's decline is logged as
-        the word the table hears (a determinization of that seat's, which must hold nothing
-        it may not see); the record does not hold it."""
+        drawn (:class:`gouji.engine.opening.Dealt`: every card of the variant's pack once, as
+        many to each seat as the variant deals it; a determinization, a deal played again at
+        another table); the pre-play phases run as usual and the record holds the deal.
+        ``viewer``: the seat whose view the log keeps: an event that seat may not see is not
+        logged, another seat's decline is logged as the word the table hears (a
+        determinization of that seat's, which must hold nothing it may not see); the record
+        does not hold it."""
         from gouji.engine.game import Game
 
         if seed is None:
@@ -437,7 +438,8 @@ class Variant:
         return Game.start(self, seed, context or GameContext.first(), deal, viewer)
 
     def _check_deal(self, deal: Dealt) -> None:
-        """A given deal holds the variant's pack, each card once, in six hands, and names seats."""
+        """A given deal holds the variant's pack, each card once, in six hands of the sizes the
+        variant deals, and names seats."""
         from gouji.engine.opening import Cut, Dealt
 
         if not isinstance(deal, Dealt) or not isinstance(deal.cut, Cut):
@@ -450,12 +452,25 @@ class Variant:
         if (not isinstance(hands, tuple) or len(hands) != 6
                 or not all(isinstance(h, tuple) and all(isinstance(c, Card) for c in h) for h in hands)):
             raise GoujiError("a deal's hands are six tuples of cards")
-        pack = Counter(self.deck())
+        cards = self.deck()
+        pack = Counter(cards)
         if Counter(c for h in hands for c in h) != pack:
             raise GoujiError(f"a deal's hands hold the pack of variant {self.name!r}, each card once")
         if (not isinstance(cut.cards, tuple) or not all(isinstance(c, Card) for c in cut.cards)
                 or not Counter(cut.cards) <= pack):
             raise GoujiError(f"a deal's cut shows cards of the pack of variant {self.name!r}")
+        # As many cards to each seat as the variant's own deal gives from that first drawer
+        # (a stranger's record may not hand one seat 37 cards and another 35). The sizes are
+        # those of dealing the pack in its order: a deal whose sizes hang on the shuffle has none.
+        dealt = self.call_hook("gouji_deal", options=self.options, pile=tuple(cards),
+                               first_drawer=cut.first_drawer)
+        sizes = [0] * 6
+        for seat, _ in dealt.draws:
+            sizes[seat] += 1
+        given = [len(h) for h in hands]
+        if given != sizes:
+            raise GoujiError(f"a deal's hands hold {given} cards; variant {self.name!r} deals {sizes} "
+                             f"when seat {cut.first_drawer} draws first")
         if not hands[deal.leader]:
             raise GoujiError(f"seat {deal.leader} leads first, but its hand is dealt no card")
 
