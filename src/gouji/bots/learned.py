@@ -14,10 +14,7 @@ numpy only (the ``bots`` extra).
 
 from __future__ import annotations
 
-import io
 import os
-import zipfile
-import zlib
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +24,7 @@ from gouji.bots.basic import GreedyBot
 from gouji.bots.expert import ExpertBot
 from gouji.bots.features import FEATURE_NAMES, action_features
 from gouji.bots.phase_choices import hand_counts, play_decisions
+from gouji.bots.weights_files import read_arrays
 from gouji.engine.actions import CLOSE, PASS, YIELD, Action, Burn, PlaySet
 from gouji.errors import GoujiError
 
@@ -71,65 +69,34 @@ def load_weight_table(path: str | os.PathLike[str] | None = None) -> dict[str, A
     """Every set of weights in ``path`` (or the shipped file): ``{array name: numpy vector
     over FEATURE_NAMES}``, ``DEFAULT_KEY`` always among them; raise
     :class:`~gouji.errors.GoujiError` if the file does not hold weights for these features.
-    The file is untrusted: at most ``MAX_FILE_BYTES``, each array's header read (its
-    shape and kind checked) before its data, arrays other than names and weights unread."""
+    The file is untrusted (:func:`gouji.bots.weights_files.read_arrays`): at most
+    ``MAX_FILE_BYTES``, each array's header read (its shape and kind checked) before its data,
+    arrays other than names and weights unread."""
     np = _np()
-    where = str(path) if path is not None else f"gouji.bots/{WEIGHTS_FILE}"
-    try:
-        if path is None:
-            raw = resources.files("gouji.bots").joinpath(WEIGHTS_FILE).read_bytes()
-        else:
-            with open(path, "rb") as file:
-                raw = file.read(MAX_FILE_BYTES + 1)
-        if len(raw) > MAX_FILE_BYTES:
-            raise GoujiError(f"{where!r} is larger than any weights file ({MAX_FILE_BYTES} bytes at most)")
-        arrays = _read_arrays(np, raw)
-    except (OSError, KeyError, ValueError, EOFError, TypeError, RuntimeError, NotImplementedError,
-            zipfile.BadZipFile, zlib.error) as exc:
-        raise GoujiError(f"cannot read the learned bot's weights from {where!r}: {exc}") from None
-    if arrays.pop(_WRONG, None) is not None:
-        raise GoujiError(f"the weights in {where!r} are for other features than this gouji's")
+    where = repr(str(path)) if path is not None else repr(f"gouji.bots/{WEIGHTS_FILE}")
+    wrong = f"the weights in {where:.200} are for other features than this gouji's"
+
+    def judge(name: str, shape: tuple[int, ...], dtype: Any) -> str | None:
+        if name != "names" and name != DEFAULT_KEY and not name.startswith(BOOK_PREFIX):
+            return ""  # not the learned bot's: left unread
+        kinds = "U" if name == "names" else "fiu"
+        return None if shape == (len(FEATURE_NAMES),) and dtype.kind in kinds else wrong
+
+    source: str | os.PathLike[str] | bytes
+    if path is None:
+        source = resources.files("gouji.bots").joinpath(WEIGHTS_FILE).read_bytes()
+    else:
+        source = path
+    arrays = read_arrays(np, source, max_bytes=MAX_FILE_BYTES, judge=judge, where=where)
     if "names" not in arrays or DEFAULT_KEY not in arrays:
         missing = "names" if "names" not in arrays else DEFAULT_KEY
-        raise GoujiError(f"cannot read the learned bot's weights from {where!r}: it holds no {missing!r} array")
+        raise GoujiError(f"cannot read the learned bot's weights from {where:.200}: it holds no {missing!r} array")
     if tuple(str(n) for n in arrays.pop("names")) != FEATURE_NAMES:
-        raise GoujiError(f"the weights in {where!r} are for other features than this gouji's")
+        raise GoujiError(wrong)
     table = {key: np.asarray(w, dtype=np.float64) for key, w in arrays.items()}
     if not all(np.isfinite(w).all() for w in table.values()):
-        raise GoujiError(f"the weights in {where!r} are not all finite numbers")
+        raise GoujiError(f"the weights in {where:.200} are not all finite numbers")
     return table
-
-
-#: Stands for an array of names or weights of a shape or kind no weights file holds.
-_WRONG = "\0wrong"
-
-
-def _read_arrays(np: Any, raw: bytes) -> dict[str, Any]:
-    """The names and weights arrays of the npz ``raw``; any of a shape or kind other than
-    FEATURE_NAMES' (strings) or a vector of numbers over them under :data:`_WRONG`, unread."""
-    if not raw.startswith(b"PK"):
-        raise ValueError("it is not an npz file (a zip archive of arrays)")
-    arrays: dict[str, Any] = {}
-    with zipfile.ZipFile(io.BytesIO(raw)) as archive:
-        for info in archive.infolist():
-            key = info.filename.removesuffix(".npy")
-            if key != "names" and key != DEFAULT_KEY and not key.startswith(BOOK_PREFIX):
-                continue
-            with archive.open(info) as member:
-                version = np.lib.format.read_magic(member)
-                if version == (1, 0):
-                    shape, _, dtype = np.lib.format.read_array_header_1_0(member)
-                elif version == (2, 0):
-                    shape, _, dtype = np.lib.format.read_array_header_2_0(member)
-                else:
-                    raise ValueError(f"array format {version} is not one numpy writes weights in")
-                kinds = "U" if key == "names" else "fiu"
-                if shape != (len(FEATURE_NAMES),) or dtype.kind not in kinds or dtype.hasobject:
-                    arrays[_WRONG] = True
-                    continue
-            with archive.open(info) as member:
-                arrays[key] = np.lib.format.read_array(member, allow_pickle=False)
-    return arrays
 
 
 def load_weights(path: str | os.PathLike[str] | None = None, variant: Variant | None = None) -> Any:

@@ -54,7 +54,6 @@ import math
 import os
 import random
 import time
-import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -69,6 +68,7 @@ from gouji.bots.features import FEATURE_NAMES, action_features
 from gouji.bots.learned import Weighing, weigh
 from gouji.bots.phase_choices import hand_counts
 from gouji.bots.table_view import hand_sizes
+from gouji.bots.weights_files import read_arrays
 from gouji.engine.actions import Action
 from gouji.engine.cards import BIG_JOKER, THREE
 from gouji.errors import GoujiError
@@ -201,29 +201,6 @@ def _real_arrays(layer: Any) -> tuple[Any, Any]:
     return arrays[0].astype(np.float64), arrays[1].astype(np.float64)
 
 
-def _check_members(path: str | os.PathLike[str]) -> None:
-    """Refuse a weights file whose arrays would unpack to more than :data:`MAX_WEIGHTS_BYTES`
-    (a small compressed file may declare huge arrays): each array's header is read, not its data."""
-    with zipfile.ZipFile(path) as archive:
-        total = 0
-        for member in archive.infolist():
-            total += member.file_size
-            if total > MAX_WEIGHTS_BYTES:
-                raise GoujiError(f"{os.fspath(path)!r:.200} unpacks to more than a weights file may hold "
-                                 f"({MAX_WEIGHTS_BYTES // 2**20} MiB)")
-            if not member.filename.endswith(".npy"):
-                # numpy would read such a member as an array if it begins like one (its header
-                # unmeasured), or as bytes: a weights file holds arrays only.
-                raise GoujiError(f"{os.fspath(path)!r:.200}: {member.filename!r:.60} is no array of a weights file")
-            with archive.open(member) as stream:
-                version = np.lib.format.read_magic(stream)
-                read = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
-                shape, _, dtype = read(stream)
-            if math.prod(shape) * dtype.itemsize > member.file_size:
-                raise GoujiError(f"{os.fspath(path)!r:.200}: {member.filename!r:.60} declares an array "
-                                 f"{shape!r:.60} larger than its data")
-
-
 def save_weights(network: QNetwork, path: str | os.PathLike[str]) -> None:
     """Write ``network`` to ``path`` (``.npz``), with the feature names it reads and its expert margin."""
     if not isinstance(path, (str, os.PathLike)):  # open() would take an int as a file descriptor
@@ -243,39 +220,34 @@ def save_weights(network: QNetwork, path: str | os.PathLike[str]) -> None:
 def load_weights(path: str | os.PathLike[str]) -> QNetwork:
     """The network saved at ``path`` by :func:`save_weights` or ``python -m gouji.rl.dmc``;
     raise :class:`~gouji.errors.GoujiError` if the file holds no network over these features.
-    The file is read as arrays only (no pickled objects), each array's size checked before it is read."""
+    The file is read as arrays only (no pickled objects), each array's size checked before it
+    is read (:func:`gouji.bots.weights_files.read_arrays`)."""
     if not isinstance(path, (str, os.PathLike)):
         raise GoujiError(f"a weights file is a path, not {path!r:.80}")
+    where = repr(os.fspath(path))[:200]
+
+    def judge(name: str, shape: tuple[int, ...], dtype: Any) -> str | None:
+        if name == "features":
+            return None if dtype.kind == "U" and len(shape) == 1 else f"{where}: features is a list of names"
+        if name == "expert_margin":
+            return None if shape == () and dtype.kind in "iuf" else (
+                f"{where}: expert_margin is one number, not an array {shape!r:.40} of {dtype}")
+        if name.removeprefix("weight").isdigit() or name.removeprefix("bias").isdigit():
+            return None  # a layer's: their kind and shapes are judged by QNetwork
+        return ""  # no array of a Q-network's: left unread
+
+    arrays = read_arrays(np, path, max_bytes=MAX_WEIGHTS_BYTES, judge=judge, where=where)
+    names = tuple(str(n) for n in arrays["features"]) if "features" in arrays else ()
+    count = sum(1 for name in arrays if name.startswith("weight"))
+    if names != INPUT_NAMES:
+        raise GoujiError(f"{where} holds no Q-network over gouji's current {len(INPUT_NAMES)} inputs (retrain it)")
+    if not 1 <= count <= MAX_LAYERS:
+        raise GoujiError(f"{where} holds {count} layers, not 1 to {MAX_LAYERS}")
     try:
-        if not os.path.isfile(path):  # a pipe or a device would be waited on, or read without end
-            raise GoujiError(f"{os.fspath(path)!r:.200} is no file of weights")
-        if os.path.getsize(path) > MAX_WEIGHTS_BYTES:
-            raise GoujiError(f"{os.fspath(path)!r:.200} is larger than a weights file may be "
-                             f"({MAX_WEIGHTS_BYTES // 2**20} MiB)")
-        _check_members(path)
-        with np.load(path, allow_pickle=False) as data:
-            names = tuple(str(n) for n in data["features"]) if "features" in data.files else ()
-            count = sum(1 for name in data.files if name.startswith("weight"))
-            if names != INPUT_NAMES:
-                raise GoujiError(f"{os.fspath(path)!r:.200} holds no Q-network over gouji's current "
-                                 f"{len(INPUT_NAMES)} inputs (retrain it)")
-            if not 1 <= count <= MAX_LAYERS:
-                raise GoujiError(f"{os.fspath(path)!r:.200} holds {count} layers, not 1 to {MAX_LAYERS}")
-            layers = [(data[f"weight{i}"], data[f"bias{i}"]) for i in range(count)]
-            margin: Any = 0.0
-            if "expert_margin" in data.files:
-                kept = data["expert_margin"]
-                if kept.shape != () or kept.dtype.kind not in "iuf":
-                    raise GoujiError(f"{os.fspath(path)!r:.200}: expert_margin is one number, not an array "
-                                     f"{kept.shape!r:.40} of {kept.dtype}")
-                margin = float(kept)
-    except GoujiError:
-        raise
-    # zipfile raises RuntimeError for an encrypted member, NotImplementedError for a compression
-    # method it does not know.
-    except (OSError, ValueError, KeyError, EOFError, RuntimeError, NotImplementedError, zipfile.BadZipFile,
-            zipfile.LargeZipFile) as error:
-        raise GoujiError(f"cannot read Q-network weights from {os.fspath(path)!r:.200}: {error}"[:400]) from None
+        layers = [(arrays[f"weight{i}"], arrays[f"bias{i}"]) for i in range(count)]
+    except KeyError as missing:
+        raise GoujiError(f"cannot read Q-network weights from {where}: it holds no array {missing}") from None
+    margin = float(arrays["expert_margin"]) if "expert_margin" in arrays else 0.0
     return QNetwork(layers, margin)
 
 

@@ -1,0 +1,116 @@
+"""The one reader of weights files (``gouji.bots.weights_files.read_arrays``, read by ``learned``
+and ``gouji.rl.dmc``): whatever a stranger's file holds, the arrays its judge accepts or a
+:class:`~gouji.errors.GoujiError`, in bounded time and memory."""
+
+from __future__ import annotations
+
+import io
+import os
+import zipfile
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gouji.bots.weights_files import read_arrays
+from gouji.errors import GoujiError
+
+np = pytest.importorskip("numpy")
+
+LIMIT = 1 << 16
+
+
+def _npy(array, allow_pickle: bool = False) -> bytes:
+    out = io.BytesIO()
+    np.save(out, array, allow_pickle=allow_pickle)
+    return out.getvalue()
+
+
+def _header(shape, descr: str = "<f8") -> bytes:
+    out = io.BytesIO()
+    np.lib.format.write_array_header_1_0(out, {"descr": descr, "fortran_order": False, "shape": shape})
+    return out.getvalue()
+
+
+def _zip(members: dict[str, bytes], method: int = zipfile.ZIP_STORED) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", method) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return out.getvalue()
+
+
+def _every(name, shape, dtype):
+    return None
+
+
+def _read(source, judge=_every, limit: int = LIMIT):
+    return read_arrays(np, source, max_bytes=limit, judge=judge, where="the file")
+
+
+GOOD = _zip({"a.npy": _npy(np.arange(4.0)), "names.npy": _npy(np.asarray(["x", "y"]))}, zipfile.ZIP_DEFLATED)
+
+
+def test_the_arrays_a_judge_reads_come_back_and_those_it_leaves_are_not_read(tmp_path):
+    path = tmp_path / "w.npz"
+    path.write_bytes(_zip({"a.npy": _npy(np.arange(4.0)), "huge.npy": _header((10**12,))}))
+    seen = []
+
+    def judge(name, shape, dtype):
+        seen.append((name, shape, dtype.kind))
+        return "" if name == "huge" else None
+
+    arrays = _read(path, judge)
+    assert list(arrays) == ["a"] and arrays["a"].tolist() == [0.0, 1.0, 2.0, 3.0]
+    assert seen == [("a", (4,), "f"), ("huge", (10**12,), "f")]  # judged by its header alone
+    assert _read(path.read_bytes(), judge).keys() == {"a"}  # the bytes of a resource alike
+
+
+def test_a_judge_s_refusal_is_the_error():
+    with pytest.raises(GoujiError, match="no names here"):
+        _read(GOOD, lambda name, shape, dtype: "no names here" if name == "names" else None)
+
+
+@pytest.mark.parametrize(("label", "data", "message"), [
+    ("larger than the limit", GOOD + bytes(LIMIT), "larger"),
+    ("not a zip", b"\x93NUMPY" + bytes(200), "not an npz"),
+    ("a member that is not an array", _zip({"a.npy": _npy(np.zeros(2)), "run.py": b"print(1)"}), "no array"),
+    ("an array of Python objects", _zip({"a.npy": _npy(np.asarray([{"x": 1}], dtype=object), True)}), "objects"),
+    ("arrays declaring more than the limit", _zip({"a.npy": _header((LIMIT,))}), "unpacks to more"),
+    ("an array format numpy never writes", _zip({"a.npy": b"\x93NUMPY\x09\x00" + bytes(100)}), "format"),
+    ("a truncated archive", GOOD[:60], "cannot read"),
+    ("an array cut short", _zip({"a.npy": _npy(np.zeros(100))[:-40]}), "cannot read"),
+])
+def test_a_hostile_file_is_a_gouji_error_naming_it(tmp_path, label, data, message):
+    path = tmp_path / "w.npz"
+    path.write_bytes(data)
+    with pytest.raises(GoujiError, match=message) as refused:
+        _read(path)
+    assert "the file" in str(refused.value)
+
+
+def test_a_pipe_a_directory_and_a_missing_file_are_refused_without_waiting(tmp_path):
+    pipe = tmp_path / "pipe.npz"
+    os.mkfifo(pipe)  # no writer: an open() that waits would hang here
+    with pytest.raises(GoujiError, match="no file of weights"):
+        _read(pipe)
+    with pytest.raises(GoujiError, match="cannot read"):
+        _read(tmp_path)
+    with pytest.raises(GoujiError, match="cannot read"):
+        _read(tmp_path / "missing.npz")
+    with pytest.raises(GoujiError, match="path"):
+        _read(3)  # a file descriptor is no path
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(GOOD) - 1), st.integers(0, 255)), max_size=6),
+       st.integers(1, len(GOOD)))
+def test_any_damage_to_a_weights_file_reads_it_or_is_a_gouji_error(changes, length):
+    data = bytearray(GOOD)
+    for index, value in changes:
+        data[index] = value
+    try:
+        arrays = _read(bytes(data[:length]))
+    except GoujiError:
+        return
+    assert set(arrays) <= {"a", "names"}
