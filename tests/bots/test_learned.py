@@ -51,6 +51,36 @@ def test_a_variant_plays_its_book_s_weights_and_a_house_variant_its_base_book_s(
         assert np.array_equal(bot.weights, load_weight_table()[book_key(name)])
 
 
+def test_a_user_s_table_of_weights_serves_each_variant_its_book_s(tmp_path):
+    """A researcher's file of weights by book (``load_weight_table``) plays as the shipped one:
+    dagang's games with its dagang vector, a variant of no book of the file with the default."""
+    path = tmp_path / "mine.npz"
+    mine = np.full(len(FEATURE_NAMES), 0.5)
+    np.savez(path, weights=np.zeros(len(FEATURE_NAMES)), weights_dagang=mine, names=np.asarray(FEATURE_NAMES))
+    bot = LearnedBot(0, weights=load_weight_table(path))
+    for name, expected in (("dagang", mine), ("provincial", np.zeros(len(FEATURE_NAMES)))):
+        variant = gouji.load_variant(name)
+        game = variant.new_game(seed=5)
+        observation = game.observation(game.current_player)
+        actions = list(observation.legal_actions)
+        bot.scores(observation, variant, actions, actions[0], actions[0])
+        assert np.array_equal(bot.weights, expected)
+    assert play_game(gouji.load_variant("dagang"), 1, bot).is_over
+
+
+@pytest.mark.parametrize("weights", [
+    {"weights_dagang": np.zeros(len(FEATURE_NAMES))},  # no default
+    {DEFAULT_KEY: np.zeros(3)},
+    {DEFAULT_KEY: np.zeros(len(FEATURE_NAMES)), 3: np.zeros(len(FEATURE_NAMES))},
+    {DEFAULT_KEY: ["a"] * len(FEATURE_NAMES)},
+    np.full(len(FEATURE_NAMES), np.inf),
+    "weights",
+])
+def test_weights_given_to_the_bot_of_another_shape_are_refused(weights):
+    with pytest.raises(GoujiError, match="learned bot"):
+        LearnedBot(0, weights=weights)
+
+
 def test_weights_that_are_not_finite_are_refused(tmp_path):
     path = tmp_path / "w.npz"
     weights = np.zeros(len(FEATURE_NAMES))

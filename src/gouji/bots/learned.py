@@ -128,19 +128,23 @@ class LearnedBot:
     name = "learned"
 
     def __init__(self, seed: int = 0, weights: Any = None) -> None:
-        """``weights``: one vector for every variant; without it, the shipped file's weights
-        for each variant's book (:func:`weights_for`)."""
+        """``weights``: one vector for every variant, or a table of them by book as
+        :func:`load_weight_table` reads one (each variant plays its book's, :func:`weights_for`);
+        without it, the shipped file's table."""
         global _shipped
         np = _np()
         self.table: dict[str, Any] | None = None
         if weights is None:
             if _shipped is None:
                 _shipped = load_weight_table()
-            self.table = _shipped
-            weights = _shipped[DEFAULT_KEY]
-        self.weights = np.asarray(weights, dtype=np.float64)
-        if self.weights.shape != (len(FEATURE_NAMES),):
-            raise GoujiError(f"the learned bot takes {len(FEATURE_NAMES)} weights, not {self.weights.shape}")
+            weights = _shipped
+        if isinstance(weights, dict):
+            if DEFAULT_KEY not in weights or not all(isinstance(key, str) for key in weights):
+                raise GoujiError(f"a table of the learned bot's weights is keyed by array names, {DEFAULT_KEY!r} "
+                                 f"among them (load_weight_table), not {sorted(map(repr, weights))[:8]}")
+            self.table = {key: _vector(np, vector) for key, vector in weights.items()}
+            weights = self.table[DEFAULT_KEY]
+        self.weights = _vector(np, weights)
         self.seed = seed
         self.expert = ExpertBot(seed)
         self.greedy = GreedyBot(seed)
@@ -164,6 +168,20 @@ class LearnedBot:
             self.weights, self._variant = weights_for(self.table, variant), variant
         rows = action_features(observation, variant, actions, expert, greedy)
         return np.asarray(rows, dtype=np.float64) @ self.weights
+
+
+def _vector(np: Any, weights: Any) -> Any:
+    """``weights`` as the float64 vector over FEATURE_NAMES the bot scores with; a GoujiError for
+    any other shape or for numbers that are not finite."""
+    try:
+        vector = np.asarray(weights, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise GoujiError(f"the learned bot's weights are numbers, not {weights!r:.80}") from None
+    if vector.shape != (len(FEATURE_NAMES),):
+        raise GoujiError(f"the learned bot takes {len(FEATURE_NAMES)} weights, not {vector.shape}")
+    if not np.isfinite(vector).all():
+        raise GoujiError("the learned bot's weights are finite numbers")
+    return vector
 
 
 @attrs.frozen
