@@ -153,10 +153,11 @@ def test_the_training_script_writes_weights_the_bot_loads(tmp_path):
     assert play_game("provincial", 2, [bot] * 6).is_over
     done = subprocess.run(
         [sys.executable, str(root / "examples" / "rl" / "train_learned_bot.py"), "--minutes", "0.02",
-         "--sample", "0.5", "--variant", "dagang", "--book", "dagang", "--out", str(out)],
+         "--sample", "0.5", "--variant", "dagang", "--book", "dagang", "--out", str(out), "--eval-deals", "1"],
         capture_output=True, text=True, timeout=300, check=False,
         env={**os.environ, "PYTHONPATH": str(root / "src")})
     assert done.returncode == 0, done.stderr
+    assert "learned (these weights)" in done.stdout and "<lambda>" not in done.stdout  # the table names the bot
     table = load_weight_table(out)
     assert set(table) == {DEFAULT_KEY, book_key("dagang")}
     assert np.array_equal(table[DEFAULT_KEY], load_weights(out))
