@@ -137,6 +137,21 @@ def test_a_run_on_the_games_return_trains(baseline: str) -> None:
     assert result.deals > 0 and result.decisions > 0
 
 
+def test_training_leaves_torch_s_threads_and_generator_as_it_found_them() -> None:
+    """train() sets one thread and its seed for its own run; a researcher's process keeps its own."""
+    torch = pytest.importorskip("torch")
+    threads = torch.get_num_threads()
+    torch.set_num_threads(2 if threads != 2 else 3)
+    try:
+        before, state = torch.get_num_threads(), torch.random.get_rng_state()
+        train("provincial", minutes=0.01, hidden=(4,), eval_every=100.0, final_deals=0, batch=8,
+              target="game", threads=1, report=lambda line: None)
+        assert torch.get_num_threads() == before
+        assert torch.equal(torch.random.get_rng_state(), state)
+    finally:
+        torch.set_num_threads(threads)
+
+
 def test_rollout_targets_are_what_each_candidate_ends_with_above_experts() -> None:
     """Each sampled decision gives a row per candidate, expert's (the first) at exactly 0: the
     same deal played on by expert from expert's own action is the deal itself."""

@@ -54,7 +54,7 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -401,109 +401,124 @@ def train(variant: Variant | str = "provincial", minutes: float = 30.0, *, hidde
     if numbers * 8 > MAX_WEIGHTS_BYTES:  # saved as float64: a network load_weights would refuse
         raise GoujiError(f"hidden {hidden!r:.80} makes {numbers:,} weights, more than a weights file holds "
                          f"({MAX_WEIGHTS_BYTES // 8:,})")
-    torch.set_num_threads(threads)
-    torch.manual_seed(seed)
-    modules: list[Any] = []
-    for index in range(len(widths) - 1):
-        modules.append(torch.nn.Linear(widths[index], widths[index + 1]))
-        if index < len(widths) - 2:
-            modules.append(torch.nn.ReLU())
-    net = torch.nn.Sequential(*modules)
-    optimizer = torch.optim.Adam(net.parameters(), lr=learning_rate)
-    # The actors play, and the curve measures, an exponential average of the learner's weights:
-    # the Monte-Carlo targets are noisy (a whole game's margin), and the last minibatch's weights
-    # flip the choice between close candidates from one step to the next.
-    averaged = copy.deepcopy(net)
-    updates = 0
+    # The thread count and torch's generator are the process's: the caller's are put back after.
+    with _torch_settings(torch, threads, seed):
+        modules: list[Any] = []
+        for index in range(len(widths) - 1):
+            modules.append(torch.nn.Linear(widths[index], widths[index + 1]))
+            if index < len(widths) - 2:
+                modules.append(torch.nn.ReLU())
+        net = torch.nn.Sequential(*modules)
+        optimizer = torch.optim.Adam(net.parameters(), lr=learning_rate)
+        # The actors play, and the curve measures, an exponential average of the learner's weights:
+        # the Monte-Carlo targets are noisy (a whole game's margin), and the last minibatch's weights
+        # flip the choice between close candidates from one step to the next.
+        averaged = copy.deepcopy(net)
+        updates = 0
 
-    def snapshot() -> QNetwork:
-        linear = [m for m in (averaged if average else net) if isinstance(m, torch.nn.Linear)]
-        return QNetwork([(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()) for m in linear],
-                        expert_margin)
+        def snapshot() -> QNetwork:
+            linear = [m for m in (averaged if average else net) if isinstance(m, torch.nn.Linear)]
+            return QNetwork([(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()) for m in linear],
+                            expert_margin)
 
-    inputs = np.zeros((buffer, len(INPUT_NAMES)), np.float32)
-    targets = np.zeros(buffer, np.float32)
-    filled = cursor = 0
-    rng = np.random.default_rng(seed)
-    deals = decisions = 0
-    curve: list[CurvePoint] = []
-    start = time.process_time()
-    deadline = start + minutes * 60
-    next_eval = start + eval_every * 60
-    network = snapshot()
-    report(f"DMC on {variant.name}: {len(INPUT_NAMES)} inputs per action, layers {widths}, "
-           f"epsilon {epsilon}, target {target}"
-           f"{f' (share {rollout_share:g})' if target == 'rollouts' else f', baseline {baseline}'}, "
-           f"expert margin {expert_margin:g}, {minutes:g} minutes; held-out deals from {HELD_OUT_SEED:,}")
+        inputs = np.zeros((buffer, len(INPUT_NAMES)), np.float32)
+        targets = np.zeros(buffer, np.float32)
+        filled = cursor = 0
+        rng = np.random.default_rng(seed)
+        deals = decisions = 0
+        curve: list[CurvePoint] = []
+        start = time.process_time()
+        deadline = start + minutes * 60
+        next_eval = start + eval_every * 60
+        network = snapshot()
+        report(f"DMC on {variant.name}: {len(INPUT_NAMES)} inputs per action, layers {widths}, "
+               f"epsilon {epsilon}, target {target}"
+               f"{f' (share {rollout_share:g})' if target == 'rollouts' else f', baseline {baseline}'}, "
+               f"expert margin {expert_margin:g}, {minutes:g} minutes; held-out deals from {HELD_OUT_SEED:,}")
 
-    def measure(count: int) -> tuple[Strength, Strength]:
-        frozen = snapshot()
-        return (head_to_head(lambda s: DMCBot(frozen, s), "greedy", variant, deals=count),
-                head_to_head(lambda s: DMCBot(frozen, s), "expert", variant, deals=count))
+        def measure(count: int) -> tuple[Strength, Strength]:
+            frozen = snapshot()
+            return (head_to_head(lambda s: DMCBot(frozen, s), "greedy", variant, deals=count),
+                    head_to_head(lambda s: DMCBot(frozen, s), "expert", variant, deals=count))
 
-    while time.process_time() < deadline:
-        deal_seed = seed + deals
-        if deal_seed >= held_out.start:
-            deal_seed += len(held_out)
-        team = deal_seed % 2
-        opponent: Callable[[int], Any] = GreedyBot if (deal_seed // 2) % 2 == 0 else ExpertBot
-        seats: list[Any] = [DMCBot(network, deal_seed * 6 + s, epsilon) if s % 2 == team
-                            else opponent(deal_seed * 6 + s) for s in range(6)]
-        # Each new row with its target, and the decisions they came from.
-        labelled: list[tuple[list[float], float]]
-        if target == "rollouts":
-            labelled, decided = _play_with_rollouts(variant, deal_seed, seats, team, rollout_share)
-        else:
-            rows: list[list[float]] = []
-            for s in range(team, 6, 2):
-                seats[s].record = rows
-            margin = _margin(variant, deal_seed, seats, team)
-            if baseline == "expert":
-                # The twin: the same deal, opponents and seeds, the learner's seats played by expert.
-                twin = [ExpertBot(deal_seed * 6 + s) if s % 2 == team else opponent(deal_seed * 6 + s)
-                        for s in range(6)]
-                margin -= _margin(variant, deal_seed, twin, team)
-            labelled, decided = [(row, margin) for row in rows], len(rows)
-        for row, label in labelled:
-            inputs[cursor], targets[cursor] = row, label
-            cursor = (cursor + 1) % buffer
-            filled = min(filled + 1, buffer)
-        deals += 1
-        decisions += decided
-        if filled >= batch:
-            # A deal of rollouts adds a few rows, a deal's return one per decision (about 50):
-            # as many passes over each new row either way.
-            for _ in range(steps_per_deal if target == "game" else 1):
-                at = rng.integers(0, filled, size=batch)
-                x, y = torch.from_numpy(inputs[at]), torch.from_numpy(targets[at])
-                loss = torch.mean((net(x)[:, 0] - y) ** 2)
-                optimizer.zero_grad()
-                loss.backward()
-                optimizer.step()
-                updates += 1
-                if average:
-                    # Early on the average follows closely, so that it does not stay near the start.
-                    decay = min(average, (1 + updates) / (10 + updates))
-                    with torch.no_grad():
-                        for kept, live in zip(averaged.parameters(), net.parameters(), strict=True):
-                            kept.mul_(decay).add_(live, alpha=1 - decay)
-            network = snapshot()
-        now = time.process_time()
-        if next_eval <= now < deadline:
-            minutes_trained = (now - start) / 60
-            versus_greedy, versus_expert = measure(eval_deals)
-            curve.append(CurvePoint(minutes_trained, deals, decisions, versus_greedy, versus_expert))
-            report(f"{minutes_trained:5.1f} min  {deals:6d} deals  {decisions:8d} decisions  "
-                   f"vs greedy {_figure(versus_greedy)}  vs expert {_figure(versus_expert)}")
-            next_eval = time.process_time() + eval_every * 60
-    network = snapshot()
-    final_greedy = final_expert = None
-    if final_deals:
-        final_greedy, final_expert = measure(final_deals)
-        curve.append(CurvePoint((time.process_time() - start) / 60, deals, decisions, final_greedy, final_expert))
-        report(f"final, {final_deals} held-out deals from {HELD_OUT_SEED:,}, seats swapped: "
-               f"vs greedy {_figure(final_greedy)}  vs expert {_figure(final_expert)}")
-    return TrainingResult(network, tuple(curve), final_greedy, final_expert, deals, decisions)
+        while time.process_time() < deadline:
+            deal_seed = seed + deals
+            if deal_seed >= held_out.start:
+                deal_seed += len(held_out)
+            team = deal_seed % 2
+            opponent: Callable[[int], Any] = GreedyBot if (deal_seed // 2) % 2 == 0 else ExpertBot
+            seats: list[Any] = [DMCBot(network, deal_seed * 6 + s, epsilon) if s % 2 == team
+                                else opponent(deal_seed * 6 + s) for s in range(6)]
+            # Each new row with its target, and the decisions they came from.
+            labelled: list[tuple[list[float], float]]
+            if target == "rollouts":
+                labelled, decided = _play_with_rollouts(variant, deal_seed, seats, team, rollout_share)
+            else:
+                rows: list[list[float]] = []
+                for s in range(team, 6, 2):
+                    seats[s].record = rows
+                margin = _margin(variant, deal_seed, seats, team)
+                if baseline == "expert":
+                    # The twin: the same deal, opponents and seeds, the learner's seats played by expert.
+                    twin = [ExpertBot(deal_seed * 6 + s) if s % 2 == team else opponent(deal_seed * 6 + s)
+                            for s in range(6)]
+                    margin -= _margin(variant, deal_seed, twin, team)
+                labelled, decided = [(row, margin) for row in rows], len(rows)
+            for row, label in labelled:
+                inputs[cursor], targets[cursor] = row, label
+                cursor = (cursor + 1) % buffer
+                filled = min(filled + 1, buffer)
+            deals += 1
+            decisions += decided
+            if filled >= batch:
+                # A deal of rollouts adds a few rows, a deal's return one per decision (about 50):
+                # as many passes over each new row either way.
+                for _ in range(steps_per_deal if target == "game" else 1):
+                    at = rng.integers(0, filled, size=batch)
+                    x, y = torch.from_numpy(inputs[at]), torch.from_numpy(targets[at])
+                    loss = torch.mean((net(x)[:, 0] - y) ** 2)
+                    optimizer.zero_grad()
+                    loss.backward()
+                    optimizer.step()
+                    updates += 1
+                    if average:
+                        # Early on the average follows closely, so that it does not stay near the start.
+                        decay = min(average, (1 + updates) / (10 + updates))
+                        with torch.no_grad():
+                            for kept, live in zip(averaged.parameters(), net.parameters(), strict=True):
+                                kept.mul_(decay).add_(live, alpha=1 - decay)
+                network = snapshot()
+            now = time.process_time()
+            if next_eval <= now < deadline:
+                minutes_trained = (now - start) / 60
+                versus_greedy, versus_expert = measure(eval_deals)
+                curve.append(CurvePoint(minutes_trained, deals, decisions, versus_greedy, versus_expert))
+                report(f"{minutes_trained:5.1f} min  {deals:6d} deals  {decisions:8d} decisions  "
+                       f"vs greedy {_figure(versus_greedy)}  vs expert {_figure(versus_expert)}")
+                next_eval = time.process_time() + eval_every * 60
+        network = snapshot()
+        final_greedy = final_expert = None
+        if final_deals:
+            final_greedy, final_expert = measure(final_deals)
+            curve.append(CurvePoint((time.process_time() - start) / 60, deals, decisions, final_greedy, final_expert))
+            report(f"final, {final_deals} held-out deals from {HELD_OUT_SEED:,}, seats swapped: "
+                   f"vs greedy {_figure(final_greedy)}  vs expert {_figure(final_expert)}")
+        return TrainingResult(network, tuple(curve), final_greedy, final_expert, deals, decisions)
+
+
+@contextlib.contextmanager
+def _torch_settings(torch: Any, threads: int, seed: int) -> Iterator[None]:
+    """Within: ``threads`` PyTorch threads and its generator seeded with ``seed``; after, the
+    thread count and the generator's state as they were (a library call leaves the process's
+    settings as it found them)."""
+    before = torch.get_num_threads()
+    with torch.random.fork_rng(devices=[]):
+        torch.set_num_threads(threads)
+        torch.manual_seed(seed)
+        try:
+            yield
+        finally:
+            torch.set_num_threads(before)
 
 
 def _play_with_rollouts(variant: Variant, deal_seed: int, seats: Sequence[Any], team: int,
