@@ -37,6 +37,7 @@ from gouji.bots.determinize import NoWorldError
 from gouji.bots.expert import ExpertBot
 from gouji.bots.learned import Weighing, weigh
 from gouji.errors import GoujiError
+from gouji.plugins.hook_results import short
 
 if TYPE_CHECKING:
     from gouji.bots.determinize import Determinizer
@@ -60,16 +61,9 @@ MAX_SIMULATIONS = 100_000
 MAX_SEED = 2**128
 
 
-def _shown(value: object) -> str:
-    """``value`` for a refusal: an integer too long to write (over 4,300 digits) is not written."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**40:
-        return "an integer of more than 40 digits"
-    return f"{value!r:.40}"
-
-
 def _count(value: object, what: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise GoujiError(f"{what} is an integer from {low} to {high}, not {_shown(value)}")
+        raise GoujiError(f"{what} is an integer from {low} to {high}, not {short(value)}")
     return value
 
 
@@ -77,7 +71,7 @@ def _number(value: object, what: str, low: float, high: float) -> float:
     # An integer too large for a float is out of range before math.isfinite would overflow on it.
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high \
             or not math.isfinite(value):
-        raise GoujiError(f"{what} is a number from {low:g} to {high:g}, not {_shown(value)}")
+        raise GoujiError(f"{what} is a number from {low:g} to {high:g}, not {short(value)}")
     return float(value)
 
 
@@ -95,7 +89,7 @@ class SearchBot:
     def __init__(self, seed: int = 0, simulations: int = DEFAULT_SIMULATIONS,
                  budget: float | None = DEFAULT_BUDGET, margin: float = DEFAULT_MARGIN) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
-            raise GoujiError(f"a search bot's seed is an integer of at most 2**128, not {_shown(seed)}")
+            raise GoujiError(f"a search bot's seed is an integer of at most 2**128, not {short(seed)}")
         self.seed = seed
         self.simulations = _count(simulations, "simulations (worlds a decision samples)", 1, MAX_SIMULATIONS)
         self.budget = None if budget is None else _number(budget, "budget (CPU seconds a decision)", 0, 60)

@@ -72,6 +72,7 @@ from gouji.bots.weights_files import read_arrays
 from gouji.engine.actions import Action
 from gouji.engine.cards import BIG_JOKER, THREE
 from gouji.errors import GoujiError
+from gouji.plugins.hook_results import short
 
 if TYPE_CHECKING:
     from gouji.engine.game import Observation
@@ -145,10 +146,7 @@ MAX_EXPERT_MARGIN = 2.0
 
 def _check_margin(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= MAX_EXPERT_MARGIN:
-        # An integer of over 4,300 digits has no text: it is described, not written.
-        huge = isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**40
-        shown = "an integer of more than 40 digits" if huge else f"{value!r:.40}"
-        raise GoujiError(f"expert_margin is a number from 0 to {MAX_EXPERT_MARGIN}, not {shown}")
+        raise GoujiError(f"expert_margin is a number from 0 to {MAX_EXPERT_MARGIN}, not {short(value)}")
     return float(value)
 
 
