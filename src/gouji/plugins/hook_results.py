@@ -137,6 +137,7 @@ def short(value: Any) -> str:
     """A value's repr, cut short for an error message."""
     try:
         text = repr(value)
-    except Exception:
-        text = f"<{type(value).__name__}>"
+    except Exception:  # an integer past 4,300 digits has no text; a plugin's repr may raise
+        text = (f"an integer of {value.bit_length():,} bits" if isinstance(value, int)
+                else f"<{type(value).__name__}>")
     return text if len(text) <= 80 else text[:77] + "..."
