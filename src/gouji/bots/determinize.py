@@ -232,6 +232,7 @@ class Determinizer:
         #: The seats that handed cards over out of the seat's sight, and how many.
         self._givers = {s: -n for s, n in flow.items() if n < 0}
         self._known = {s: _known(s, dealt_sizes[s], history, moves, sizes[s], flow[s]) for s in others}
+        _bound_sellers(self._known, history)
         if self._position is None:
             dealt = _dealt_least(self.variant)
             bought = _bought_ranks(self.variant)
@@ -551,6 +552,44 @@ class Determinizer:
 
 def _every_set_fits(play: Play) -> bool:
     return True
+
+
+#: A 3 (a 4) bought or given in public (END-7): dagang's "buys ♦3 from seat 5 for ♦2",
+#: district's "a 3, bought from seat 5 for ♣2" and "a 4, given by seat 2".
+_SOLD = re.compile(r"^(?:buys (\S+) from seat (\d)|a ([34]), (?:bought from|given by) seat (\d))")
+
+
+def _bound_sellers(known: dict[int, _Known], history: tuple[Event, ...]) -> None:
+    """END-7: nobody sells or gives his only 3 (4): the seller held two of it at least then.
+    The opposite is asked first: one passed over for another seller held one at most."""
+    gave: Counter[tuple[int, int]] = Counter()
+    out: set[int | None] = set()  # out of play (END-7: no 3), so never asked
+    for event in history:
+        if event.kind == "no-three":
+            out.add(event.seat)
+        match = _SOLD.match(event.detail) if event.kind in ("buy", "buy-three") else None
+        if match is None or event.seat is None:
+            continue
+        if match.group(1) is not None:
+            try:
+                rank = Card.parse(match.group(1)).rank
+            except GoujiError:
+                continue
+            seller = int(match.group(2))
+        else:
+            rank, seller = int(match.group(3)), int(match.group(4))
+        opposite = (event.seat + 3) % 6
+        if opposite != seller and opposite in known and opposite not in out:
+            # passed over: one at most then, and those it had given since
+            bound = known[opposite]
+            cap = 1 + gave[opposite, rank]
+            if bound.least[rank] <= cap:
+                bound.most[rank] = min(bound.most.get(rank, cap), cap)
+        gave[seller, rank] += 1
+        if seller in known:  # two at least then: the one sold, one kept
+            bound = known[seller]
+            if bound.most.get(rank, 1 << 30) > gave[seller, rank]:
+                bound.least[rank] = max(bound.least[rank], gave[seller, rank] + 1)
 
 
 def _bought_ranks(variant: Variant) -> tuple[int, ...]:
