@@ -370,16 +370,19 @@ class Determinizer:
         by_rank: dict[int, list[Card]] = {}
         for card in sorted(pool.elements(), key=_card_key):
             by_rank.setdefault(card.rank, []).append(card)
-        for s, known in self._known.items():  # the suits a seat was seen to give, first
+        # The suits a seat was seen to give, first, and as many of each as the pool holds: a
+        # plugin hands over the first (dagang: the last) card of the rank in hand order, so a
+        # world's hand holding only that suit of it gives the very card whichever it takes.
+        for s, known in self._known.items():
             for rank, suited in known.suits.items():
                 cards = by_rank.get(rank, [])
                 for card in suited:
-                    if wanted[s][rank] > 0 and card in cards:
+                    while wanted[s][rank] > 0 and card in cards:
                         cards.remove(card)
                         hands[s].append(card)
                         wanted[s][rank] -= 1
-        # A plugin hands over the highest suit a seat holds of a rank: a seat seen to give a
-        # rank takes the lowest suits left of it, the others the highest.
+        # Beyond those: dagang hands over the highest suit a seat holds of a rank, so a seat
+        # seen to give a rank takes the lowest suits left of it, the others the highest.
         named = sorted(self._known, key=lambda s: not self._known[s].suits)
         for s in named:
             for rank, n in sorted(wanted[s].items()):
