@@ -32,8 +32,15 @@ The deal respects what the seat knows of where cards are:
   no joker);
 * a hand shown to the seat (D§15 挑牌) is the hand that seat was shown;
 * a seat that bought a 3 (END-7), or has none, held none; in a hold-three variant a seat that
-  bought none was dealt one; and where the variant's own deal gives every seat some cards of a
-  rank (dagang196: one 3 and one 4 each, DECK-1), so does a world's.
+  bought none was dealt one (and under district's 开点出4 a 4 too), unless it got one first; and
+  where the variant's own deal gives every seat some cards of a rank (dagang196: one 3 and one
+  4 each, DECK-1), so does a world's;
+* a seat smothered in public (END-8, "被鳖三") held 3s only then, and they stay in its hand: it
+  was dealt what it played and gave, less what it got, and those 3s;
+* the hand sizes are public, so the seat knows how many cards a hidden hand got or handed over
+  out of its sight (TRIB-2: a card handed back face down), not which: a receiver may have
+  played such a card without being dealt it, so the deal draws for each a rank it played (or
+  none), the giver is dealt it and the world's giver hands it over first.
 
 The cards each hidden hand was dealt are the pack less the seat's own hand, pooled by card in
 one canonical order before they are shuffled, so the worlds depend only on what the seat saw:
@@ -146,6 +153,9 @@ class _Known:
     #: The suits of each rank it was seen to give: its other cards of that rank are dealt in them
     #: first, so that the world gives the very card the seat saw given.
     suits: dict[int, list[Card]]
+    #: Cards it got that the seat did not see handed (a card handed back face down, TRIB-2):
+    #: each may be of any rank, so ``least`` may be short by as many (see ``_deal``).
+    unseen: int = 0
 
 
 class Determinizer:
@@ -176,6 +186,9 @@ class Determinizer:
         #: How many cards the seat cannot see (the other hands together).
         self.hidden = sum(sizes[s] for s in others)
         self._pool: list[Card] = []
+        self._givers: dict[int, int] = {}
+        #: The ranks each giver is to hand over out of the seat's sight in the world being built.
+        self._handing: dict[int, Counter[int]] = {}
         if self._refused is not None:
             return
         history = self._observation.history
@@ -201,15 +214,6 @@ class Determinizer:
             dealt_sizes = [int(n) for n in match.group(1).split(", ")]
         else:
             return  # before the cut: nothing is dealt yet, nothing is hidden
-        self._known = {s: _known(s, dealt_sizes[s], history, moves) for s in others}
-        if self._position is None:
-            dealt_least = _dealt_least(self.variant)
-            if self.variant.hold_three_policy.active:  # END-7: a seat with no 3 is asked to buy one
-                dealt_least[THREE] = max(dealt_least.get(THREE, 0), 1)
-            for known in self._known.values():
-                for rank, n in dealt_least.items():
-                    if known.most.get(rank, n) >= n and known.size >= n:
-                        known.least[rank] = max(known.least[rank], n)
         #: Each hidden seat's sets played in public, by rank, and the cards it was seen given
         #: (a card it keeps: a private choice hands over another first).
         self._received = {s: Counter() for s in others}
@@ -220,6 +224,28 @@ class Determinizer:
         for event in history:
             if event.seat in self._plays and event.kind in _PLAYED and event.play is not None:
                 self._plays[event.seat].update(event.play.counts())
+        flow = {s: sizes[s] - dealt_sizes[s] + self._plays[s].total() + sum(1 for g, _, _ in moves if g == s)
+                - self._received[s].total() for s in others}
+        # The hand sizes are public: what a hidden hand holds beyond its deal, its plays and the
+        # moves the seat saw, it got out of the seat's sight (TRIB-2: a card handed back face
+        # down), and what it holds short of them it handed over so: how many, never which.
+        #: The seats that handed cards over out of the seat's sight, and how many.
+        self._givers = {s: -n for s, n in flow.items() if n < 0}
+        self._known = {s: _known(s, dealt_sizes[s], history, moves, sizes[s], flow[s]) for s in others}
+        _bound_sellers(self._known, history)
+        if self._position is None:
+            dealt = _dealt_least(self.variant)
+            bought = _bought_ranks(self.variant)
+            out = {e.seat for e in history if e.kind == "no-three"}
+            for s, known in self._known.items():
+                for rank, n in {**dealt, **{r: max(dealt.get(r, 0), 1) for r in bought}}.items():
+                    if rank not in dealt and (self._received[s][rank] or known.unseen or s in out):
+                        # Who is short of the rank buys one (END-7, 开点出4): a seat that did not
+                        # held one then, but maybe one it got before; a seat out for want of a 3
+                        # is asked nothing more.
+                        continue
+                    if known.most.get(rank, n) >= n and known.size >= n:
+                        known.least[rank] = max(known.least[rank], n)
         pool = Counter(self.variant.deck())
         pool.subtract(self._own)
         #: Every card the seat did not see dealt, in one canonical order: the same wherever it is.
@@ -273,8 +299,10 @@ class Determinizer:
             pool.subtract(exact)
             ranks[s] = Counter(card.rank for card in exact.elements())
         left = Counter(card.rank for card in pool.elements())
-        for s, known in self._known.items():
-            for rank, least in known.least.items():
+        bounds = {s: known.least.copy() for s, known in self._known.items()}
+        self._handing = self._plan_unseen(rng, bounds)
+        for s in self._known:
+            for rank, least in bounds[s].items():
                 more = min(least - ranks[s][rank], left[rank])
                 if more > 0:
                     ranks[s][rank] += more
@@ -304,6 +332,29 @@ class Determinizer:
             return None
         return self._suited(ranks)
 
+    def _plan_unseen(self, rng: random.Random, least: dict[int, Counter[int]]) -> dict[int, Counter[int]]:
+        """For each card a hidden hand got out of the seat's sight, the rank the world hands it,
+        drawn from ``rng``: one of the ranks it must have held (a card played it was not dealt
+        then) or none in particular. The receiver need not be dealt it, a giver must be: both
+        bounds in ``least`` change. The ranks each giver is to hand over (read by ``_choices``)."""
+        plan: dict[int, Counter[int]] = {}
+        if not self._givers:
+            return plan
+        for s, known in self._known.items():
+            for _ in range(known.unseen):
+                givers = [g for g in self._givers if g != s]
+                options: list[int | None] = [*sorted(least[s].elements()), None]
+                rank = options[rng.randrange(len(options))]
+                if rank is None or not givers:
+                    continue
+                giver = givers[rng.randrange(len(givers))]
+                if least[giver][rank] >= self._known[giver].most.get(rank, 1 << 30):
+                    continue  # the giver holds no more of it: the receiver was dealt it
+                least[s][rank] -= 1
+                least[giver][rank] += 1
+                plan.setdefault(giver, Counter())[rank] += 1
+        return plan
+
     def _suited(self, ranks: dict[int, Counter[int]]) -> list[list[Card]]:
         """The cards of the ranks dealt: each seat's exact cards, then in each rank a seat's
         cards of the suits it was seen to give first, the rest in the pool's order."""
@@ -319,16 +370,19 @@ class Determinizer:
         by_rank: dict[int, list[Card]] = {}
         for card in sorted(pool.elements(), key=_card_key):
             by_rank.setdefault(card.rank, []).append(card)
-        for s, known in self._known.items():  # the suits a seat was seen to give, first
+        # The suits a seat was seen to give, first, and as many of each as the pool holds: a
+        # plugin hands over the first (dagang: the last) card of the rank in hand order, so a
+        # world's hand holding only that suit of it gives the very card whichever it takes.
+        for s, known in self._known.items():
             for rank, suited in known.suits.items():
                 cards = by_rank.get(rank, [])
                 for card in suited:
-                    if wanted[s][rank] > 0 and card in cards:
+                    while wanted[s][rank] > 0 and card in cards:
                         cards.remove(card)
                         hands[s].append(card)
                         wanted[s][rank] -= 1
-        # A plugin hands over the highest suit a seat holds of a rank: a seat seen to give a
-        # rank takes the lowest suits left of it, the others the highest.
+        # Beyond those: dagang hands over the highest suit a seat holds of a rank, so a seat
+        # seen to give a rank takes the lowest suits left of it, the others the highest.
         named = sorted(self._known, key=lambda s: not self._known[s].suits)
         for s in named:
             for rank, n in sorted(wanted[s].items()):
@@ -475,6 +529,12 @@ class Determinizer:
         needed = self._plays.get(actor, Counter()) + self._received.get(actor, Counter()) \
             if actor is not None else Counter()
         fits = self._set_fits(world, turn)
+        handing = self._handing.get(actor, Counter()) if actor is not None else Counter()
+        if handing:  # what the deal meant it to hand over, less what it has handed so far
+            handed = [getattr(action, "rank", None) for (who, shown), action
+                      in zip(world.seen_actions(self.seat), world.history, strict=False)
+                      if who == actor and shown is None]
+            handing = handing - Counter(rank for rank in handed if isinstance(rank, int))
 
         def order(action: Action) -> tuple[int, int]:
             chosen = getattr(action, "chosen", None)
@@ -484,6 +544,8 @@ class Determinizer:
                 return (0, plays.index(chosen)) if chosen in plays else (1, 0)
             rank = getattr(action, "rank", None)
             if isinstance(rank, int) and actor is not None and 3 <= rank <= BIG_JOKER:
+                if handing[rank] > 0:
+                    return 0, 0
                 spare = world.rank_count(actor, rank) - needed[rank]
                 return (1, 0) if spare > 0 else (2, 0)
             return 1, 0
@@ -495,8 +557,59 @@ def _every_set_fits(play: Play) -> bool:
     return True
 
 
-def _known(seat: int, size: int, history: tuple[Event, ...], moves: list[tuple[int, int, Card]]) -> _Known:
-    """What the log and the moves the seat saw say of the hand ``seat`` was dealt."""
+#: A 3 (a 4) bought or given in public (END-7): dagang's "buys ♦3 from seat 5 for ♦2",
+#: district's "a 3, bought from seat 5 for ♣2" and "a 4, given by seat 2".
+_SOLD = re.compile(r"^(?:buys (\S+) from seat (\d)|a ([34]), (?:bought from|given by) seat (\d))")
+
+
+def _bound_sellers(known: dict[int, _Known], history: tuple[Event, ...]) -> None:
+    """END-7: nobody sells or gives his only 3 (4): the seller held two of it at least then.
+    The opposite is asked first: one passed over for another seller held one at most."""
+    gave: Counter[tuple[int, int]] = Counter()
+    out: set[int | None] = set()  # out of play (END-7: no 3), so never asked
+    for event in history:
+        if event.kind == "no-three":
+            out.add(event.seat)
+        match = _SOLD.match(event.detail) if event.kind in ("buy", "buy-three") else None
+        if match is None or event.seat is None:
+            continue
+        if match.group(1) is not None:
+            try:
+                rank = Card.parse(match.group(1)).rank
+            except GoujiError:
+                continue
+            seller = int(match.group(2))
+        else:
+            rank, seller = int(match.group(3)), int(match.group(4))
+        opposite = (event.seat + 3) % 6
+        if opposite != seller and opposite in known and opposite not in out:
+            # passed over: one at most then, and those it had given since
+            bound = known[opposite]
+            cap = 1 + gave[opposite, rank]
+            if bound.least[rank] <= cap:
+                bound.most[rank] = min(bound.most.get(rank, cap), cap)
+        gave[seller, rank] += 1
+        if seller in known:  # two at least then: the one sold, one kept
+            bound = known[seller]
+            if bound.most.get(rank, 1 << 30) > gave[seller, rank]:
+                bound.least[rank] = max(bound.least[rank], gave[seller, rank] + 1)
+
+
+def _bought_ranks(variant: Variant) -> tuple[int, ...]:
+    """END-7: the ranks every seat short of one is asked to buy before play, so that a seat
+    that bought none held one: 3s under hold-three, and district's 4s under 开点出4 (its
+    policy's ``buy_four``, T 二.3.(6): "无4不开点")."""
+    policy = variant.hold_three_policy
+    if not policy.active:
+        return ()
+    threes = (THREE,) if getattr(policy, "hold_three", True) is not False else ()
+    return threes + ((FOUR,) if getattr(policy, "buy_four", False) is True else ())
+
+
+def _known(seat: int, size: int, history: tuple[Event, ...], moves: list[tuple[int, int, Card]],
+           now: int, flow: int) -> _Known:
+    """What the log and the moves the seat saw say of the hand ``seat`` was dealt, holding
+    ``now`` cards, ``flow`` more (fewer) than the moves seen leave it (handed out of sight)."""
     out_ranks: Counter[int] = Counter()
     for event in history:
         if event.seat == seat and event.kind in _PLAYED and event.play is not None:
@@ -534,13 +647,19 @@ def _known(seat: int, size: int, history: tuple[Event, ...], moves: list[tuple[i
             most[short] = least[short]
         if event.kind == "pick-hand":  # shown to the seat (it is in its view)
             return _shown_hand(size, Counter(_cards_named(event.detail)), seat, history[:index], gave, got)
+        if event.kind == "smothered" and flow == 0:
+            # END-8, said in public: the hand held 3s only, and is out with them ("4 3s void"):
+            # it was dealt what it played and gave, less what it got, and those 3s, no more.
+            least[THREE] = max(least[THREE], out_ranks[THREE] - in_ranks[THREE] + now)
+            most = {rank: least[rank] for rank in range(3, BIG_JOKER + 1)}
+            return _Known(exact, least, most, size, suits)
     if tributes:
         smallest = tributes[0]
         for rank in MONEY:
             if rank > smallest:
                 cap = max(least[rank], tributes.count(rank))
                 most[rank] = min(most.get(rank, cap), cap)
-    return _Known(exact, least, most, size, suits)
+    return _Known(exact, least, most, size, suits, max(flow, 0))
 
 
 _DECLINED = frozenset({"pass", "close", "auto-pass", "auto-close", "no-burn", "yield"})
