@@ -12,6 +12,7 @@ import pytest
 import gouji
 from gouji.bots import decide, make_bot
 from gouji.bots.determinize import Determinizer, NoWorldError
+from gouji.engine.cards import Card, Suit
 from gouji.engine.opening import Cut, Dealt, read_cut
 from gouji.engine.series import context_after
 from gouji.records.record import replay
@@ -148,3 +149,41 @@ def test_a_deal_of_the_whole_pack_in_hands_of_other_sizes_than_the_variant_deals
     moved[0], moved[1] = moved[0] + moved[1][:1], moved[1][1:]
     with pytest.raises(gouji.GoujiError, match="deals"):
         variant.new_game(seed=1, deal=Dealt(given.cut, tuple(moved), given.leader))
+
+
+def test_a_cut_that_drew_one_joker_twice_deals_again():
+    # A joker drawn at the cut is put back and drawn again (OPEN-1): with one deck, seed 6979
+    # draws the small joker twice, and the deal of that very game was refused as no pack's.
+    one_deck = gouji.Variant.build("one-deck", ["provincial"], {"decks": 1})
+    game = one_deck.new_game(seed=6979)
+    assert game.cut is not None and game.cut.cards.count(game.cut.cards[0]) == 2
+    again = one_deck.new_game(seed=1, deal=_dealt_like(game))
+    assert again.deal == game.deal and again.cut == game.cut
+    assert replay(again.record(), one_deck).cut == game.cut
+    given = _dealt_like(game)
+    for cards in ("SJ SJ", "BJ " * 54 + "♣A"):  # drawn again, yet no card after; more cards than the pack
+        with pytest.raises(gouji.GoujiError, match="cut"):
+            one_deck.new_game(seed=1, deal=Dealt(Cut(0, tuple(map(Card.parse, cards.split())), given.cut.first_drawer),
+                                                 given.hands, given.leader))
+
+
+def test_a_deal_is_dealt_as_it_was_checked():
+    # A tuple's subclass may index other cards than it iterates: the pack was checked by
+    # iterating, the hands dealt by indexing, and a game of 39 big jokers was played.
+    given = _dealt_like(PROVINCIAL.new_game(seed=3))
+    big_joker = Card.parse("BJ")
+
+    class Other(tuple):
+        def __getitem__(self, index):
+            return big_joker
+
+    game = PROVINCIAL.new_game(seed=1, deal=Dealt(given.cut, (Other(given.hands[0]), *given.hands[1:]), given.leader))
+    assert sorted(c for s in range(6) for c in game.hand(s)) == sorted(PROVINCIAL.deck())
+    assert type(game.dealt.hands[0]) is tuple and game.dealt == given
+
+    class Lookalike(Card):
+        pass
+
+    with pytest.raises(gouji.GoujiError, match="tuples of cards"):
+        PROVINCIAL.new_game(seed=1, deal=Dealt(given.cut, ((Lookalike(3, Suit.SPADES), *given.hands[0][1:]),
+                                                           *given.hands[1:]), given.leader))
