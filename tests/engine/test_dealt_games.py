@@ -187,3 +187,34 @@ def test_a_deal_is_dealt_as_it_was_checked():
     with pytest.raises(gouji.GoujiError, match="tuples of cards"):
         PROVINCIAL.new_game(seed=1, deal=Dealt(given.cut, ((Lookalike(3, Suit.SPADES), *given.hands[0][1:]),
                                                            *given.hands[1:]), given.leader))
+
+
+@pytest.mark.xfail(strict=True, reason="a deal's hands are checked for the pack and their sizes only, "
+                                       "not for the cards the variant's deal gives every seat")
+def test_a_deal_that_the_variant_s_deal_cannot_give_is_refused():
+    # dagang196 deals one 3 and one 4 to each player first (DECK-1, C§1 每人一个): a seat dealt
+    # neither passes the pack and the sizes, and is played to the end.
+    variant = gouji.load_variant("dagang196")
+    given = _dealt_like(variant.new_game(seed=5))
+    hands = [list(h) for h in given.hands]
+    out = [c for c in hands[0] if c.rank in (3, 4)]
+    back = [c for c in hands[1] if c.rank not in (3, 4)][:len(out)]
+    for card in out:
+        hands[0].remove(card)
+        hands[1].append(card)
+    for card in back:
+        hands[1].remove(card)
+        hands[0].append(card)
+    with pytest.raises(gouji.GoujiError):
+        variant.new_game(seed=1, deal=Dealt(given.cut, tuple(map(tuple, hands)), given.leader))
+
+
+@pytest.mark.xfail(strict=True, reason="a deal's cut is checked for the pack's cards only, not for the "
+                                       "first drawer its last card names (the cut rules are the plugins')")
+def test_a_cut_whose_card_names_another_first_drawer_is_refused():
+    # ♠3 drawn by seat 0 names seat 2 (OPEN-1); a deal dealt from seat 3 logs "drew ♠3; seat 3 draws first".
+    game = PROVINCIAL.new_game(seed=3)
+    given = _dealt_like(game)
+    assert given.cut == Cut(0, (Card.parse("♠3"),), 2)
+    with pytest.raises(gouji.GoujiError, match="cut"):
+        PROVINCIAL.new_game(seed=1, deal=Dealt(Cut(0, given.cut.cards, 3), given.hands, given.leader))
