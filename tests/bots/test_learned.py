@@ -81,6 +81,19 @@ def test_weights_given_to_the_bot_of_another_shape_are_refused(weights):
         LearnedBot(0, weights=weights)
 
 
+@pytest.mark.parametrize("weights", [
+    ["1.5"] * len(FEATURE_NAMES),  # text was parsed as numbers
+    np.zeros(len(FEATURE_NAMES)) + 1j,  # the imaginary parts were dropped
+    np.zeros(len(FEATURE_NAMES), "datetime64[s]"),  # dates were seconds
+    np.zeros(len(FEATURE_NAMES), [("a", "f8")]),  # a record was its field
+    [10**400] * len(FEATURE_NAMES),  # an OverflowError
+    {DEFAULT_KEY: np.zeros(len(FEATURE_NAMES), "m8[s]")},
+])
+def test_weights_given_to_the_bot_that_are_no_real_numbers_are_refused(weights):
+    with pytest.raises(GoujiError, match="real numbers"):
+        LearnedBot(0, weights=weights)
+
+
 def test_weights_that_are_not_finite_are_refused(tmp_path):
     path = tmp_path / "w.npz"
     weights = np.zeros(len(FEATURE_NAMES))

@@ -94,8 +94,8 @@ def test_a_pipe_a_directory_and_a_missing_file_are_refused_without_waiting(tmp_p
     os.mkfifo(pipe)  # no writer: an open() that waits would hang here
     with pytest.raises(GoujiError, match="no file of weights"):
         _read(pipe)
-    with pytest.raises(GoujiError, match="cannot read"):
-        _read(tmp_path)
+    with pytest.raises(GoujiError, match="no file of weights"):
+        _read(tmp_path)  # a folder, its descriptor closed
     with pytest.raises(GoujiError, match="cannot read"):
         _read(tmp_path / "missing.npz")
     with pytest.raises(GoujiError, match="path"):
@@ -114,3 +114,89 @@ def test_any_damage_to_a_weights_file_reads_it_or_is_a_gouji_error(changes, leng
     except GoujiError:
         return
     assert set(arrays) <= {"a", "names"}
+
+
+def _raw_header(text: str) -> bytes:
+    """A version 1.0 array header of ``text`` exactly, whatever it says."""
+    body = text.encode("latin1")
+    return b"\x93NUMPY\x01\x00" + len(body).to_bytes(2, "little") + body
+
+
+@pytest.mark.parametrize(("label", "text"), [
+    # numpy retries a header that is no literal as Python 2's, with the tokenizer: its errors
+    ("a bracket never closed", "{'descr': '<f8', 'fortran_order': False, 'shape': (\n"),
+    ("a string never closed", "'''"),
+    ("lines indented out of step", "1\n  2\n 3\n"),
+    ("a dtype of a 1-tuple", "{'descr': ('<f8',), 'fortran_order': False, 'shape': (1,), }\n"),
+    ("a literal nested too deep for the parser", "-" * 9000 + "1"),
+    ("a dimension too large for numpy beside a zero", f"{{'descr': '<f8', 'fortran_order': False, 'shape': (0, {10**30}), }}\n"),
+])
+def test_a_header_that_numpy_s_parser_chokes_on_is_a_gouji_error(label, text):
+    with pytest.raises(GoujiError, match="the file"):
+        _read(_zip({"a.npy": _raw_header(text) + bytes(16)}))
+
+
+def test_a_negative_dimension_counts_for_nothing_toward_the_bound():
+    # (-2**40, 2**40) multiplies to a negative size (numpy's count wraps to 0 and reads it);
+    # the next array then held 32 times the limit.
+    liar = _raw_header(f"{{'descr': '<f8', 'fortran_order': False, 'shape': (-{2**40}, {2**40}), }}\n")
+    data = _zip({"a.npy": liar, "b.npy": _npy(np.zeros(LIMIT // 2))}, zipfile.ZIP_DEFLATED)
+    assert len(data) < LIMIT
+    with pytest.raises(GoujiError, match="shape"):
+        _read(data)
+
+
+def test_an_array_of_items_of_no_bytes_is_bounded_by_its_count():
+    # A trillion strings of no characters declare no bytes; whoever iterates them never ends.
+    data = _zip({"a.npy": _raw_header(f"{{'descr': '<U0', 'fortran_order': False, 'shape': ({10**12},), }}\n")})
+    with pytest.raises(GoujiError, match="the file"):
+        _read(data)
+
+
+def _bzip2_member(payload: bytes) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_BZIP2) as archive, archive.open("a.npy", "w") as member:
+        member.write(_npy(np.zeros(4)))
+        member.write(payload)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA])
+def test_a_member_compressed_otherwise_than_numpy_writes_is_refused_unread(method):
+    # bzip2 inflates the first 4 KB zipfile reads whole: 400 bytes held 256 MiB of zeros, taken
+    # into memory twice to read a header; and lzma's errors were no GoujiError.
+    bomb = _bzip2_member(bytes(1 << 24)) if method == zipfile.ZIP_BZIP2 else _zip({"a.npy": _npy(np.zeros(4))}, method)
+    assert len(bomb) < 1000
+    with pytest.raises(GoujiError, match="compressed"):
+        _read(bomb)
+    if method == zipfile.ZIP_LZMA:
+        corrupt = bytearray(bomb)
+        corrupt[39] = 0xFF  # the lzma properties
+        with pytest.raises(GoujiError, match="the file"):
+            _read(bytes(corrupt))
+
+
+def test_a_member_named_twice_is_refused():
+    # Entries of one name may share one member's bytes: each entry inflated it again, so that a
+    # file of 1 MiB took 10 s and one of 64 MiB would take hours.
+    one = _zip({"a.npy": _npy(np.zeros(4))})
+    start, end = one.index(b"PK\x01\x02"), one.index(b"PK\x05\x06")
+    entry = one[start:end]
+    record = bytearray(one[end:])
+    record[8:16] = (3).to_bytes(2, "little") * 2 + (3 * len(entry)).to_bytes(4, "little")
+    with pytest.raises(GoujiError, match="two members"):
+        _read(one[:start] + entry * 3 + bytes(record))
+
+
+def test_a_folder_s_descriptor_is_closed(tmp_path):
+    before = len(os.listdir("/proc/self/fd"))
+    for _ in range(20):
+        with pytest.raises(GoujiError):
+            _read(tmp_path)
+    assert len(os.listdir("/proc/self/fd")) == before
+
+
+@pytest.mark.parametrize("source", [3, bytearray(b"PK"), None])
+def test_a_source_of_another_type_is_a_gouji_error_without_a_where(source):
+    with pytest.raises(GoujiError, match="path"):
+        read_arrays(np, source, max_bytes=LIMIT, judge=_every)

@@ -12,6 +12,7 @@ import pytest
 import gouji
 from gouji.bots import decide, make_bot
 from gouji.bots.determinize import Determinizer, NoWorldError
+from gouji.engine.cards import Card, Suit
 from gouji.engine.opening import Cut, Dealt, read_cut
 from gouji.engine.series import context_after
 from gouji.records.record import replay
@@ -148,3 +149,72 @@ def test_a_deal_of_the_whole_pack_in_hands_of_other_sizes_than_the_variant_deals
     moved[0], moved[1] = moved[0] + moved[1][:1], moved[1][1:]
     with pytest.raises(gouji.GoujiError, match="deals"):
         variant.new_game(seed=1, deal=Dealt(given.cut, tuple(moved), given.leader))
+
+
+def test_a_cut_that_drew_one_joker_twice_deals_again():
+    # A joker drawn at the cut is put back and drawn again (OPEN-1): with one deck, seed 6979
+    # draws the small joker twice, and the deal of that very game was refused as no pack's.
+    one_deck = gouji.Variant.build("one-deck", ["provincial"], {"decks": 1})
+    game = one_deck.new_game(seed=6979)
+    assert game.cut is not None and game.cut.cards.count(game.cut.cards[0]) == 2
+    again = one_deck.new_game(seed=1, deal=_dealt_like(game))
+    assert again.deal == game.deal and again.cut == game.cut
+    assert replay(again.record(), one_deck).cut == game.cut
+    given = _dealt_like(game)
+    for cards in ("SJ SJ", "BJ " * 54 + "♣A"):  # drawn again, yet no card after; more cards than the pack
+        with pytest.raises(gouji.GoujiError, match="cut"):
+            one_deck.new_game(seed=1, deal=Dealt(Cut(0, tuple(map(Card.parse, cards.split())), given.cut.first_drawer),
+                                                 given.hands, given.leader))
+
+
+def test_a_deal_is_dealt_as_it_was_checked():
+    # A tuple's subclass may index other cards than it iterates: the pack was checked by
+    # iterating, the hands dealt by indexing, and a game of 39 big jokers was played.
+    given = _dealt_like(PROVINCIAL.new_game(seed=3))
+    big_joker = Card.parse("BJ")
+
+    class Other(tuple):
+        def __getitem__(self, index):
+            return big_joker
+
+    game = PROVINCIAL.new_game(seed=1, deal=Dealt(given.cut, (Other(given.hands[0]), *given.hands[1:]), given.leader))
+    assert sorted(c for s in range(6) for c in game.hand(s)) == sorted(PROVINCIAL.deck())
+    assert type(game.dealt.hands[0]) is tuple and game.dealt == given
+
+    class Lookalike(Card):
+        pass
+
+    with pytest.raises(gouji.GoujiError, match="tuples of cards"):
+        PROVINCIAL.new_game(seed=1, deal=Dealt(given.cut, ((Lookalike(3, Suit.SPADES), *given.hands[0][1:]),
+                                                           *given.hands[1:]), given.leader))
+
+
+@pytest.mark.xfail(strict=True, reason="a deal's hands are checked for the pack and their sizes only, "
+                                       "not for the cards the variant's deal gives every seat")
+def test_a_deal_that_the_variant_s_deal_cannot_give_is_refused():
+    # dagang196 deals one 3 and one 4 to each player first (DECK-1, C§1 每人一个): a seat dealt
+    # neither passes the pack and the sizes, and is played to the end.
+    variant = gouji.load_variant("dagang196")
+    given = _dealt_like(variant.new_game(seed=5))
+    hands = [list(h) for h in given.hands]
+    out = [c for c in hands[0] if c.rank in (3, 4)]
+    back = [c for c in hands[1] if c.rank not in (3, 4)][:len(out)]
+    for card in out:
+        hands[0].remove(card)
+        hands[1].append(card)
+    for card in back:
+        hands[1].remove(card)
+        hands[0].append(card)
+    with pytest.raises(gouji.GoujiError):
+        variant.new_game(seed=1, deal=Dealt(given.cut, tuple(map(tuple, hands)), given.leader))
+
+
+@pytest.mark.xfail(strict=True, reason="a deal's cut is checked for the pack's cards only, not for the "
+                                       "first drawer its last card names (the cut rules are the plugins')")
+def test_a_cut_whose_card_names_another_first_drawer_is_refused():
+    # ♠3 drawn by seat 0 names seat 2 (OPEN-1); a deal dealt from seat 3 logs "drew ♠3; seat 3 draws first".
+    game = PROVINCIAL.new_game(seed=3)
+    given = _dealt_like(game)
+    assert given.cut == Cut(0, (Card.parse("♠3"),), 2)
+    with pytest.raises(gouji.GoujiError, match="cut"):
+        PROVINCIAL.new_game(seed=1, deal=Dealt(Cut(0, given.cut.cards, 3), given.hands, given.leader))

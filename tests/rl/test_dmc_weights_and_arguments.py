@@ -192,3 +192,28 @@ def test_the_docs_section_points_to_no_section_that_does_not_exist() -> None:
     section = text[text.index(".. _rl-dmc:"):text.index("The mask loop")]
     assert "The learning baseline" not in section
     assert "held-out deals" in section and "python -m gouji.rl.dmc" in section
+
+
+def test_feature_names_of_another_count_are_refused_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ten million strings of no characters declare no bytes: they were read and iterated, one
+    # by one, before their count was compared (a trillion of them never ended).
+    read = np.lib.format.read_array
+    shapes: list[tuple[int, ...]] = []
+
+    def reading(*args: object, **kwargs: object) -> object:
+        array = read(*args, **kwargs)
+        shapes.append(array.shape)
+        return array
+
+    monkeypatch.setattr(np.lib.format, "read_array", reading)
+    header = b"{'descr': '<U0', 'fortran_order': False, 'shape': (10000000,), }\n"
+    member = b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header
+    path = _archive(tmp_path / "w.npz", {"features.npy": member},
+                    {"weight0": np.zeros((SIZE, 1)), "bias0": np.zeros(1)})
+    with pytest.raises(GoujiError, match="retrain it"):
+        load_weights(path)
+    assert (10_000_000,) not in shapes
+    short = _archive(tmp_path / "short.npz", {}, {"features": np.array(INPUT_NAMES[:-1]),
+                                                  "weight0": np.zeros((SIZE, 1)), "bias0": np.zeros(1)})
+    with pytest.raises(GoujiError, match="retrain it"):
+        load_weights(short)

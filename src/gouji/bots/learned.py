@@ -174,9 +174,15 @@ def _vector(np: Any, weights: Any) -> Any:
     """``weights`` as the float64 vector over FEATURE_NAMES the bot scores with; a GoujiError for
     any other shape or for numbers that are not finite."""
     try:
-        vector = np.asarray(weights, dtype=np.float64)
-    except (TypeError, ValueError):
+        given = np.asarray(weights)
+    except (TypeError, ValueError, OverflowError):
         raise GoujiError(f"the learned bot's weights are numbers, not {weights!r:.80}") from None
+    # Real numbers only, as a weights file's: a cast to float would read text ("1.5"), dates and
+    # records as numbers and drop complex numbers' imaginary parts, and an integer too large for
+    # a float is an array of objects.
+    if given.dtype.kind not in "biuf":
+        raise GoujiError(f"the learned bot's weights are real numbers, not {given.dtype}")
+    vector = given.astype(np.float64)
     if vector.shape != (len(FEATURE_NAMES),):
         raise GoujiError(f"the learned bot takes {len(FEATURE_NAMES)} weights, not {vector.shape}")
     if not np.isfinite(vector).all():

@@ -432,14 +432,14 @@ class Variant:
         if context is not None:
             check_context(context)
         if deal is not None:
-            self._check_deal(deal)
+            deal = self._check_deal(deal)
         if viewer is not None and (not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < 6):
             raise GoujiError(f"a viewer is a seat 0-5, not {short(viewer)}")
         return Game.start(self, seed, context or GameContext.first(), deal, viewer)
 
-    def _check_deal(self, deal: Dealt) -> None:
-        """A given deal holds the variant's pack, each card once, in six hands of the sizes the
-        variant deals, and names seats."""
+    def _check_deal(self, deal: Dealt) -> Dealt:
+        """The given deal, of plain tuples, if it holds the variant's pack, each card once, in six
+        hands of the sizes the variant deals, and names seats."""
         from gouji.engine.opening import Cut, Dealt
 
         if not isinstance(deal, Dealt) or not isinstance(deal.cut, Cut):
@@ -448,17 +448,24 @@ class Variant:
         if not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 6
                    for s in (cut.cutter, cut.first_drawer, deal.leader)):
             raise GoujiError("the cutter, the first drawer and the leader of a deal are seats 0-5")
-        hands = deal.hands
-        if (not isinstance(hands, tuple) or len(hands) != 6
-                or not all(isinstance(h, tuple) and all(isinstance(c, Card) for c in h) for h in hands)):
+        # Cards of the Card class itself, in tuples of the tuple class itself: the game is dealt
+        # from what was checked (a tuple's subclass could index other cards than it iterates).
+        if (not isinstance(deal.hands, tuple) or len(deal.hands) != 6
+                or not all(isinstance(h, tuple) and all(type(c) is Card for c in h) for h in deal.hands)):
             raise GoujiError("a deal's hands are six tuples of cards")
+        hands = tuple(tuple(h) for h in deal.hands)
         cards = self.deck()
         pack = Counter(cards)
         if Counter(c for h in hands for c in h) != pack:
             raise GoujiError(f"a deal's hands hold the pack of variant {self.name!r}, each card once")
-        if (not isinstance(cut.cards, tuple) or not all(isinstance(c, Card) for c in cut.cards)
-                or not Counter(cut.cards) <= pack):
+        # A joker drawn at the cut is put back and drawn again (OPEN-1): a cut may show a card
+        # more often than the pack holds it (one deck's small joker twice), as the draws go on
+        # to a card that is no joker; never a card the pack does not hold, nor more than the pack.
+        if (not isinstance(cut.cards, tuple) or not all(type(c) is Card and c in pack for c in cut.cards)
+                or len(cut.cards) > len(cards)
+                or (not Counter(cut.cards) <= pack and cut.cards[-1].is_joker)):
             raise GoujiError(f"a deal's cut shows cards of the pack of variant {self.name!r}")
+        cut = Cut(cut.cutter, tuple(cut.cards), cut.first_drawer)
         # As many cards to each seat as the variant's own deal gives from that first drawer
         # (a stranger's record may not hand one seat 37 cards and another 35). The sizes are
         # those of dealing the pack in its order: a deal whose sizes hang on the shuffle has none.
@@ -473,6 +480,7 @@ class Variant:
                              f"when seat {cut.first_drawer} draws first")
         if not hands[deal.leader]:
             raise GoujiError(f"seat {deal.leader} leads first, but its hand is dealt no card")
+        return Dealt(cut, hands, deal.leader)
 
 
 #: The size of the secret seed a game dealt without one gets (within a record's range).

@@ -223,10 +223,15 @@ def load_weights(path: str | os.PathLike[str]) -> QNetwork:
     if not isinstance(path, (str, os.PathLike)):
         raise GoujiError(f"a weights file is a path, not {path!r:.80}")
     where = repr(os.fspath(path))[:200]
+    other = f"{where} holds no Q-network over gouji's current {len(INPUT_NAMES)} inputs (retrain it)"
 
     def judge(name: str, shape: tuple[int, ...], dtype: Any) -> str | None:
         if name == "features":
-            return None if dtype.kind == "U" and len(shape) == 1 else f"{where}: features is a list of names"
+            # Names of any other count are no network over these inputs: unread, not iterated
+            # (a million strings of no characters declare no bytes at all).
+            if dtype.kind != "U" or len(shape) != 1:
+                return f"{where}: features is a list of names"
+            return None if shape == (len(INPUT_NAMES),) else other
         if name == "expert_margin":
             return None if shape == () and dtype.kind in "iuf" else (
                 f"{where}: expert_margin is one number, not an array {shape!r:.40} of {dtype}")
@@ -238,7 +243,7 @@ def load_weights(path: str | os.PathLike[str]) -> QNetwork:
     names = tuple(str(n) for n in arrays["features"]) if "features" in arrays else ()
     count = sum(1 for name in arrays if name.startswith("weight"))
     if names != INPUT_NAMES:
-        raise GoujiError(f"{where} holds no Q-network over gouji's current {len(INPUT_NAMES)} inputs (retrain it)")
+        raise GoujiError(other)
     if not 1 <= count <= MAX_LAYERS:
         raise GoujiError(f"{where} holds {count} layers, not 1 to {MAX_LAYERS}")
     try:
