@@ -90,3 +90,41 @@ def test_connections_are_capped_below_the_descriptors_and_floods_of_one_message_
     assert sum(once.filter(r) for r in records) == 1
     other = logging.LogRecord("asyncio", logging.ERROR, __file__, 1, "another message", None, None)
     assert once.filter(other)
+
+
+def test_its_websockets_are_not_compressed(tmp_path):
+    # A compressed stream of a seat's frames would mix the plays other seats choose with the
+    # seat's own hand (sizes an eavesdropper could read), and cost more CPU than the views.
+    import base64
+    import http.client
+    import json
+    import os
+
+    port = _free_port()
+    process = subprocess.Popen([*COMMANDS["python -m gouji.server"], "--port", str(port), "--store",
+                                f"sqlite:///{tmp_path / 't.db'}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert process.stdout is not None
+        process.stdout.readline()  # it listens once it said so
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection.request("POST", "/api/tables", json.dumps({"variant": "provincial", "seats": ["human"] + ["greedy"] * 5}),
+                           {"Content-Type": "application/json"})
+        created = json.loads(connection.getresponse().read())
+        connection.close()
+        key = base64.b64encode(os.urandom(16)).decode()
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as raw:
+            raw.sendall((f"GET /api/tables/{created['id']}/ws?token={created['tokens']['0']} HTTP/1.1\r\n"
+                         f"Host: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                         f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                         "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n").encode())
+            answer = b""
+            while b"\r\n\r\n" not in answer:
+                chunk = raw.recv(4096)
+                assert chunk, answer
+                answer += chunk
+        head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").lower()
+        assert head.startswith("http/1.1 101"), head
+        assert "sec-websocket-extensions" not in head
+    finally:
+        process.kill()
+        process.wait()

@@ -95,10 +95,16 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, store: str = DEFAU
                      max_sockets=max(8, limit * 3 // 4))
     # The websocket layer closes (1009) messages above MAX_MESSAGE_BYTES before the application
     # reads them; the application refuses frames above MAX_FRAME_BYTES with a bad_request. No
-    # access log, since a websocket's address holds its seat's token.
+    # access log, since a websocket's address holds its seat's token. No permessage-deflate: a
+    # view is a JSON delta of about a kilobyte, and compressing every frame cost the server about
+    # 13 us a frame (the client as much to inflate it) and a table about 130 KiB of zlib
+    # state for its connection (bench/README.md); and a compressed stream of a
+    # seat's frames mixes the plays other seats choose with the seat's own hand, whose sizes an
+    # eavesdropper on a TLS link could read (as CRIME and BREACH read secrets).
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning",
                             access_log=False, ws="websockets-sansio", limit_concurrency=limit,
-                            timeout_keep_alive=5, forwarded_allow_ips=forwarded_allow_ips())
+                            timeout_keep_alive=5, forwarded_allow_ips=forwarded_allow_ips(),
+                            ws_per_message_deflate=False)
     logging.getLogger("asyncio").addFilter(OnceAMinute())
     sock = listen(host, port)  # bound here, so that a taken port is one line, not uvicorn's log
     shown = f"[{host}]" if ":" in host else host

@@ -355,8 +355,14 @@ class TableService:
             self.tables.pop(live.table.id, None)
 
     def _drive(self, live: LiveTable) -> None:
-        if not live.table.game.is_over and (live.driver is None or live.driver.done()):
+        table = live.table
+        if not table.game.is_over and (live.driver is None or live.driver.done()):
             live.driver = asyncio.get_running_loop().create_task(self._driver(live))
+        elif self.clock_seconds is None and not table.game.is_over and not table.bot_to_move():
+            # A person is to decide and no clock runs: a driver woken now would only look and
+            # wait again (a task switch and a future for every act); it is woken when a bot is
+            # to move, the game ends or a seat is joined.
+            return
         live.changed.set()
 
     # -- requests ---------------------------------------------------------------------
