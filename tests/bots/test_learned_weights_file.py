@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-import io
 import tracemalloc
 import zipfile
 
 import pytest
+from npz_helpers import header, npy, zip_of
 
 from gouji.bots.features import FEATURE_NAMES
 from gouji.bots.learned import load_weight_table, load_weights
@@ -18,53 +18,32 @@ np = pytest.importorskip("numpy")
 N = len(FEATURE_NAMES)
 
 
-def _npy(array) -> bytes:
-    out = io.BytesIO()
-    np.save(out, array, allow_pickle=True)
-    return out.getvalue()
-
-
-def _header(shape, descr: str = "<f8") -> bytes:
-    """An array header that declares ``shape`` and no data after it."""
-    out = io.BytesIO()
-    np.lib.format.write_array_header_1_0(out, {"descr": descr, "fortran_order": False, "shape": shape})
-    return out.getvalue()
-
-
-def _zip(members: dict[str, bytes], method: int = zipfile.ZIP_STORED) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", method) as archive:
-        for name, data in members.items():
-            archive.writestr(name, data)
-    return out.getvalue()
-
-
 def _good(**books) -> dict[str, bytes]:
-    members = {"weights.npy": _npy(np.zeros(N)), "names.npy": _npy(np.asarray(FEATURE_NAMES))}
-    members.update({f"{key}.npy": _npy(value) for key, value in books.items()})
+    members = {"weights.npy": npy(np.zeros(N)), "names.npy": npy(np.asarray(FEATURE_NAMES))}
+    members.update({f"{key}.npy": npy(value) for key, value in books.items()})
     return members
 
 
 def _valid_file() -> bytes:
-    return _zip(_good())
+    return zip_of(_good())
 
 
 HOSTILE = {
     # not an npz
-    "a plain .npy array": _npy(np.zeros(N)),
+    "a plain .npy array": npy(np.zeros(N)),
     "a truncated npz": _valid_file()[:200],
     "zip magic and nothing else": b"PK\x03\x04" + bytes(100),
-    "a member whose checksum fails": _valid_file().replace(_npy(np.zeros(N))[-16:], b"\x01" * 16, 1),
+    "a member whose checksum fails": _valid_file().replace(npy(np.zeros(N))[-16:], b"\x01" * 16, 1),
     # names
-    "a 0-d names array": _zip({"weights.npy": _npy(np.zeros(N)), "names.npy": _npy(np.asarray("bias"))}),
-    "names that declare 10**12 strings": _zip({"weights.npy": _npy(np.zeros(N)), "names.npy": _header((10**12,), "<U8")}),
+    "a 0-d names array": zip_of({"weights.npy": npy(np.zeros(N)), "names.npy": npy(np.asarray("bias"))}),
+    "names that declare 10**12 strings": zip_of({"weights.npy": npy(np.zeros(N)), "names.npy": header((10**12,), "<U8")}),
     # a book's entry
-    "a book entry that declares 10**12 floats": _zip(_good() | {"weights_dagang.npy": _header((10**12,))}),
-    "a book entry of strings": _zip(_good(weights_dagang=np.asarray(["1.5"] * N))),
-    "a book entry of complex numbers": _zip(_good(weights_dagang=np.zeros(N) + 1j)),
-    "a book entry of dates": _zip(_good(weights_dagang=np.zeros(N, "datetime64[s]"))),
-    "a book entry of records": _zip(_good(weights_dagang=np.zeros(N, [("a", "f8")]))),
-    "the default of strings": _zip({"weights.npy": _npy(np.asarray(["2"] * N)), "names.npy": _npy(np.asarray(FEATURE_NAMES))}),
+    "a book entry that declares 10**12 floats": zip_of(_good() | {"weights_dagang.npy": header((10**12,))}),
+    "a book entry of strings": zip_of(_good(weights_dagang=np.asarray(["1.5"] * N))),
+    "a book entry of complex numbers": zip_of(_good(weights_dagang=np.zeros(N) + 1j)),
+    "a book entry of dates": zip_of(_good(weights_dagang=np.zeros(N, "datetime64[s]"))),
+    "a book entry of records": zip_of(_good(weights_dagang=np.zeros(N, [("a", "f8")]))),
+    "the default of strings": zip_of({"weights.npy": npy(np.asarray(["2"] * N)), "names.npy": npy(np.asarray(FEATURE_NAMES))}),
 }
 
 
@@ -91,7 +70,7 @@ def _peak_bytes(path) -> int:
 def test_a_compressed_book_entry_that_inflates_to_80_mb_is_refused_before_it_is_read(tmp_path):
     """A zip bomb: 80 MB of floats in a file of about 80 KB; refused by its header's shape."""
     path = tmp_path / "w.npz"
-    path.write_bytes(_zip(_good(weights_dagang=np.zeros(10_000_000)), zipfile.ZIP_DEFLATED))
+    path.write_bytes(zip_of(_good(weights_dagang=np.zeros(10_000_000)), zipfile.ZIP_DEFLATED))
     assert path.stat().st_size < 200_000
     assert _peak_bytes(path) < 8_000_000
 

@@ -11,6 +11,7 @@ import zipfile
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from npz_helpers import header, npy, zip_of
 
 from gouji.bots.weights_files import read_arrays
 from gouji.errors import GoujiError
@@ -18,26 +19,6 @@ from gouji.errors import GoujiError
 np = pytest.importorskip("numpy")
 
 LIMIT = 1 << 16
-
-
-def _npy(array, allow_pickle: bool = False) -> bytes:
-    out = io.BytesIO()
-    np.save(out, array, allow_pickle=allow_pickle)
-    return out.getvalue()
-
-
-def _header(shape, descr: str = "<f8") -> bytes:
-    out = io.BytesIO()
-    np.lib.format.write_array_header_1_0(out, {"descr": descr, "fortran_order": False, "shape": shape})
-    return out.getvalue()
-
-
-def _zip(members: dict[str, bytes], method: int = zipfile.ZIP_STORED) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", method) as archive:
-        for name, data in members.items():
-            archive.writestr(name, data)
-    return out.getvalue()
 
 
 def _every(name, shape, dtype):
@@ -48,12 +29,12 @@ def _read(source, judge=_every, limit: int = LIMIT):
     return read_arrays(np, source, max_bytes=limit, judge=judge, where="the file")
 
 
-GOOD = _zip({"a.npy": _npy(np.arange(4.0)), "names.npy": _npy(np.asarray(["x", "y"]))}, zipfile.ZIP_DEFLATED)
+GOOD = zip_of({"a.npy": npy(np.arange(4.0)), "names.npy": npy(np.asarray(["x", "y"]))}, zipfile.ZIP_DEFLATED)
 
 
 def test_the_arrays_a_judge_reads_come_back_and_those_it_leaves_are_not_read(tmp_path):
     path = tmp_path / "w.npz"
-    path.write_bytes(_zip({"a.npy": _npy(np.arange(4.0)), "huge.npy": _header((10**12,))}))
+    path.write_bytes(zip_of({"a.npy": npy(np.arange(4.0)), "huge.npy": header((10**12,))}))
     seen = []
 
     def judge(name, shape, dtype):
@@ -74,12 +55,12 @@ def test_a_judge_s_refusal_is_the_error():
 @pytest.mark.parametrize(("label", "data", "message"), [
     ("larger than the limit", GOOD + bytes(LIMIT), "larger"),
     ("not a zip", b"\x93NUMPY" + bytes(200), "not an npz"),
-    ("a member that is not an array", _zip({"a.npy": _npy(np.zeros(2)), "run.py": b"print(1)"}), "no array"),
-    ("an array of Python objects", _zip({"a.npy": _npy(np.asarray([{"x": 1}], dtype=object), True)}), "objects"),
-    ("arrays declaring more than the limit", _zip({"a.npy": _header((LIMIT,))}), "unpacks to more"),
-    ("an array format numpy never writes", _zip({"a.npy": b"\x93NUMPY\x09\x00" + bytes(100)}), "format"),
+    ("a member that is not an array", zip_of({"a.npy": npy(np.zeros(2)), "run.py": b"print(1)"}), "no array"),
+    ("an array of Python objects", zip_of({"a.npy": npy(np.asarray([{"x": 1}], dtype=object), True)}), "objects"),
+    ("arrays declaring more than the limit", zip_of({"a.npy": header((LIMIT,))}), "unpacks to more"),
+    ("an array format numpy never writes", zip_of({"a.npy": b"\x93NUMPY\x09\x00" + bytes(100)}), "format"),
     ("a truncated archive", GOOD[:60], "cannot read"),
-    ("an array cut short", _zip({"a.npy": _npy(np.zeros(100))[:-40]}), "cannot read"),
+    ("an array cut short", zip_of({"a.npy": npy(np.zeros(100))[:-40]}), "cannot read"),
 ])
 def test_a_hostile_file_is_a_gouji_error_naming_it(tmp_path, label, data, message):
     path = tmp_path / "w.npz"
@@ -133,14 +114,14 @@ def _raw_header(text: str) -> bytes:
 ])
 def test_a_header_that_numpy_s_parser_chokes_on_is_a_gouji_error(label, text):
     with pytest.raises(GoujiError, match="the file"):
-        _read(_zip({"a.npy": _raw_header(text) + bytes(16)}))
+        _read(zip_of({"a.npy": _raw_header(text) + bytes(16)}))
 
 
 def test_a_negative_dimension_counts_for_nothing_toward_the_bound():
     # (-2**40, 2**40) multiplies to a negative size (numpy's count wraps to 0 and reads it);
     # the next array then held 32 times the limit.
     liar = _raw_header(f"{{'descr': '<f8', 'fortran_order': False, 'shape': (-{2**40}, {2**40}), }}\n")
-    data = _zip({"a.npy": liar, "b.npy": _npy(np.zeros(LIMIT // 2))}, zipfile.ZIP_DEFLATED)
+    data = zip_of({"a.npy": liar, "b.npy": npy(np.zeros(LIMIT // 2))}, zipfile.ZIP_DEFLATED)
     assert len(data) < LIMIT
     with pytest.raises(GoujiError, match="shape"):
         _read(data)
@@ -148,7 +129,7 @@ def test_a_negative_dimension_counts_for_nothing_toward_the_bound():
 
 def test_an_array_of_items_of_no_bytes_is_bounded_by_its_count():
     # A trillion strings of no characters declare no bytes; whoever iterates them never ends.
-    data = _zip({"a.npy": _raw_header(f"{{'descr': '<U0', 'fortran_order': False, 'shape': ({10**12},), }}\n")})
+    data = zip_of({"a.npy": _raw_header(f"{{'descr': '<U0', 'fortran_order': False, 'shape': ({10**12},), }}\n")})
     with pytest.raises(GoujiError, match="the file"):
         _read(data)
 
@@ -156,7 +137,7 @@ def test_an_array_of_items_of_no_bytes_is_bounded_by_its_count():
 def _bzip2_member(payload: bytes) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_BZIP2) as archive, archive.open("a.npy", "w") as member:
-        member.write(_npy(np.zeros(4)))
+        member.write(npy(np.zeros(4)))
         member.write(payload)
     return out.getvalue()
 
@@ -165,7 +146,7 @@ def _bzip2_member(payload: bytes) -> bytes:
 def test_a_member_compressed_otherwise_than_numpy_writes_is_refused_unread(method):
     # bzip2 inflates the first 4 KB zipfile reads whole: 400 bytes held 256 MiB of zeros, taken
     # into memory twice to read a header; and lzma's errors were no GoujiError.
-    bomb = _bzip2_member(bytes(1 << 24)) if method == zipfile.ZIP_BZIP2 else _zip({"a.npy": _npy(np.zeros(4))}, method)
+    bomb = _bzip2_member(bytes(1 << 24)) if method == zipfile.ZIP_BZIP2 else zip_of({"a.npy": npy(np.zeros(4))}, method)
     assert len(bomb) < 1000
     with pytest.raises(GoujiError, match="compressed"):
         _read(bomb)
@@ -179,7 +160,7 @@ def test_a_member_compressed_otherwise_than_numpy_writes_is_refused_unread(metho
 def test_a_member_named_twice_is_refused():
     # Entries of one name may share one member's bytes: each entry inflated it again, so that a
     # file of 1 MiB took 10 s and one of 64 MiB would take hours.
-    one = _zip({"a.npy": _npy(np.zeros(4))})
+    one = zip_of({"a.npy": npy(np.zeros(4))})
     start, end = one.index(b"PK\x01\x02"), one.index(b"PK\x05\x06")
     entry = one[start:end]
     record = bytearray(one[end:])
