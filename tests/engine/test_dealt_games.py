@@ -161,7 +161,9 @@ def test_a_cut_that_drew_one_joker_twice_deals_again():
     assert again.deal == game.deal and again.cut == game.cut
     assert replay(again.record(), one_deck).cut == game.cut
     given = _dealt_like(game)
-    for cards in ("SJ SJ", "BJ " * 54 + "♣A"):  # drawn again, yet no card after; more cards than the pack
+    # Drawn again, yet no card after; more cards than the pack; a card that is no joker more
+    # often than the pack holds it.
+    for cards in ("SJ SJ", "BJ " * 54 + "♣A", "♣A ♣A"):
         with pytest.raises(gouji.GoujiError, match="cut"):
             one_deck.new_game(seed=1, deal=Dealt(Cut(0, tuple(map(Card.parse, cards.split())), given.cut.first_drawer),
                                                  given.hands, given.leader))

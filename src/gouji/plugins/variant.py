@@ -458,11 +458,13 @@ class Variant:
         pack = Counter(cards)
         if Counter(c for h in hands for c in h) != pack:
             raise GoujiError(f"a deal's hands hold the pack of variant {self.name!r}, each card once")
-        # A joker drawn at the cut is put back and drawn again (OPEN-1): a cut may show a card
-        # more often than the pack holds it (one deck's small joker twice), as the draws go on
-        # to a card that is no joker; never a card the pack does not hold, nor more than the pack.
+        # A joker drawn at the cut is put back and drawn again (OPEN-1): a cut may show a joker
+        # more often than the pack holds it (one deck's small joker twice) as the draws go on
+        # to a card that is no joker; never another card more often, nor a card the pack does
+        # not hold, nor more cards than the pack.
         if (not isinstance(cut.cards, tuple) or not all(type(c) is Card and c in pack for c in cut.cards)
                 or len(cut.cards) > len(cards)
+                or not Counter(c for c in cut.cards if not c.is_joker) <= pack
                 or (not Counter(cut.cards) <= pack and cut.cards[-1].is_joker)):
             raise GoujiError(f"a deal's cut shows cards of the pack of variant {self.name!r}")
         cut = Cut(cut.cutter, tuple(cut.cards), cut.first_drawer)
