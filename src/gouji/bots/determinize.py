@@ -237,8 +237,9 @@ class Determinizer:
             dealt = _dealt_least(self.variant)
             bought = _bought_ranks(self.variant)
             out = {e.seat for e in history if e.kind == "no-three"}
+            held = {**dealt, **{r: max(dealt.get(r, 0), 1) for r in bought}}
             for s, known in self._known.items():
-                for rank, n in {**dealt, **{r: max(dealt.get(r, 0), 1) for r in bought}}.items():
+                for rank, n in held.items():
                     if rank not in dealt and (self._received[s][rank] or known.unseen or s in out):
                         # Who is short of the rank buys one (END-7, 开点出4): a seat that did not
                         # held one then, but maybe one it got before; a seat out for want of a 3

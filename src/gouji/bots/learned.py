@@ -24,7 +24,7 @@ from gouji.bots.basic import GreedyBot
 from gouji.bots.expert import ExpertBot
 from gouji.bots.features import FEATURE_NAMES, action_features
 from gouji.bots.phase_choices import hand_counts, play_decisions
-from gouji.bots.weights_files import read_arrays
+from gouji.bots.weights_files import read_arrays, real_floats
 from gouji.engine.actions import CLOSE, PASS, YIELD, Action, Burn, PlaySet
 from gouji.errors import GoujiError
 
@@ -137,14 +137,16 @@ class LearnedBot:
         if weights is None:
             if _shipped is None:
                 _shipped = load_weight_table()
-            weights = _shipped
-        if isinstance(weights, dict):
+            self.table = _shipped  # checked when it was read (load_weight_table), shared by every bot
+            self.weights = _shipped[DEFAULT_KEY]
+        elif isinstance(weights, dict):
             if DEFAULT_KEY not in weights or not all(isinstance(key, str) for key in weights):
                 raise GoujiError(f"a table of the learned bot's weights is keyed by array names, {DEFAULT_KEY!r} "
                                  f"among them (load_weight_table), not {sorted(map(repr, weights))[:8]}")
             self.table = {key: _vector(np, vector) for key, vector in weights.items()}
-            weights = self.table[DEFAULT_KEY]
-        self.weights = _vector(np, weights)
+            self.weights = self.table[DEFAULT_KEY]
+        else:
+            self.weights = _vector(np, weights)
         self.seed = seed
         self.expert = ExpertBot(seed)
         self.greedy = GreedyBot(seed)
@@ -177,12 +179,7 @@ def _vector(np: Any, weights: Any) -> Any:
         given = np.asarray(weights)
     except (TypeError, ValueError, OverflowError):
         raise GoujiError(f"the learned bot's weights are numbers, not {weights!r:.80}") from None
-    # Real numbers only, as a weights file's: a cast to float would read text ("1.5"), dates and
-    # records as numbers and drop complex numbers' imaginary parts, and an integer too large for
-    # a float is an array of objects.
-    if given.dtype.kind not in "biuf":
-        raise GoujiError(f"the learned bot's weights are real numbers, not {given.dtype}")
-    vector = given.astype(np.float64)
+    vector = real_floats(np, given, "the learned bot's weights")  # as a weights file's
     if vector.shape != (len(FEATURE_NAMES),):
         raise GoujiError(f"the learned bot takes {len(FEATURE_NAMES)} weights, not {vector.shape}")
     if not np.isfinite(vector).all():

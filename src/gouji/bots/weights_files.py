@@ -24,7 +24,7 @@ from typing import Any
 
 from gouji.errors import GoujiError
 
-__all__ = ["Judge", "read_arrays"]
+__all__ = ["Judge", "read_arrays", "real_floats"]
 
 #: What a member's judge answers for its array's ``(name, shape, dtype)`` before its data is read:
 #: ``None`` to read it, ``""`` to leave it unread, any other text to refuse the file with it.
@@ -106,6 +106,16 @@ def read_arrays(np: Any, source: str | os.PathLike[str] | bytes, *, max_bytes: i
             ArithmeticError, SyntaxError, MemoryError, tokenize.TokenError, zipfile.BadZipFile,
             zipfile.LargeZipFile, zlib.error) as error:
         raise GoujiError(f"cannot read weights from {shown}: {error or type(error).__name__}"[:400]) from None
+
+
+def real_floats(np: Any, array: Any, what: str) -> Any:
+    """``array`` (a numpy array) as float64, if it holds real numbers only (booleans, integers,
+    floats); a :class:`~gouji.errors.GoujiError` saying ``what`` are real numbers otherwise. A
+    cast alone would read text ("1.5"), dates and records as numbers and drop complex numbers'
+    imaginary parts; an integer too large for a float makes an array of objects."""
+    if array.dtype.kind not in "biuf":
+        raise GoujiError(f"{what} are real numbers, not {array.dtype}")
+    return array.astype(np.float64)
 
 
 #: The compression methods of numpy's ``.npz`` files: ``savez``'s and ``savez_compressed``'s.

@@ -68,7 +68,7 @@ from gouji.bots.features import FEATURE_NAMES, action_features
 from gouji.bots.learned import Weighing, weigh
 from gouji.bots.phase_choices import hand_counts
 from gouji.bots.table_view import hand_sizes
-from gouji.bots.weights_files import read_arrays
+from gouji.bots.weights_files import read_arrays, real_floats
 from gouji.engine.actions import Action
 from gouji.engine.cards import BIG_JOKER, THREE
 from gouji.errors import GoujiError
@@ -193,10 +193,8 @@ def _real_arrays(layer: Any) -> tuple[Any, Any]:
         arrays = [np.asarray(weight), np.asarray(bias)]
     except (TypeError, ValueError):
         raise GoujiError(f"a Q-network layer is a pair (weight, bias), not {layer!r:.80}") from None
-    for array in arrays:
-        if array.dtype.kind not in "biuf":
-            raise GoujiError(f"a Q-network's weights are real numbers, not {array.dtype}")
-    return arrays[0].astype(np.float64), arrays[1].astype(np.float64)
+    weight, bias = (real_floats(np, array, "a Q-network's weights") for array in arrays)
+    return weight, bias
 
 
 def save_weights(network: QNetwork, path: str | os.PathLike[str]) -> None:
